@@ -1,0 +1,43 @@
+/** The envelope of every JSON answer (DESIGN.md, API contract). */
+export const ResultType = { failure: 0, success: 1 } as const;
+
+export interface ApiSuccess<T> {
+  Type: 1;
+  Message: string | null;
+  Result: T;
+}
+export interface ApiFieldError {
+  field: string;
+  message: string;
+}
+export interface ApiFailure {
+  Type: 0;
+  Message: string;
+  Errors?: ApiFieldError[];
+}
+export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;
+
+export interface ListResult<T> {
+  Items: T[];
+  Total: number;
+  Page: number;
+}
+
+export const PAGE_SIZES = [5, 15, 25, 50, 100] as const;
+export const PAGE_SIZES_LARGE = [5, 15, 25, 50, 100, 200] as const;
+export const DEFAULT_PAGE_SIZE = 15;
+export const MAX_PAGE_SIZE = 200;
+export const AUTOCOMPLETE_PAGE_SIZE = 15;
+export const REQUEST_TIMEOUT_MS = 5 * 60 * 1000;
+export const TOAST_DURATION_MS = 4000;
+export const LAST_VISITED_LIMIT = 5;
+export const DRAWER_WIDTH = 270;
+export const DRAWER_BREAKPOINT = 960;
+export const FOOTER_FIRST_YEAR = 1997;
+export const DEFAULT_LANDING = '/clients';
+export const LOCALES = ['bg', 'it'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'bg';
+export const LOCALE_STORAGE_KEY = '_locale';
+export const TOKEN_COOKIE = 'kantora_token';
+export const PRODUCT_TITLE = 'Kantora';

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { Access } from './roles.ts';
+import { canAccess, drawerRoutes, landingPath, matchRoute, permittedRoutes, WEB_ROUTES } from './permissions.ts';
+
+describe('route matrix', () => {
+  it('follows the spec table', () => {
+    const roles = (path: string) => matchRoute(path)?.roles;
+    expect(roles('/clients')).toEqual([0, 1, 2, 3]);
+    expect(roles('/clients/create')).toEqual([0, 1]);
+    expect(roles('/clients/abc')).toEqual([0, 1, 2, 3]);
+    expect(roles('/contracts/create')).toEqual([0, 1]);
+    expect(roles('/timesheets')).toEqual([0, 1, 2]);
+    expect(roles('/proforma-invoices/x')).toEqual([0, 1]);
+    expect(roles('/invoices')).toEqual([0, 1, 3]);
+    expect(roles('/invoices/create')).toEqual([0, 1]);
+    expect(roles('/settings/users/create')).toEqual([0]);
+    expect(roles('/my-invoices/1')).toEqual([4]);
+  });
+  it('resolves static segments before parameters', () => {
+    expect(matchRoute('/clients/create')?.title).toBe('client_create');
+    expect(matchRoute('/settings/users/create')?.title).toBe('user_create');
+    expect(matchRoute('/nowhere')).toBeUndefined();
+  });
+  it('shows each role only its routes in the drawer', () => {
+    expect(drawerRoutes(Access.client).every((r) => r.path.startsWith('/my-'))).toBe(true);
+    expect(drawerRoutes(Access.employee).map((r) => r.path)).toEqual(['/clients', '/contracts', '/timesheets', '/documents-flow', '/calendar']);
+    expect(drawerRoutes(Access.accountant).map((r) => r.path)).toContain('/invoices');
+    expect(drawerRoutes(Access.accountant).map((r) => r.path)).not.toContain('/settings');
+    expect(permittedRoutes(Access.admin).length).toBe(WEB_ROUTES.filter((r) => !r.path.startsWith('/my-')).length);
+  });
+  it('denies everything to negative access', () => {
+    expect(canAccess(undefined, -1)).toBe(false);
+    expect(permittedRoutes(-1)).toEqual([]);
+  });
+  it('lands staff on /clients and clients on their portal', () => {
+    expect(landingPath(Access.admin)).toBe('/clients');
+    expect(landingPath(Access.accountant)).toBe('/clients');
+    expect(landingPath(Access.client)).toBe('/my-companies');
+  });
+});

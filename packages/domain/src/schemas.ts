@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, LOCALES } from './api.ts';
+import { MessageKeys as M } from './messages.ts';
+
+/** A required string: empty or blank fails with field_is_required. */
+export const requiredString = (max = 500) =>
+  z.string({ error: M.field_is_required }).trim().min(1, M.field_is_required).max(max, M.invalid_value);
+
+export const optionalString = (max = 2000) => z.string().trim().max(max, M.invalid_value).optional().default('');
+
+/** Localised text {bg, it}. */
+export const localizedText = z.object({ bg: optionalString(500), it: optionalString(500) });
+export const localizedRequired = z.object({ bg: requiredString(500), it: requiredString(500) });
+export type LocalizedText = z.infer<typeof localizedText>;
+
+/** The select rule of the spec: a number 0 to 999 (0 passes "required"). */
+export const selectNumber = z
+  .number({ error: M.field_is_required })
+  .int(M.select_range)
+  .min(0, M.select_range)
+  .max(999, M.select_range);
+
+export const emailSchema = z.string({ error: M.field_is_required }).trim().min(1, M.field_is_required).email(M.email_valid);
+export const passwordSchema = z.string({ error: M.field_is_required }).min(6, M.min_password).max(200, M.invalid_value);
+export const nameSchema = z.string({ error: M.field_is_required }).trim().min(1, M.field_is_required).min(3, M.field_at_least_3_symbols).max(200, M.invalid_value);
+
+export const idSchema = z.string({ error: M.field_is_required }).uuid(M.invalid_value);
+
+/** Business date YYYY-MM-DD, not before 1900-01-01. */
+export const businessDate = z
+  .string({ error: M.field_is_required })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, M.invalid_date)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), M.invalid_date)
+  .refine((value) => value >= '1900-01-01', M.min_date);
+
+export const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.invalid_time);
+
+export const localeSchema = z.enum(LOCALES);
+
+const oneOrMany = <T extends z.ZodType>(schema: T) =>
+  z.union([schema, z.array(schema)]).transform((value) => (Array.isArray(value) ? value : [value]) as z.infer<T>[]);
+
+/** The paging part of every POST .../list body. */
+export const listQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  itemsPerPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  sortBy: oneOrMany(z.string().max(64)).optional().default([]),
+  sortDesc: oneOrMany(z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])).optional().default([]),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+export const signInSchema = z.object({
+  username: requiredString(320),
+  password: z.string({ error: M.field_is_required }).min(1, M.field_is_required).max(200, M.invalid_value),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+export const signInResult = z.object({ token: z.string(), expiration: z.string() });
+export type SignInResult = z.infer<typeof signInResult>;
+
+export const currentUserInfo = z.object({
+  id: z.string(),
+  fullName: z.object({ bg: z.string(), it: z.string() }),
+  access: z.number(),
+  isProduction: z.boolean(),
+  locale: localeSchema,
+  email: z.string(),
+});
+export type CurrentUserInfo = z.infer<typeof currentUserInfo>;
