@@ -1,0 +1,133 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { failure, ok } from './http/envelope.ts';
+import { errorHandler } from './http/error-handler.ts';
+import { authGuard } from './http/guard.ts';
+import type { AppInstance, RouteInfo } from './http/types.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { TokenService } from './modules/auth/tokens.ts';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  jwtSecret: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiRoutes: RouteInfo[];
+  }
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Builds the Fastify app: plugins, error handling, the guard and every module. It does not listen. */
+export async function buildApp(options: BuildOptions): Promise<AppInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: true },
+    return503OnClosing: true,
+    requestTimeout: 5 * 60 * 1000,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  const isProduction = config.APP_ENV === 'production';
+  const tokens = new TokenService(options.jwtSecret, config.TOKEN_TTL_HOURS);
+  const auth = new AuthService(database.db, tokens, {
+    maxAttempts: config.SIGNIN_MAX_ATTEMPTS,
+    windowMinutes: config.SIGNIN_WINDOW_MINUTES,
+    isProduction,
+  });
+
+  // Every API route states who may call it; the list feeds the permission-matrix test.
+  app.decorate('apiRoutes', [] as RouteInfo[]);
+  app.decorateRequest('user', null);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const config = (route.config ?? {}) as { permission?: RouteInfo['permission']; public?: boolean };
+    if (!config.public && !config.permission) throw new Error(`Route ${route.method} ${route.url} names no permission`);
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      app.apiRoutes.push({ method: String(method), url: route.url, permission: config.permission, public: Boolean(config.public) });
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { limits: { fileSize: config.MAX_UPLOAD_MB * 1024 * 1024, files: 1, fields: 50 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Kantora API', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.addHook('onRequest', authGuard(auth));
+
+  app.get('/healthz', { config: { public: true } }, async (_request, reply) => {
+    try {
+      await database.db.execute(sql`select 1`);
+      return ok({ status: 'ok', database: database.kind });
+    } catch {
+      return reply.status(503).send(failure('database_unreachable'));
+    }
+  });
+  app.get('/api/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+
+  authRoutes(app, auth, isProduction);
+
+  const webDist = resolve(config.WEB_DIST ?? DEFAULT_WEB_DIST);
+  if (existsSync(resolve(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: 'index.html',
+      setHeaders: (res, path) => {
+        res.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    request.log.debug({ url: request.url }, 'not found');
+    return reply.status(404).send(failure('not_found'));
+  });
+
+  return app;
+}

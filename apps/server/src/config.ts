@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TOKEN_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  ADMIN_EMAIL: z.string().email().default('admin@kantora.local'),
+  ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
+  SEED_DEMO: bool.optional(),
+  MAX_UPLOAD_MB: positiveInt(25),
+  DOCUMENT_FLOW_LOCK_DAYS: positiveInt(5),
+  TIMESHEET_LOCK_DAYS: positiveInt(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SIGNIN_MAX_ATTEMPTS: positiveInt(10),
+  SIGNIN_WINDOW_MINUTES: positiveInt(15),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = z.infer<typeof schema>;
+
+export class ConfigError extends Error {}
+
+/** Reads the settings from the environment; a wrong value throws one line naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid setting ${name}=${JSON.stringify(cleaned[name] ?? '')}: ${issue.message}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,32 @@
+import { canAccess, Permissions } from '@kantora/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthService } from '../modules/auth/auth.service.ts';
+import { forbidden } from './errors.ts';
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/** onRequest hook: public routes pass; others need a live token and a role the route's permission allows. */
+export function authGuard(auth: AuthService) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    request.user = null;
+    const config = request.routeOptions.config;
+    if (!request.routeOptions.url || config.public) return;
+    const user = await auth.authenticate(bearer(request));
+    request.user = user;
+    const permission = config.permission;
+    if (!permission || !canAccess(Permissions[permission], user.access)) {
+      throw forbidden(user.access < 0 ? 'no_permitted_actions' : 'forbidden');
+    }
+  };
+}
+
+/** The signed-in user of a guarded route. */
+export function userOf(request: FastifyRequest) {
+  if (!request.user) throw forbidden();
+  return request.user;
+}

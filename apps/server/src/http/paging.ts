@@ -1,0 +1,34 @@
+import { asc, desc, type SQL, sql } from 'drizzle-orm';
+import type { AnyColumn } from 'drizzle-orm';
+import type { ListQuery } from '@kantora/domain';
+import { badRequest } from './errors.ts';
+
+export type SortColumns = Record<string, AnyColumn | SQL>;
+
+/**
+ * ORDER BY terms from the request's sortBy/sortDesc, accepting only whitelisted columns.
+ * A tie-breaker column keeps paging stable.
+ */
+export function orderBy(query: ListQuery, columns: SortColumns, fallback: { by: string; desc: boolean }, tieBreaker: AnyColumn): SQL[] {
+  const requested = query.sortBy.length > 0 ? query.sortBy : [fallback.by];
+  const terms: SQL[] = requested.map((key, index) => {
+    const column = columns[key];
+    if (!column) throw badRequest('invalid_value', [{ field: 'sortBy', message: 'invalid_value' }]);
+    const descending = query.sortBy.length > 0 ? (query.sortDesc[index] ?? false) : fallback.desc;
+    return descending ? desc(column) : asc(column);
+  });
+  terms.push(asc(tieBreaker));
+  return terms;
+}
+
+export function offsetOf(query: ListQuery): number {
+  return (query.page - 1) * query.itemsPerPage;
+}
+
+/** `count(*) over()` gives the total in the same query as the page. */
+export const totalCount = sql<number>`cast(count(*) over() as integer)`;
+
+/** Escapes LIKE wildcards in user text. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

@@ -1,0 +1,131 @@
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Locale } from '@kantora/domain';
+import { UserStatus } from '@kantora/domain';
+import type { Db } from '../../db/client.ts';
+import { revokedTokens, signInAttempts, users } from '../../db/schema/index.ts';
+import { AppError, badRequest, unauthorized } from '../../http/errors.ts';
+import { type Actor, writeLog } from '../logs/audit.ts';
+import { dummyPasswordHash, verifyPassword } from './passwords.ts';
+import type { TokenClaims, TokenService } from './tokens.ts';
+
+export interface AuthSettings {
+  maxAttempts: number;
+  windowMinutes: number;
+  isProduction: boolean;
+}
+
+export interface AuthenticatedUser extends Actor {
+  jti: string;
+  exp: number;
+}
+
+const fullName = (u: { firstName: { bg: string; it: string }; lastName: { bg: string; it: string } }) => ({
+  bg: `${u.firstName.bg} ${u.lastName.bg}`.trim(),
+  it: `${u.firstName.it} ${u.lastName.it}`.trim(),
+});
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: TokenService,
+    private readonly settings: AuthSettings,
+  ) {}
+
+  /** Failed attempts in the window for this IP or user name (shared by every API process through the database). */
+  private async tooManyAttempts(ip: string, username: string): Promise<boolean> {
+    const since = new Date(Date.now() - this.settings.windowMinutes * 60_000).toISOString();
+    const [row] = await this.db
+      .select({
+        byUser: sql<number>`cast(count(*) filter (where ${signInAttempts.username} = ${username}) as integer)`,
+        byIp: sql<number>`cast(count(*) filter (where ${signInAttempts.ip} = ${ip}) as integer)`,
+      })
+      .from(signInAttempts)
+      .where(and(gt(signInAttempts.at, since), eq(signInAttempts.success, false), sql`(${signInAttempts.username} = ${username} or ${signInAttempts.ip} = ${ip})`));
+    // The per-IP limit is wider: several people may share one address.
+    return (row?.byUser ?? 0) >= this.settings.maxAttempts || (row?.byIp ?? 0) >= this.settings.maxAttempts * 5;
+  }
+
+  async signIn(usernameRaw: string, password: string, ip: string): Promise<{ token: string; expiration: string }> {
+    const username = usernameRaw.trim().toLowerCase();
+    if (await this.tooManyAttempts(ip, username)) throw new AppError(429, 'too_many_attempts');
+    const [user] = await this.db.select().from(users).where(sql`lower(${users.email}) = ${username}`).limit(1);
+    const valid = user ? await verifyPassword(password, user.passwordHash) : await verifyPassword(password, await dummyPasswordHash());
+    const success = Boolean(user && valid && user.status === UserStatus.active);
+    await this.db.transaction(async (tx) => {
+      await tx.insert(signInAttempts).values({ ip, username, success });
+      await writeLog(tx, {
+        name: 'Login',
+        doc: user?.id ?? null,
+        model: 'users',
+        type: 'event',
+        action: success ? 'signIn' : 'signInFailed',
+        new: { username, ip, success },
+        actor: user ? { id: user.id, fullName: fullName(user) } : null,
+        ip,
+      });
+    });
+    if (!success || !user) throw badRequest('invalid_credentials');
+    // Old attempts are pruned now and then; a day is far past any window.
+    await this.db.delete(signInAttempts).where(lt(signInAttempts.at, new Date(Date.now() - 86_400_000).toISOString()));
+    return this.tokens.issue(user.id, user.tokenVersion);
+  }
+
+  /** The live user behind a bearer token, or a 401. One query: the user row and the revocation check. */
+  async authenticate(token: string | undefined): Promise<AuthenticatedUser> {
+    if (!token) throw unauthorized();
+    const claims: TokenClaims | null = await this.tokens.verify(token);
+    if (!claims) throw unauthorized('session_expired');
+    const rows = await this.db
+      .select({
+        id: users.id,
+        access: users.access,
+        status: users.status,
+        tokenVersion: users.tokenVersion,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        locale: users.locale,
+        revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${claims.jti})`,
+      })
+      .from(users)
+      .where(sql`${users.id} = ${claims.sub}::uuid`)
+      .limit(1);
+    const user = rows[0];
+    if (!user || user.revoked || user.status !== UserStatus.active || user.tokenVersion !== claims.tv) throw unauthorized('session_expired');
+    return {
+      id: user.id,
+      access: user.access,
+      email: user.email,
+      fullName: fullName(user),
+      locale: user.locale === 'it' ? 'it' : 'bg',
+      jti: claims.jti,
+      exp: claims.exp,
+    };
+  }
+
+  async signOut(user: AuthenticatedUser, ip: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(revokedTokens)
+        .values({ jti: user.jti, expiresAt: new Date(user.exp * 1000).toISOString() })
+        .onConflictDoNothing();
+      await tx.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date().toISOString()));
+      await writeLog(tx, { name: 'Login', doc: user.id, model: 'users', type: 'event', action: 'signOut', actor: user, ip });
+    });
+  }
+
+  currentUserInfo(user: AuthenticatedUser) {
+    return { id: user.id, fullName: user.fullName, access: user.access, isProduction: this.settings.isProduction, locale: user.locale, email: user.email };
+  }
+
+  async saveLocale(user: AuthenticatedUser, locale: Locale): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ locale }).where(eq(users.id, user.id));
+      await writeLog(tx, { name: 'User', doc: user.id, model: 'users', type: 'update', action: 'saveLocale', old: { locale: user.locale }, new: { locale }, actor: user });
+    });
+  }
+
+  async reportNotFound(user: AuthenticatedUser, path: string, ip: string): Promise<void> {
+    await writeLog(this.db, { name: 'Page', doc: null, model: 'pages', type: 'event', action: 'notFound', new: { path }, actor: user, ip });
+  }
+}
