@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { ALL_ACCESS, canAccess, Permissions, ROLE_NAMES } from '@kantora/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TokenService } from '../src/modules/auth/tokens.ts';
+import { createTestContext, type TestContext } from './helpers.ts';
+
+let ctx: TestContext;
+let tokens: TokenService;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  tokens = new TokenService('test-secret-'.padEnd(48, 'x'), 1);
+});
+afterAll(() => ctx.close());
+
+const PARAM_VALUES: Record<string, () => string> = { locale: () => 'bg' };
+const concrete = (url: string) => url.replace(/:(\w+)/g, (_m, name: string) => (PARAM_VALUES[name] ?? randomUUID)());
+
+/** Walks every API route the app registered, with every role: the matrix in @kantora/domain decides. */
+describe('permission matrix', () => {
+  it('has every API route declare a permission or public', () => {
+    expect(ctx.app.apiRoutes.length).toBeGreaterThan(0);
+    for (const route of ctx.app.apiRoutes) expect(route.public || Boolean(route.permission)).toBe(true);
+  });
+
+  it('answers 401 without a token on every guarded route', async () => {
+    for (const route of ctx.app.apiRoutes.filter((r) => !r.public)) {
+      const response = await ctx.app.inject({ method: route.method as 'GET', url: concrete(route.url), payload: route.method === 'GET' ? undefined : {} });
+      expect([route.url, response.statusCode]).toEqual([route.url, 401]);
+    }
+  });
+
+  it('lets each role call exactly what the matrix allows', async () => {
+    const roleUsers = Object.values(ctx.users);
+    const checked: string[] = [];
+    for (const route of ctx.app.apiRoutes.filter((r) => !r.public)) {
+      for (const access of ALL_ACCESS) {
+        const user = roleUsers.find((u) => u.access === access)!;
+        const { token } = await tokens.issue(user.id, 0);
+        const response = await ctx.app.inject({
+          method: route.method as 'GET',
+          url: concrete(route.url),
+          headers: { authorization: `Bearer ${token}` },
+          payload: route.method === 'GET' ? undefined : {},
+        });
+        const allowed = canAccess(Permissions[route.permission!], access);
+        const label = `${route.method} ${route.url} as ${ROLE_NAMES[access]}`;
+        if (allowed) {
+          expect([label, [401, 403, 500].includes(response.statusCode)]).toEqual([label, false]);
+        } else {
+          expect([label, response.statusCode, response.json().Type]).toEqual([label, 403, 0]);
+        }
+        checked.push(label);
+      }
+    }
+    expect(checked.length).toBe(ctx.app.apiRoutes.filter((r) => !r.public).length * ALL_ACCESS.length);
+  });
+});
