@@ -1,0 +1,39 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ARTIFACTS = fileURLToPath(new URL('../artifacts', import.meta.url));
+
+/** Debian's Chromium, headless, with the network noise off (the machine has no internet). */
+export async function launch(): Promise<Browser> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+export const baseUrl = () => inject('baseUrl');
+export const adminPassword = () => inject('adminPassword');
+export const DEMO_PASSWORD = 'demo1234';
+
+export const ACCOUNTS = {
+  admin: () => ({ username: 'admin@kantora.local', password: adminPassword() }),
+  manager: () => ({ username: 'manager@kantora.local', password: DEMO_PASSWORD }),
+  employee: () => ({ username: 'employee@kantora.local', password: DEMO_PASSWORD }),
+  accountant: () => ({ username: 'accountant@kantora.local', password: DEMO_PASSWORD }),
+  client: () => ({ username: 'client@kantora.local', password: DEMO_PASSWORD }),
+};
+
+export async function newPage(browser: Browser, options: { width?: number; height?: number; locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 }, locale: options.locale ?? 'bg-BG', timezoneId: 'Europe/Sofia' });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
+}
