@@ -103,6 +103,14 @@ describe('tokens', () => {
     expect((await me(expired)).statusCode).toBe(401);
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: user.id, tv: 0, jti: crypto.randomUUID(), iss: 'kantora', exp: 9999999999 })).toString('base64url')}.`;
     expect((await me(none)).statusCode).toBe(401);
+    // Well signed, but naming no real user: a subject that is not an id, and one that does not exist.
+    const signer = new TokenService('test-secret-'.padEnd(48, 'x'), 1);
+    expect((await me((await signer.issue('not-a-uuid', 0)).token)).statusCode).toBe(401);
+    expect((await me((await signer.issue(crypto.randomUUID(), 0)).token)).statusCode).toBe(401);
+    for (const header of ['Bearer', 'Basic abc', `bearer  ${'x'.repeat(5000)}`, 'Bearer a.b.c']) {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/getCurrentUserInfo', headers: { authorization: header } });
+      expect([header.slice(0, 12), response.statusCode]).toEqual([header.slice(0, 12), 401]);
+    }
   });
 
   it('ends only the signed-out token', async () => {

@@ -31,7 +31,7 @@ describe('the envelope for every failure', () => {
   });
 
   it('answers wrong body shapes with 400 and the validation keys', async () => {
-    for (const body of ['[]', '"text"', '42', 'null', '{"username": 5, "password": {}}', '{"username": "a", "password": ["x"]}']) {
+    for (const body of ['{"__proto__": {"x": 1}, "username": "a", "password": "b"}', '{"constructor": {"prototype": {}}}', '[]', '"text"', '42', 'null', '{"username": 5, "password": {}}', '{"username": "a", "password": ["x"]}']) {
       const response = await post('/api/auth/signIn', body);
       expect([body, response.statusCode]).toEqual([body, 400]);
       expect(response.json().Type).toBe(0);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export interface TokenClaims {
   sub: string;
   tv: number;
@@ -34,7 +36,7 @@ export class TokenService {
   async verify(token: string): Promise<TokenClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: 'kantora' });
-      if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
+      if (typeof payload.sub !== 'string' || !UUID.test(payload.sub) || typeof payload.tv !== 'number' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
       return { sub: payload.sub, tv: payload.tv, jti: payload.jti, exp: payload.exp };
     } catch {
       return null;
