@@ -1,0 +1,26 @@
+import { WEB_ROUTES, type WebRoute } from '@kantora/domain';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/** What an area module's default export receives: the matched route of the permission matrix. */
+export interface AreaPageProps {
+  route: Pick<WebRoute, 'path' | 'title' | 'area'>;
+}
+type AreaModule = { default: ComponentType<AreaPageProps> };
+type AreaPage = LazyExoticComponent<ComponentType<AreaPageProps>>;
+
+const comingSoon = (): Promise<AreaModule> => import('../features/coming/coming-soon-page.tsx');
+
+/**
+ * Built areas: area name (WebRoute.area) -> its lazily loaded module. An area missing here shows
+ * the coming-soon page. Plug an area in with e.g.
+ * `clients: () => import('../features/clients/clients-area.tsx')`.
+ */
+const BUILT_AREAS: Record<string, () => Promise<AreaModule>> = {};
+
+/** One lazy chunk per area of the route matrix. */
+export const AREA_PAGES: Record<string, AreaPage> = Object.fromEntries(
+  [...new Set(WEB_ROUTES.map((route) => route.area))].map((area) => [area, lazy(BUILT_AREAS[area] ?? comingSoon)]),
+);
+
+/** Public pages of later areas (the calendar's invitation page), same plug-in rule. */
+export const InvitationPage: AreaPage = lazy(comingSoon);

@@ -1,0 +1,42 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { Component, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Shown when a page throws while rendering or its chunk fails to load (e.g. after a deploy). */
+export function RouteError() {
+  const { t } = useTranslation('errors');
+  return (
+    <Box role="alert" sx={{ minHeight: '60vh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}>
+      <div>
+        <Typography variant="h1" gutterBottom>
+          {t('crash_title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {t('crash_text')}
+        </Typography>
+        <Button variant="contained" onClick={() => window.location.reload()}>
+          {t('common:actions.reload')}
+        </Button>
+      </div>
+    </Box>
+  );
+}
+
+/** Catches render errors below it; give it `key={pathname}` so navigating away recovers. */
+export class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
+}

@@ -1,0 +1,51 @@
+import { canAccess, landingPath, MessageKeys, matchRoute, permittedRoutes } from '@kantora/domain';
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageLoader } from '../components/page-loader.tsx';
+import { loadSessionUser, resetSession, useSessionUser } from '../lib/session.ts';
+import { loginPath } from '../lib/navigation.ts';
+import { notify } from '../lib/notify.ts';
+import { getToken } from '../lib/token.ts';
+
+/**
+ * The navigation guard of spec §2, around every signed-in route:
+ * - no token: /login?redirect=<path>;
+ * - user not loaded yet: load getCurrentUserInfo first; on failure reset the token and go to
+ *   /login?redirect=<path>;
+ * - a user with no permitted route (negative access): error toast, signed out;
+ * - a known route the role may not open: the user's landing path;
+ * - anything else renders (unknown paths reach the 404 page inside the shell).
+ */
+export function RouteGuard() {
+  const location = useLocation();
+  const user = useSessionUser();
+  const [failed, setFailed] = useState(false);
+  const hasToken = getToken() !== null;
+  const path = `${location.pathname}${location.search}`;
+  const locked = user !== null && permittedRoutes(user.access).length === 0;
+
+  useEffect(() => {
+    if (user || !hasToken) return;
+    let active = true;
+    loadSessionUser().catch(() => {
+      if (!active) return;
+      resetSession();
+      setFailed(true);
+    });
+    return () => {
+      active = false;
+    };
+  }, [user, hasToken]);
+
+  useEffect(() => {
+    if (!locked) return;
+    notify.error(MessageKeys.no_permitted_actions);
+    resetSession();
+  }, [locked]);
+
+  if (!hasToken || failed) return <Navigate to={loginPath(path)} replace />;
+  if (!user || locked) return <PageLoader fullScreen />;
+  const route = matchRoute(location.pathname);
+  if (route && !canAccess(route.roles, user.access)) return <Navigate to={landingPath(user.access)} replace />;
+  return <Outlet />;
+}

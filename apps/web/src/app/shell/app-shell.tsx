@@ -1,0 +1,113 @@
+import { type CurrentUserInfo, DRAWER_BREAKPOINT, type Locale, matchRoute } from '@kantora/domain';
+import Box from '@mui/material/Box';
+import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { AppFooter } from '../../components/app-footer.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { authApi } from '../../features/auth/auth-api.ts';
+import { changeLocale } from '../../lib/i18n.ts';
+import { readLastVisited, recordVisit } from '../../lib/last-visited.ts';
+import { persistLocale } from '../../lib/locale.ts';
+import { notify } from '../../lib/notify.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { claimQueryCache } from '../../lib/query-client.ts';
+import { useSessionUser } from '../../lib/session.ts';
+import { clearToken } from '../../lib/token.ts';
+import { DataProviders } from '../data-providers.tsx';
+import { AddTimesheetDialog } from './add-timesheet-dialog.tsx';
+import { SideDrawer } from './side-drawer.tsx';
+import { TopBar } from './top-bar.tsx';
+
+/** Paths that only redirect: not worth remembering. */
+const REDIRECT_PATHS = new Set(['/', '/settings']);
+
+/** Saves the locale on the server, keeps it in storage and cookie, then reloads (spec §1). */
+async function switchLocaleSignedIn(locale: Locale): Promise<void> {
+  persistLocale(locale);
+  try {
+    await authApi.saveLocale(locale);
+  } catch {
+    // The failure was shown; switch in place so the toast stays readable.
+    await changeLocale(locale);
+    return;
+  }
+  window.location.reload();
+}
+
+function ShellLayout({ user }: { user: CurrentUserInfo }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const docked = useMediaQuery(`(min-width:${DRAWER_BREAKPOINT}px)`, { noSsr: true });
+  const [drawerOpen, setDrawerOpen] = useState(docked);
+  const [timesheetOpen, setTimesheetOpen] = useState(false);
+  const [recent, setRecent] = useState(() => readLastVisited(user.id));
+
+  const route = matchRoute(location.pathname);
+  const titleKey = route?.title ?? (REDIRECT_PATHS.has(location.pathname) ? 'loading' : 'not_found');
+  const title = t(`routes:${titleKey}`);
+  usePageTitle(title);
+
+  // Open by default on wide screens, closed on small ones.
+  useEffect(() => setDrawerOpen(docked), [docked]);
+
+  useEffect(() => {
+    if (!route || REDIRECT_PATHS.has(location.pathname)) return;
+    setRecent(recordVisit(user.id, { path: location.pathname, title: route.title }));
+  }, [user.id, route, location.pathname]);
+
+  const signOut = async () => {
+    await authApi.signOut().catch(() => undefined);
+    // The token goes first so the sign-in page does not send the user back in.
+    clearToken();
+    navigate('/login', { replace: true });
+    notify.success('signed_out');
+  };
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <TopBar
+        title={title}
+        user={user}
+        drawerOpen={drawerOpen}
+        onToggleDrawer={() => setDrawerOpen((open) => !open)}
+        onAddTimesheet={() => setTimesheetOpen(true)}
+        onLocaleChange={(locale) => void switchLocaleSignedIn(locale)}
+        onSignOut={() => void signOut()}
+      />
+      <SideDrawer
+        access={user.access}
+        isProduction={user.isProduction}
+        docked={docked}
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        recent={recent}
+      />
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar />
+        <Box component="main" id="main" sx={{ flexGrow: 1, p: { xs: 1.5, sm: 2, md: 3 } }}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+        <AppFooter />
+      </Box>
+      <AddTimesheetDialog open={timesheetOpen} onClose={() => setTimesheetOpen(false)} />
+    </Box>
+  );
+}
+
+/** The signed-in frame: top bar, side drawer, page, footer; the query cache lives here. */
+export default function AppShell() {
+  const user = useSessionUser();
+  if (!user) return null;
+  claimQueryCache(user.id);
+  return (
+    <DataProviders>
+      <ShellLayout user={user} />
+    </DataProviders>
+  );
+}

@@ -1,0 +1,238 @@
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Typography from '@mui/material/Typography';
+import type { QueryKey } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../lib/i18n.ts';
+import { TablePaginationBar } from './table-pagination-bar.tsx';
+import { type ListFetcher, type ListFilters, type TableState, useListQuery } from './use-list-query.ts';
+
+export interface DataTableColumn<T> {
+  /** Sort key sent as `sortBy`, and the property shown when there is no `render`. */
+  field: string;
+  /** i18n key of the header, e.g. `clients:name` or `common:table.actions`. */
+  header: string;
+  sortable?: boolean;
+  render?: (row: T) => ReactNode;
+  align?: 'left' | 'right' | 'center';
+  width?: number | string;
+}
+
+export interface DataTableProps<T, F extends ListFilters> {
+  queryKey: QueryKey;
+  fetcher: ListFetcher<T, F>;
+  filters?: F;
+  columns: readonly DataTableColumn<T>[];
+  state: TableState;
+  onStateChange: (state: TableState) => void;
+  /** Adds the page size 200 (document flow). */
+  large?: boolean;
+  getRowId?: (row: T) => string;
+  /** Buttons of the last column (preview, delete, ...). */
+  rowActions?: (row: T) => ReactNode;
+  selectable?: boolean;
+  /** Selected row ids (controlled); leave out to let the table keep them. */
+  selected?: readonly string[];
+  onSelectionChange?: (ids: string[], rows: T[]) => void;
+  /** Message key of the empty text; default `no_table_results`. */
+  emptyText?: string;
+  /** Accessible name of the table. */
+  label?: string;
+}
+
+const defaultRowId = (row: unknown): string => {
+  const record = row as { _id?: unknown; id?: unknown };
+  return String(record._id ?? record.id ?? '');
+};
+
+/** Reads `a.b.c`; a `{bg, it}` value shows the current language. */
+function cellValue(row: unknown, field: string, locale: string): ReactNode {
+  const value = field.split('.').reduce<unknown>((current, key) => (current as Record<string, unknown> | undefined)?.[key], row);
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object' && ('bg' in value || 'it' in value)) {
+    const text = value as Record<string, unknown>;
+    return String(text[locale] || text.bg || text.it || '');
+  }
+  if (typeof value === 'boolean') return value ? '✓' : '';
+  return String(value);
+}
+
+/** A server-side paged, sorted list: the shared table of every list screen. */
+export function DataTable<T, F extends ListFilters = ListFilters>({
+  queryKey,
+  fetcher,
+  filters,
+  columns,
+  state,
+  onStateChange,
+  large,
+  getRowId = defaultRowId,
+  rowActions,
+  selectable,
+  selected,
+  onSelectionChange,
+  emptyText = 'no_table_results',
+  label,
+}: DataTableProps<T, F>) {
+  const { t, i18n } = useTranslation();
+  const query = useListQuery(queryKey, fetcher, state, filters);
+  const rows = query.data?.Items ?? [];
+  const total = query.data?.Total ?? 0;
+  const [ownSelection, setOwnSelection] = useState<Map<string, T>>(new Map());
+  const selectedIds = new Set(selected ?? ownSelection.keys());
+  const columnCount = columns.length + (selectable ? 1 : 0) + (rowActions ? 1 : 0);
+
+  // A page past the end (after deletes or a smaller total) moves to the last page.
+  const lastPage = Math.max(1, Math.ceil(total / state.itemsPerPage));
+  useEffect(() => {
+    if (query.data && !query.isPlaceholderData && state.page > lastPage) onStateChange({ ...state, page: lastPage });
+  }, [query.data, query.isPlaceholderData, state, lastPage, onStateChange]);
+
+  const changeSelection = (ids: Set<string>) => {
+    const known = new Map(ownSelection);
+    for (const row of rows) known.set(getRowId(row), row);
+    const next = new Map([...ids].filter((id) => known.has(id)).map((id) => [id, known.get(id) as T]));
+    setOwnSelection(next);
+    onSelectionChange?.([...ids], [...next.values()]);
+  };
+  const toggleRow = (id: string) => {
+    const next = new Set(selectedIds);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    changeSelection(next);
+  };
+  const pageIds = rows.map(getRowId);
+  const pageSelected = pageIds.filter((id) => selectedIds.has(id)).length;
+  const togglePage = () => {
+    const next = new Set(selectedIds);
+    const allSelected = pageSelected === pageIds.length;
+    for (const id of pageIds) {
+      if (allSelected) next.delete(id);
+      else next.add(id);
+    }
+    changeSelection(next);
+  };
+
+  const sortBy = (field: string) => {
+    const sortDesc = state.sortBy === field ? !state.sortDesc : false;
+    onStateChange({ ...state, sortBy: field, sortDesc, page: 1 });
+  };
+
+  const renderBody = () => {
+    if (query.isPending) {
+      return Array.from({ length: Math.min(state.itemsPerPage, 5) }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+        <TableRow key={index}>
+          {Array.from({ length: columnCount }, (_, cell) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
+            <TableCell key={cell}>
+              <Skeleton variant="text" />
+            </TableCell>
+          ))}
+        </TableRow>
+      ));
+    }
+    if (rows.length === 0) {
+      return (
+        <TableRow>
+          <TableCell colSpan={columnCount} align="center" sx={{ py: 6 }}>
+            <Typography color="text.secondary">{query.isError ? '' : translateMessage(emptyText)}</Typography>
+          </TableCell>
+        </TableRow>
+      );
+    }
+    return rows.map((row) => {
+      const id = getRowId(row);
+      const isSelected = selectedIds.has(id);
+      return (
+        <TableRow key={id} hover selected={isSelected}>
+          {selectable && (
+            <TableCell padding="checkbox">
+              <Checkbox checked={isSelected} onChange={() => toggleRow(id)} slotProps={{ input: { 'aria-label': t('table.select_row') } }} />
+            </TableCell>
+          )}
+          {columns.map((column) => (
+            <TableCell key={column.field} align={column.align}>
+              {column.render ? column.render(row) : cellValue(row, column.field, i18n.language)}
+            </TableCell>
+          ))}
+          {rowActions && (
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0.5 }}>
+              {rowActions(row)}
+            </TableCell>
+          )}
+        </TableRow>
+      );
+    });
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ position: 'relative', overflow: 'hidden' }}>
+      <Box sx={{ height: 4 }}>{query.isFetching && !query.isPending && <LinearProgress aria-label={t('loading')} />}</Box>
+      <TableContainer>
+        <Table size="small" aria-label={label} aria-busy={query.isFetching}>
+          <TableHead>
+            <TableRow>
+              {selectable && (
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={pageIds.length > 0 && pageSelected === pageIds.length}
+                    indeterminate={pageSelected > 0 && pageSelected < pageIds.length}
+                    disabled={pageIds.length === 0}
+                    onChange={togglePage}
+                    slotProps={{ input: { 'aria-label': t('table.select_all') } }}
+                  />
+                </TableCell>
+              )}
+              {columns.map((column) => {
+                const active = state.sortBy === column.field;
+                return (
+                  <TableCell
+                    key={column.field}
+                    align={column.align}
+                    sx={{ width: column.width }}
+                    sortDirection={active ? (state.sortDesc ? 'desc' : 'asc') : false}
+                  >
+                    {column.sortable ? (
+                      <TableSortLabel active={active} direction={active && state.sortDesc ? 'desc' : 'asc'} onClick={() => sortBy(column.field)}>
+                        {t(column.header)}
+                      </TableSortLabel>
+                    ) : (
+                      t(column.header)
+                    )}
+                  </TableCell>
+                );
+              })}
+              {rowActions && <TableCell align="right">{t('table.actions')}</TableCell>}
+            </TableRow>
+          </TableHead>
+          <TableBody sx={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>{renderBody()}</TableBody>
+        </Table>
+      </TableContainer>
+      {selectable && selectedIds.size > 0 && (
+        <Typography variant="body2" sx={{ px: 2, pt: 1 }} color="primary">
+          {t('table.selected', { count: selectedIds.size })}
+        </Typography>
+      )}
+      <TablePaginationBar
+        page={state.page}
+        itemsPerPage={state.itemsPerPage}
+        total={total}
+        large={large}
+        onPageChange={(page) => onStateChange({ ...state, page })}
+        onItemsPerPageChange={(itemsPerPage) => onStateChange({ ...state, itemsPerPage, page: 1 })}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,146 @@
+import Close from '@mui/icons-material/Close';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+
+export type EntityDialogMode = 'create' | 'edit';
+
+export interface EntityDialogProps<V extends FieldValues, R> {
+  open: boolean;
+  onClose: () => void;
+  /** Title text, or a function of the mode ("New bank" / "Bank"). */
+  title: ReactNode | ((mode: EntityDialogMode) => ReactNode);
+  /** The form of the body (owned by the caller, usually with a zod resolver). */
+  form: UseFormReturn<V>;
+  /** Mode when the dialog opens; default `create`. */
+  initialMode?: EntityDialogMode;
+  /** No save buttons, inputs disabled (non-management users). */
+  readOnly?: boolean;
+  /** Saves valid values and returns the saved entity; throwing keeps the dialog as it is. */
+  onSave?: (values: V, mode: EntityDialogMode) => Promise<R>;
+  /** After each successful save (e.g. refresh the list). */
+  onSaved?: (saved: R, mode: EntityDialogMode) => void;
+  /** Form values of the saved entity; default: the values that were saved. */
+  toFormValues?: (saved: R) => V;
+  children: ReactNode | ((state: { mode: EntityDialogMode; readOnly: boolean }) => ReactNode);
+  maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
+}
+
+/**
+ * The add/preview modal of an entity: Save, Save and close, Close. It starts in create mode (or
+ * `initialMode`) and switches to edit after the first successful save. Closing with unsaved
+ * changes asks for confirmation. Read-only mode shows no save buttons.
+ */
+export function EntityDialog<V extends FieldValues, R>({
+  open,
+  onClose,
+  title,
+  form,
+  initialMode = 'create',
+  readOnly = false,
+  onSave,
+  onSaved,
+  toFormValues,
+  children,
+  maxWidth = 'sm',
+}: EntityDialogProps<V, R>) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const formId = useId();
+  const fullScreen = useMediaQuery((theme) => theme.breakpoints.down('sm'));
+  const [mode, setMode] = useState<EntityDialogMode>(initialMode);
+  const [saving, setSaving] = useState(false);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const canSave = !readOnly && Boolean(onSave);
+
+  useEffect(() => {
+    if (open) setMode(initialMode);
+  }, [open, initialMode]);
+
+  const save = (closeAfter: boolean) =>
+    form.handleSubmit(async (values) => {
+      if (!onSave) return;
+      setSaving(true);
+      try {
+        const saved = await onSave(values, mode);
+        setMode('edit');
+        form.reset(toFormValues ? toFormValues(saved) : values);
+        onSaved?.(saved, mode);
+        if (closeAfter) onClose();
+      } catch {
+        // The API client has shown the failure; the dialog keeps the user's input.
+      } finally {
+        setSaving(false);
+      }
+    });
+
+  const requestClose = () => {
+    if (saving) return;
+    if (canSave && form.formState.isDirty) setConfirmOpen(true);
+    else onClose();
+  };
+
+  const discard = () => {
+    setConfirmOpen(false);
+    form.reset();
+    onClose();
+  };
+
+  const heading = typeof title === 'function' ? title(mode) : title;
+  return (
+    <>
+      <Dialog open={open} onClose={requestClose} fullWidth maxWidth={maxWidth} fullScreen={fullScreen} aria-labelledby={titleId}>
+        <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 7 }}>
+          <Box component="span" sx={{ flexGrow: 1 }}>
+            {heading}
+          </Box>
+          {readOnly && <Chip size="small" label={t('dialog.read_only')} />}
+          <IconButton aria-label={t('actions.close')} onClick={requestClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+            <Close />
+          </IconButton>
+        </DialogTitle>
+        <DialogContent dividers>
+          <Box
+            component="form"
+            id={formId}
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (canSave) void save(false)(event);
+            }}
+          >
+            <Box component="fieldset" disabled={!canSave || saving} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+              {typeof children === 'function' ? children({ mode, readOnly: !canSave }) : children}
+            </Box>
+          </Box>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, py: 1.5 }}>
+          <Button onClick={requestClose} disabled={saving}>
+            {t('actions.close')}
+          </Button>
+          {canSave && (
+            <>
+              <Button variant="outlined" type="submit" form={formId} disabled={saving}>
+                {t('actions.save')}
+              </Button>
+              <Button variant="contained" onClick={(event) => void save(true)(event)} disabled={saving}>
+                {t('actions.save_and_close')}
+              </Button>
+            </>
+          )}
+        </DialogActions>
+      </Dialog>
+      <ConfirmDialog open={confirmOpen} messageKey="unsaved_changes" onConfirm={discard} onCancel={() => setConfirmOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,181 @@
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MessageKeys, permittedRoutes, type SignInInput, signInSchema } from '@kantora/domain';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { BrandMark } from '../../components/brand-mark.tsx';
+import { FormTextField } from '../../components/fields/text-field.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { PublicFrame } from '../../components/public-frame.tsx';
+import { notify } from '../../lib/notify.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { loadSessionUser, resetSession, setSessionUser } from '../../lib/session.ts';
+import { getToken, setToken } from '../../lib/token.ts';
+import { authApi } from './auth-api.ts';
+import { destinationAfterSignIn } from './redirect.ts';
+
+/** /login: username and password, language menu, TEST banner; `redirect` and `notify` query values. */
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  usePageTitle(t('routes:login'));
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [checking, setChecking] = useState(() => getToken() !== null);
+  const [showPassword, setShowPassword] = useState(false);
+  const notified = useRef<string | null>(null);
+  const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { username: '', password: '' } });
+
+  // `notify` (e.g. session_expired) shows once as an error toast.
+  const notice = params.get('notify');
+  useEffect(() => {
+    if (notice && notified.current !== notice) {
+      notified.current = notice;
+      notify.error(notice);
+    }
+  }, [notice]);
+
+  /** Goes on with a loaded user, or refuses a user without any permitted route. */
+  const proceed = (access: number): boolean => {
+    if (permittedRoutes(access).length === 0) {
+      notify.error(MessageKeys.no_permitted_actions);
+      resetSession();
+      return false;
+    }
+    navigate(destinationAfterSignIn(params, access), { replace: true });
+    return true;
+  };
+
+  // A signed-in user opening /login goes on; a dead token is dropped and the form shows.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the page opens
+  useEffect(() => {
+    if (!getToken()) {
+      // Signed out or expired: forget the previous user (the shell drops their cached data).
+      setSessionUser(null);
+      return;
+    }
+    let active = true;
+    loadSessionUser()
+      .then((user) => {
+        if (active && !proceed(user.access)) setChecking(false);
+      })
+      .catch(() => {
+        if (!active) return;
+        resetSession();
+        setChecking(false);
+      });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    let token: string;
+    try {
+      ({ token } = await authApi.signIn(values));
+    } catch {
+      return; // invalid_credentials / too_many_attempts were shown by the API client
+    }
+    setToken(token);
+    setSessionUser(null);
+    try {
+      const user = await loadSessionUser();
+      proceed(user.access);
+    } catch {
+      resetSession();
+      notify.error(MessageKeys.generic_error);
+    }
+  });
+
+  if (checking) return <PageLoader fullScreen />;
+
+  return (
+    <PublicFrame>
+      <Paper
+        variant="outlined"
+        sx={{ width: '100%', maxWidth: 880, display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, overflow: 'hidden', boxShadow: 4 }}
+      >
+        <Box
+          sx={{
+            display: { xs: 'none', md: 'flex' },
+            flexDirection: 'column',
+            justifyContent: 'space-between',
+            p: 5,
+            color: 'primary.contrastText',
+            background: 'linear-gradient(150deg, #123463 0%, #1d4f91 60%, #4a78b8 100%)',
+          }}
+        >
+          <BrandMark size={44} />
+          <Box>
+            <Typography variant="h2" component="p" sx={{ mb: 1.5 }}>
+              {t('title')}
+            </Typography>
+            <Typography sx={{ opacity: 0.85 }}>{t('tagline')}</Typography>
+          </Box>
+        </Box>
+        <Box component="form" noValidate onSubmit={onSubmit} sx={{ p: { xs: 3, sm: 5 } }}>
+          <Typography variant="h1" sx={{ fontSize: '1.6rem', mb: 0.5 }}>
+            {t('submit')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            {t('subtitle')}
+          </Typography>
+          <Stack spacing={2.5}>
+            <FormTextField
+              control={form.control}
+              name="username"
+              label={t('username')}
+              autoComplete="username"
+              autoFocus
+              required
+              size="medium"
+            />
+            <FormTextField
+              control={form.control}
+              name="password"
+              label={t('password')}
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              required
+              size="medium"
+              slotProps={{
+                input: {
+                  endAdornment: (
+                    <InputAdornment position="end">
+                      <IconButton
+                        edge="end"
+                        onClick={() => setShowPassword((shown) => !shown)}
+                        aria-label={t(showPassword ? 'hide_password' : 'show_password')}
+                      >
+                        {showPassword ? <VisibilityOff /> : <Visibility />}
+                      </IconButton>
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              disabled={form.formState.isSubmitting}
+              startIcon={form.formState.isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+            >
+              {t('submit')}
+            </Button>
+          </Stack>
+        </Box>
+      </Paper>
+    </PublicFrame>
+  );
+}

@@ -1,0 +1,45 @@
+import Construction from '@mui/icons-material/Construction';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { AreaPageProps } from '../../app/areas.ts';
+
+/** The page of every route whose area is not built yet. */
+export default function ComingSoonPage({ route }: AreaPageProps) {
+  const { t } = useTranslation();
+  const title = t(`routes:${route.title}`);
+  return (
+    <Paper variant="outlined" sx={{ maxWidth: 640, mx: 'auto', mt: { xs: 2, md: 6 }, p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
+      <Box
+        sx={{
+          width: 72,
+          height: 72,
+          mx: 'auto',
+          mb: 2,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+        }}
+      >
+        <Construction fontSize="large" aria-hidden />
+      </Box>
+      <Typography variant="overline" color="secondary" sx={{ fontWeight: 700, letterSpacing: 1.5 }}>
+        {t('coming.title')}
+      </Typography>
+      <Typography variant="h1" sx={{ fontSize: '1.6rem', mb: 1.5 }}>
+        {title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {t('coming.text', { title })}
+      </Typography>
+      <Button component={Link} to="/" variant="contained">
+        {t('coming.home')}
+      </Button>
+    </Paper>
+  );
+}

@@ -1,0 +1,18 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { deleteCookie } from '../lib/cookies.ts';
+import { changeLocale } from '../lib/i18n.ts';
+
+// Tests read the Bulgarian texts (the default locale).
+await changeLocale('bg');
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) deleteCookie(decodeURIComponent(name));
+  }
+  window.location.hash = '';
+});

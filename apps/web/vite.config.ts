@@ -1,0 +1,27 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import pkg from './package.json' with { type: 'json' };
+
+const apiTarget = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  define: {
+    // The version shown at the bottom of the side drawer.
+    __APP_VERSION__: JSON.stringify(pkg.version),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The server's CSP forbids inline scripts: never inline the module preload polyfill.
+    modulePreload: { polyfill: false },
+    chunkSizeWarningLimit: 700,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': apiTarget,
+      '/healthz': apiTarget,
+    },
+  },
+});
