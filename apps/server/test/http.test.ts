@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logs } from '../src/db/schema/index.ts';
@@ -55,6 +58,26 @@ describe('the envelope for every failure', () => {
     expect(response.statusCode).toBe(400);
     const weird = await ctx.app.inject({ method: 'GET', url: '/api/error/notFound?path=%E0%A4%A', headers: bearer(ctx.users.admin.token) });
     expect(weird.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('the web app', () => {
+  it('serves the built app at / without a token, with the CSP', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'kantora-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Kantora</title>');
+    const web = await createTestContext({ WEB_DIST: dist });
+    try {
+      const response = await web.app.inject({ method: 'GET', url: '/' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<title>Kantora</title>');
+      expect(String(response.headers['content-security-policy'])).toContain("default-src 'self'");
+      // The API stays guarded next to it.
+      expect((await web.app.inject({ method: 'GET', url: '/api/auth/getCurrentUserInfo' })).statusCode).toBe(401);
+    } finally {
+      await web.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
 

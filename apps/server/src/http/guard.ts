@@ -10,12 +10,14 @@ function bearer(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** onRequest hook: public routes pass; others need a live token and a role the route's permission allows. */
+/** onRequest hook: static files and public routes pass; others need a live token and a role the route's permission allows. */
 export function authGuard(auth: AuthService) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     request.user = null;
     const config = request.routeOptions.config;
-    if (!request.routeOptions.url || config.public) return;
+    const url = request.routeOptions.url;
+    // Only the API is guarded; the built web app and /healthz are open.
+    if (!url || !url.startsWith('/api/') || config.public) return;
     const user = await auth.authenticate(bearer(request));
     request.user = user;
     const permission = config.permission;
