@@ -21,6 +21,8 @@ export interface ListResult<T> {
   Items: T[];
   Total: number;
   Page: number;
+  /** Set when Total is the database's estimate (very long lists, e.g. the logs past 10 000 rows). */
+  Estimated?: boolean;
 }
 
 export const PAGE_SIZES = [5, 15, 25, 50, 100] as const;

@@ -4,3 +4,8 @@ export * from './messages.ts';
 export * from './api.ts';
 export * from './schemas.ts';
 export * from './permissions.ts';
+export * from './iban.ts';
+export * from './settings.schemas.ts';
+export * from './users.schemas.ts';
+export * from './documents.schemas.ts';
+export * from './logs.schemas.ts';

@@ -47,5 +47,22 @@ export const MessageKeys = {
   signed_out: 'signed_out',
   locale_saved: 'locale_saved',
   no_permitted_actions: 'no_permitted_actions',
+  // Settings, users and documents (house keys).
+  iban_invalid: 'iban_invalid',
+  bic_invalid: 'bic_invalid',
+  email_already_exists: 'email_already_exists',
+  code_already_exists: 'code_already_exists',
+  register_number_below_issued: 'register_number_below_issued',
+  cannot_demote_last_admin: 'cannot_demote_last_admin',
+  cannot_change_own_access: 'cannot_change_own_access',
+  employee_cannot_have_client_access: 'employee_cannot_have_client_access',
+  category_cycle: 'category_cycle',
+  currency_rate_fixed: 'currency_rate_fixed',
+  default_bank_exists: 'default_bank_exists',
+  default_bank_currency_mismatch: 'default_bank_currency_mismatch',
+  default_bank_inactive: 'default_bank_inactive',
+  signer_not_in_signers: 'signer_not_in_signers',
+  end_date_before_start_date: 'end_date_before_start_date',
+  my_company_not_saved: 'my_company_not_saved',
 } as const;
 export type MessageKey = keyof typeof MessageKeys;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, LOCALES } from './api.ts';
 import { MessageKeys as M } from './messages.ts';
+import { hasAtMostTwoDecimals, roundHalfAway } from './money.ts';
 
 /** A required string: empty or blank fails with field_is_required. */
 export const requiredString = (max = 500) =>
@@ -26,12 +27,62 @@ export const nameSchema = z.string({ error: M.field_is_required }).trim().min(1,
 
 export const idSchema = z.string({ error: M.field_is_required }).uuid(M.invalid_value);
 
+/** A required pick of an entity (a select): empty fails with field_is_required, anything but an id with invalid_value. */
+export const selectId = z
+  .string({ error: M.field_is_required })
+  .trim()
+  .min(1, { error: M.field_is_required, abort: true })
+  .uuid(M.invalid_value);
+
+/** True when the number has at most `decimals` decimals (after removing binary noise). */
+export function hasAtMostDecimals(value: number, decimals: number): boolean {
+  return Number.isFinite(value) && Math.abs(roundHalfAway(value, decimals) - value) < 1e-9;
+}
+
+export const MAX_MONEY = 999_999_999_999.99;
+
+/** Money: a JSON number, not negative, with at most 2 decimals (numeric(14,2) in the database). */
+export const moneySchema = z
+  .number({ error: M.field_is_required })
+  .min(0, M.invalid_value)
+  .max(MAX_MONEY, M.invalid_value)
+  .refine(hasAtMostTwoDecimals, M.invalid_value);
+
+/** A list filter text: blank, null or missing means "no filter". */
+export const filterText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max, M.invalid_value)
+    .nullish()
+    .transform((value) => value || undefined);
+
+/** A list filter id: blank, null or missing means "no filter". */
+export const filterId = z
+  .preprocess((value) => (value === '' || value === null ? undefined : value), idSchema.optional())
+  .optional();
+
+/** A list filter number (a select): null or missing means "no filter". */
+export const filterNumber = z.number().int(M.invalid_value).min(-1, M.invalid_value).max(999, M.invalid_value).nullish().transform((value) => value ?? undefined);
+
+/** A list filter boolean: null means "no filter". */
+export const filterBoolean = z.boolean().nullish();
+
 /** Business date YYYY-MM-DD, not before 1900-01-01. */
 export const businessDate = z
   .string({ error: M.field_is_required })
   .regex(/^\d{4}-\d{2}-\d{2}$/, M.invalid_date)
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), M.invalid_date)
   .refine((value) => value >= '1900-01-01', M.min_date);
+
+/** An optional business date: blank or null means none. */
+export const optionalBusinessDate = z
+  .preprocess((value) => (value === '' || value === undefined ? null : value), businessDate.nullable())
+  .optional()
+  .transform((value) => value ?? null);
+
+/** A list filter date: blank, null or missing means "no filter". */
+export const filterDate = z.preprocess((value) => (value === '' || value === null ? undefined : value), businessDate.optional()).optional();
 
 export const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.invalid_time);
 

@@ -1,0 +1,49 @@
+import type { z } from 'zod';
+import { filterDate, filterId, filterText, listQuery } from './schemas.ts';
+
+/** Entity types written to the log (Log.name), for the logs filter. */
+export const LOG_ENTITY_NAMES = [
+  'Bank',
+  'Company',
+  'Contract',
+  'ContractService',
+  'Currency',
+  'Document',
+  'DocumentFlow',
+  'DocumentFlowCategory',
+  'DocumentType',
+  'Event',
+  'EventCategory',
+  'File',
+  'Invoice',
+  'InvoiceItem',
+  'InvoicePayment',
+  'InvoiceSettings',
+  'Login',
+  'MyCompany',
+  'Office',
+  'Page',
+  'PaymentType',
+  'ProformaInvoice',
+  'RegisterNumbers',
+  'Service',
+  'Timesheet',
+  'User',
+  'UserEducation',
+  'UserExperience',
+  'VATType',
+] as const;
+
+/**
+ * Logs filter: action, model (the entity type, Log.name; `name` is accepted too), employee (who did it),
+ * and a range of days on the creation time (Europe/Sofia days, both ends included).
+ */
+export const logListQuery = listQuery.extend({
+  action: filterText(100),
+  model: filterText(100),
+  name: filterText(100),
+  employee: filterId,
+  fromDate: filterDate,
+  toDate: filterDate,
+});
+export type LogListQuery = z.infer<typeof logListQuery>;

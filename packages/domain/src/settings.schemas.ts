@@ -1,0 +1,235 @@
+import { z } from 'zod';
+import { isValidBic, isValidIban, normalizeIban } from './iban.ts';
+import { MessageKeys as M } from './messages.ts';
+import {
+  filterBoolean,
+  filterText,
+  hasAtMostDecimals,
+  idSchema,
+  listQuery,
+  localizedRequired,
+  localizedText,
+  moneySchema,
+  requiredString,
+  selectId,
+} from './schemas.ts';
+
+const emptyText = { bg: '', it: '' };
+
+/** Address of the own company: country, state, city and street in both languages, and the zip code. */
+export const localizedAddressSchema = z.object({
+  country: localizedRequired,
+  state: localizedRequired,
+  city: localizedRequired,
+  street: localizedRequired,
+  zipCode: requiredString(20),
+});
+export type LocalizedAddress = z.infer<typeof localizedAddressSchema>;
+
+/** My company: every field required (spec part 1, section 5). */
+export const myCompanySaveSchema = z.object({
+  _id: idSchema.optional(),
+  name: localizedRequired,
+  responsiblePerson: localizedRequired,
+  bulstat: requiredString(20),
+  vatNumber: requiredString(20),
+  address: localizedAddressSchema,
+});
+export type MyCompanySaveInput = z.infer<typeof myCompanySaveSchema>;
+
+export const ibanSchema = z
+  .string({ error: M.field_is_required })
+  .trim()
+  .min(1, { error: M.field_is_required, abort: true })
+  .max(64, { error: M.iban_invalid, abort: true })
+  .refine(isValidIban, M.iban_invalid)
+  .transform(normalizeIban);
+
+/** An optional BIC: blank is none; otherwise 8 or 11 characters. */
+export const bicSchema = z
+  .string()
+  .trim()
+  .max(64, { error: M.bic_invalid, abort: true })
+  .optional()
+  .default('')
+  .refine((value) => value === '' || isValidBic(value), M.bic_invalid)
+  .transform(normalizeIban);
+
+/** The owner of a bank: the own company or a client company. Exactly one is given. */
+const bankOwner = {
+  myCompanyId: idSchema.optional(),
+  companyId: idSchema.optional(),
+};
+
+/** Bank modal: name and address in both languages, IBAN and currency required. */
+export const bankSaveSchema = z
+  .object({
+    _id: idSchema.optional(),
+    ...bankOwner,
+    name: localizedRequired,
+    address: localizedRequired,
+    bic: bicSchema,
+    iban: ibanSchema,
+    currency: selectId,
+    status: z.boolean().optional(),
+    /** The BGN default account (own company). */
+    default: z.boolean().optional().default(false),
+    /** The EUR default account (own company). */
+    default2: z.boolean().optional().default(false),
+  })
+  .superRefine((value, ctx) => {
+    if (Boolean(value.myCompanyId) === Boolean(value.companyId)) ctx.addIssue({ code: 'custom', path: ['myCompanyId'], message: M.field_is_required });
+  });
+export type BankSaveInput = z.infer<typeof bankSaveSchema>;
+
+export const bankListQuery = listQuery
+  .extend({
+    /** The owner's id (own company or client company). */
+    parent: idSchema.optional(),
+    ...bankOwner,
+    /** true (default): active banks; false: inactive; null: all. */
+    status: z.boolean().nullable().optional().default(true),
+  })
+  .superRefine((value, ctx) => {
+    const given = [value.parent, value.myCompanyId, value.companyId].filter(Boolean).length;
+    if (given !== 1) ctx.addIssue({ code: 'custom', path: ['parent'], message: M.field_is_required });
+  });
+export type BankListQuery = z.infer<typeof bankListQuery>;
+
+/** Invoice defaults: all required. `signers` are the users offered as signers; `signer` is the default one. */
+export const invoiceSettingsSaveSchema = z
+  .object({
+    _id: idSchema.optional(),
+    currency: selectId,
+    vatType: selectId,
+    paymentType: selectId,
+    signer: selectId,
+    signers: z.array(selectId, { error: M.field_is_required }).min(1, M.field_is_required).max(100, M.invalid_value),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.signers.includes(value.signer)) ctx.addIssue({ code: 'custom', path: ['signer'], message: M.signer_not_in_signers });
+  });
+export type InvoiceSettingsSaveInput = z.infer<typeof invoiceSettingsSaveSchema>;
+
+/** The highest number a register holds: 10 digits. */
+export const MAX_REGISTER_NUMBER = 9_999_999_999;
+export const registerNumberSchema = z.number({ error: M.field_is_required }).int(M.invalid_value).min(1, M.invalid_value).max(MAX_REGISTER_NUMBER, M.invalid_value);
+
+/** The next number of each register (invoices with their notices; proforma invoices). */
+export const registerNumbersSaveSchema = z.object({
+  _id: z.string().optional(),
+  invoices: registerNumberSchema,
+  proformaInvoices: registerNumberSchema,
+});
+export type RegisterNumbersSaveInput = z.infer<typeof registerNumbersSaveSchema>;
+
+// Dictionaries ------------------------------------------------------------------------------
+
+/** The simple settings lists, by their path under /api/settings/. */
+export const DICTIONARY_KINDS = ['currencies', 'document-types', 'event-categories', 'payment-types', 'services', 'document-flow-categories', 'vat-types'] as const;
+export type DictionaryKind = (typeof DICTIONARY_KINDS)[number];
+
+export const DEFAULT_EVENT_COLOR = '#8B0000';
+export const BASE_CURRENCY = 'BGN';
+/** Currencies whose rate to BGN is fixed by law. */
+export const FIXED_RATES: Record<string, number> = { BGN: 1, EUR: 1.95583 };
+
+const dictionaryBase = {
+  _id: idSchema.optional(),
+  name: localizedRequired,
+  /** Active entries show in pickers; inactive ones stay on old records. Missing: true on create, unchanged on update. */
+  status: z.boolean().optional(),
+};
+
+export const currencySaveSchema = z
+  .object({
+    ...dictionaryBase,
+    code: z
+      .string({ error: M.field_is_required })
+      .trim()
+      .min(1, { error: M.field_is_required, abort: true })
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, M.invalid_value),
+    /** Units of BGN for one unit of the currency. */
+    exchangeRate: z
+      .number({ error: M.field_is_required })
+      .positive(M.invalid_value)
+      .max(1_000_000, M.invalid_value)
+      .refine((value) => hasAtMostDecimals(value, 6), M.invalid_value),
+  })
+  .superRefine((value, ctx) => {
+    const fixed = FIXED_RATES[value.code];
+    if (fixed !== undefined && value.exchangeRate !== fixed) ctx.addIssue({ code: 'custom', path: ['exchangeRate'], message: M.currency_rate_fixed });
+  });
+
+export const documentTypeSaveSchema = z.object(dictionaryBase);
+export const paymentTypeSaveSchema = z.object(dictionaryBase);
+
+export const eventCategorySaveSchema = z.object({
+  ...dictionaryBase,
+  color: z
+    .string()
+    .trim()
+    .regex(/^#[0-9A-Fa-f]{6}$/, M.invalid_value)
+    .transform((value) => value.toUpperCase())
+    .optional()
+    .default(DEFAULT_EVENT_COLOR),
+});
+
+export const serviceSaveSchema = z.object({
+  ...dictionaryBase,
+  code: requiredString(50),
+  description: localizedText.optional().default(emptyText),
+  price: moneySchema,
+});
+
+export const documentFlowCategorySaveSchema = z.object({
+  ...dictionaryBase,
+  parent: z
+    .preprocess((value) => (value === '' ? null : value), idSchema.nullable())
+    .optional()
+    .transform((value) => value ?? null),
+});
+
+export const vatTypeSaveSchema = z.object({
+  ...dictionaryBase,
+  percentage: z
+    .number({ error: M.field_is_required })
+    .min(0, M.invalid_value)
+    .max(100, M.invalid_value)
+    .refine((value) => hasAtMostDecimals(value, 2), M.invalid_value),
+  /** Why VAT is not charged (printed on the invoice), e.g. the article of the VAT act. */
+  exemptionReason: localizedText.optional().default(emptyText),
+});
+
+export const dictionaryListQuery = listQuery.extend({
+  name: filterText(),
+  status: filterBoolean,
+});
+export const serviceListQuery = dictionaryListQuery.extend({
+  code: filterText(50),
+  description: filterText(),
+});
+export type DictionaryListQuery = z.infer<typeof dictionaryListQuery>;
+export type ServiceListQuery = z.infer<typeof serviceListQuery>;
+
+export const dictionarySaveSchemas = {
+  currencies: currencySaveSchema,
+  'document-types': documentTypeSaveSchema,
+  'event-categories': eventCategorySaveSchema,
+  'payment-types': paymentTypeSaveSchema,
+  services: serviceSaveSchema,
+  'document-flow-categories': documentFlowCategorySaveSchema,
+  'vat-types': vatTypeSaveSchema,
+} as const satisfies Record<DictionaryKind, z.ZodType>;
+export type DictionarySaveInput<K extends DictionaryKind> = z.infer<(typeof dictionarySaveSchemas)[K]>;
+
+export const dictionaryListSchemas = {
+  currencies: dictionaryListQuery,
+  'document-types': dictionaryListQuery,
+  'event-categories': dictionaryListQuery,
+  'payment-types': dictionaryListQuery,
+  services: serviceListQuery,
+  'document-flow-categories': dictionaryListQuery,
+  'vat-types': dictionaryListQuery,
+} as const satisfies Record<DictionaryKind, z.ZodType>;
