@@ -62,6 +62,8 @@ export function EntityDialog<V extends FieldValues, R>({
   const [saving, setSaving] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const canSave = !readOnly && Boolean(onSave);
+  // Read during render: react-hook-form only tracks the form state parts a render has read.
+  const { isDirty } = form.formState;
 
   useEffect(() => {
     if (open) setMode(initialMode);
@@ -86,7 +88,7 @@ export function EntityDialog<V extends FieldValues, R>({
 
   const requestClose = () => {
     if (saving) return;
-    if (canSave && form.formState.isDirty) setConfirmOpen(true);
+    if (canSave && isDirty) setConfirmOpen(true);
     else onClose();
   };
 

@@ -10,7 +10,8 @@ export interface TableState {
   sortDesc: boolean;
 }
 
-export type ListFilters = Record<string, unknown>;
+/** Any filter object of a list screen. */
+export type ListFilters = object;
 
 /** The body of a `POST .../list` call: paging, sorting and the filters. */
 export type ListRequest<F extends ListFilters = ListFilters> = F & {

@@ -9,6 +9,11 @@ export function fetchIsProductionEnvironment(): Promise<boolean | undefined> {
   return answer;
 }
 
+/** Forgets the answer (tests simulate several page loads). */
+export function forgetEnvironment(): void {
+  answer = null;
+}
+
 /**
  * Whether the server runs in production, for pages open without sign-in (signed-in pages read
  * `isProduction` of the user info). Undefined while loading or after a failure, so the TEST banner

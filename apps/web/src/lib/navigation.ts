@@ -21,3 +21,8 @@ export function loginPath(redirect?: string, extra: Record<string, string> = {})
   const query = params.toString();
   return query ? `/login?${query}` : '/login';
 }
+
+/** Reloads the page (after a language switch). */
+export function reloadPage(): void {
+  window.location.reload();
+}

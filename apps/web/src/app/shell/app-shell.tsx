@@ -11,6 +11,7 @@ import { authApi } from '../../features/auth/auth-api.ts';
 import { changeLocale } from '../../lib/i18n.ts';
 import { readLastVisited, recordVisit } from '../../lib/last-visited.ts';
 import { persistLocale } from '../../lib/locale.ts';
+import { reloadPage } from '../../lib/navigation.ts';
 import { notify } from '../../lib/notify.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { claimQueryCache } from '../../lib/query-client.ts';
@@ -34,7 +35,7 @@ async function switchLocaleSignedIn(locale: Locale): Promise<void> {
     await changeLocale(locale);
     return;
   }
-  window.location.reload();
+  reloadPage();
 }
 
 function ShellLayout({ user }: { user: CurrentUserInfo }) {

@@ -31,7 +31,7 @@ export default function ComingSoonPage({ route }: AreaPageProps) {
       <Typography variant="overline" color="secondary" sx={{ fontWeight: 700, letterSpacing: 1.5 }}>
         {t('coming.title')}
       </Typography>
-      <Typography variant="h1" sx={{ fontSize: '1.6rem', mb: 1.5 }}>
+      <Typography variant="h1" component="h2" sx={{ fontSize: '1.6rem', mb: 1.5 }}>
         {title}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>

@@ -32,7 +32,7 @@ export default function NotFoundPage() {
       >
         404
       </Typography>
-      <Typography variant="h1" sx={{ mt: -3, mb: 1 }}>
+      <Typography variant="h1" component="h2" sx={{ mt: -3, mb: 1 }}>
         {t('not_found_heading')}
       </Typography>
       <Typography variant="h2" component="p" color="text.secondary" sx={{ fontWeight: 400, mb: 1 }}>
