@@ -2,13 +2,14 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { deleteCookie } from '../lib/cookies.ts';
-import { changeLocale } from '../lib/i18n.ts';
+import i18n, { changeLocale } from '../lib/i18n.ts';
 
 // Tests read the Bulgarian texts (the default locale).
 await changeLocale('bg');
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  if (i18n.language !== 'bg') await changeLocale('bg');
   window.localStorage.clear();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();

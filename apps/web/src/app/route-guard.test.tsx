@@ -1,0 +1,134 @@
+import { Access, type CurrentUserInfo } from '@kantora/domain';
+import { render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setSessionUser } from '../lib/session.ts';
+import { getToken, setToken } from '../lib/token.ts';
+import { authorizationOf, failure, LocationProbe, mockApi, ok, TestProviders } from '../test/render.tsx';
+import { AppRoutes } from './router.tsx';
+
+const user = (access: number, overrides: Partial<CurrentUserInfo> = {}): CurrentUserInfo => ({
+  id: `user-${access}`,
+  fullName: { bg: 'Мария Петрова', it: 'Maria Petrova' },
+  access,
+  isProduction: false,
+  locale: 'bg',
+  email: 'maria@kantora.local',
+  ...overrides,
+});
+
+function renderApp(route: string) {
+  return render(
+    <TestProviders route={route}>
+      <AppRoutes />
+      <LocationProbe />
+    </TestProviders>,
+  );
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+beforeEach(() => setSessionUser(null));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('route guard', () => {
+  it('sends a signed-out user to /login with the path to come back to', async () => {
+    mockApi({ 'GET /api/auth/IsProductionEnvironment': () => ok(true) });
+    renderApp('/clients/42?tab=banks');
+    await waitFor(() => expect(location()).toBe('/login?redirect=%2Fclients%2F42%3Ftab%3Dbanks'));
+    expect(await screen.findByRole('textbox', { name: 'Потребителско име' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-out user on an unknown path to /login too', async () => {
+    mockApi({ 'GET /api/auth/IsProductionEnvironment': () => ok(true) });
+    renderApp('/no/such/page');
+    await waitFor(() => expect(location()).toBe('/login?redirect=%2Fno%2Fsuch%2Fpage'));
+  });
+
+  it('loads the user first, then opens a permitted route', async () => {
+    setToken('good');
+    const api = mockApi({ 'GET /api/auth/getCurrentUserInfo': () => ok(user(Access.employee)) });
+    renderApp('/contracts');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Договори' })).toBeInTheDocument();
+    expect(location()).toBe('/contracts');
+    const info = api.calls.find((call) => call.url === '/api/auth/getCurrentUserInfo');
+    expect(authorizationOf(info?.init)).toBe('Bearer good');
+    await waitFor(() => expect(document.title).toBe('Договори | Kantora'));
+  });
+
+  it('resets the token and goes to /login when the user cannot be loaded', async () => {
+    setToken('dead');
+    mockApi({
+      'GET /api/auth/getCurrentUserInfo': () => failure(401, 'unauthorized'),
+      'GET /api/auth/IsProductionEnvironment': () => ok(true),
+    });
+    renderApp('/calendar');
+    await waitFor(() => expect(location()).toBe('/login?redirect=%2Fcalendar'));
+    expect(getToken()).toBeNull();
+  });
+
+  it('sends a route the role may not open to the landing path', async () => {
+    setToken('good');
+    mockApi({ 'GET /api/auth/getCurrentUserInfo': () => ok(user(Access.employee)) });
+    renderApp('/settings/users');
+    await waitFor(() => expect(location()).toBe('/clients'));
+  });
+
+  it('lands a client user on the portal', async () => {
+    setToken('good');
+    mockApi({ 'GET /api/auth/getCurrentUserInfo': () => ok(user(Access.client)) });
+    renderApp('/');
+    await waitFor(() => expect(location()).toBe('/my-companies'));
+  });
+
+  it('redirects /settings to /settings/users for the administrator', async () => {
+    setToken('good');
+    mockApi({ 'GET /api/auth/getCurrentUserInfo': () => ok(user(Access.admin)) });
+    renderApp('/settings');
+    await waitFor(() => expect(location()).toBe('/settings/users'));
+  });
+
+  it('sends a signed-in user opening /login to the landing path', async () => {
+    setToken('good');
+    mockApi({ 'GET /api/auth/getCurrentUserInfo': () => ok(user(Access.accountant)) });
+    renderApp('/login');
+    await waitFor(() => expect(location()).toBe('/clients'));
+  });
+
+  it('shows the 404 page for an unknown path and reports it once', async () => {
+    setToken('good');
+    const api = mockApi({
+      'GET /api/auth/getCurrentUserInfo': () => ok(user(Access.manager)),
+      'GET /api/error/notFound': () => ok(null),
+    });
+    renderApp('/clients/1/nothing');
+    expect(await screen.findByRole('heading', { name: 'Грешка 404' })).toBeInTheDocument();
+    expect(screen.getByText('Страницата не е намерена', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Към началната страница' })).toHaveAttribute('href', '/clients');
+    await waitFor(() => expect(api.calls.filter((call) => call.url.startsWith('/api/error/notFound'))).toHaveLength(1));
+    expect(api.calls.find((call) => call.url.startsWith('/api/error/notFound'))?.url).toBe(
+      '/api/error/notFound?path=%2Fclients%2F1%2Fnothing',
+    );
+  });
+
+  it('refuses a user with no permitted routes', async () => {
+    setToken('good');
+    mockApi({
+      'GET /api/auth/getCurrentUserInfo': () => ok(user(-1)),
+      'GET /api/auth/IsProductionEnvironment': () => ok(true),
+    });
+    renderApp('/clients');
+    expect(await screen.findByText('Нямате разрешени действия')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/login?redirect=%2Fclients'));
+    expect(getToken()).toBeNull();
+  });
+
+  it('keeps the public invitation page open without sign-in; "create" goes to /login', async () => {
+    mockApi({ 'GET /api/auth/IsProductionEnvironment': () => ok(true) });
+    const { unmount } = renderApp('/events/invitation/0f8c1f6e');
+    expect(await screen.findByRole('heading', { name: 'Покана за събитие' })).toBeInTheDocument();
+    expect(location()).toBe('/events/invitation/0f8c1f6e');
+    unmount();
+    renderApp('/events/invitation/create');
+    await waitFor(() => expect(location()).toBe('/login'));
+  });
+});
