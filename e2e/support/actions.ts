@@ -1,0 +1,39 @@
+import type { Page } from 'playwright-core';
+import { baseUrl } from './browser.ts';
+import { t } from './i18n.ts';
+
+/** Signs in through the form on /login (the page must show it). */
+export async function signInWithForm(page: Page, account: { username: string; password: string }, locale: 'bg' | 'it' = 'bg') {
+  await page.getByLabel(t(locale, 'auth:username')).fill(account.username);
+  await page.getByLabel(t(locale, 'auth:password'), { exact: false }).first().fill(account.password);
+  await page.getByRole('button', { name: t(locale, 'auth:submit'), exact: true }).click();
+}
+
+export async function openLogin(page: Page, query = '') {
+  await page.goto(`${baseUrl()}/#/login${query}`);
+  await page.getByRole('button', { name: t('bg', 'auth:submit'), exact: true }).waitFor();
+}
+
+/** The path and query after the hash. */
+export function hashPath(page: Page): string {
+  return decodeURIComponent(new URL(page.url()).hash.replace(/^#/, ''));
+}
+
+export async function waitForHash(page: Page, predicate: (path: string) => boolean, timeout = 15_000) {
+  const deadline = Date.now() + timeout;
+  while (!predicate(hashPath(page))) {
+    if (Date.now() > deadline) throw new Error(`Unexpected location ${hashPath(page)}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+/** A token for API calls made by the spec itself. */
+export async function apiToken(account: { username: string; password: string }): Promise<string> {
+  const response = await fetch(`${baseUrl()}/api/auth/signIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  const body = (await response.json()) as { Result: { token: string } };
+  return body.Result.token;
+}
