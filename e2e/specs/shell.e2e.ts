@@ -173,6 +173,7 @@ describe('the shell', () => {
     expect(await nav.isVisible()).toBe(false);
     await page.getByRole('button', { name: t('bg', 'shell.toggle_drawer') }).click();
     await nav.waitFor({ state: 'visible' });
+    await page.waitForTimeout(400); // the drawer slides in
     await screenshot(page, 'shell-narrow-open');
     await context.close();
   });
