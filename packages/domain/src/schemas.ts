@@ -3,6 +3,14 @@ import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, LOCALES } from './api.ts';
 import { MessageKeys as M } from './messages.ts';
 import { hasAtMostTwoDecimals, roundHalfAway } from './money.ts';
 
+/**
+ * Issues a schema gives no message of its own answer with a message key too: a missing value is
+ * field_is_required, anything else invalid_value. Never zod's English text.
+ */
+z.config({
+  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? M.field_is_required : M.invalid_value),
+});
+
 /** A required string: empty or blank fails with field_is_required. */
 export const requiredString = (max = 500) =>
   z.string({ error: M.field_is_required }).trim().min(1, M.field_is_required).max(max, M.invalid_value);
