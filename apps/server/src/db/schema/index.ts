@@ -1,1 +1,4 @@
 export * from './core.ts';
+export * from './settings.ts';
+export * from './users-extra.ts';
+export * from './files.ts';

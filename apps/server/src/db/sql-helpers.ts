@@ -1,0 +1,34 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from './client.ts';
+
+/**
+ * A transaction-scoped advisory lock on a name: saves that check a rule across rows (one default bank,
+ * the last administrator, no category cycles) run one at a time on a PostgreSQL server.
+ * On PGlite (one session) it costs nothing and changes nothing.
+ */
+export async function lockName(executor: Executor, name: string): Promise<void> {
+  await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${name}))`);
+}
+
+/** The SQL error behind a (possibly wrapped) driver error. */
+function sqlError(error: unknown): { code?: string; constraint?: string } | undefined {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const candidate = current as { code?: unknown; constraint?: unknown };
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      return { code: candidate.code, constraint: typeof candidate.constraint === 'string' ? candidate.constraint : undefined };
+    }
+  }
+  return undefined;
+}
+
+/** True when the error is a unique violation (of the named constraint or index, when given). */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const found = sqlError(error);
+  return found?.code === '23505' && (constraint === undefined || found.constraint === constraint);
+}
+
+/** The rows of a raw SQL query, on either driver (both answer `{ rows }`). */
+export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]> {
+  const result = (await executor.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
