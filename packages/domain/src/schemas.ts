@@ -11,6 +11,9 @@ z.config({
   customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? M.field_is_required : M.invalid_value),
 });
 
+/** Runs a cross-field check even when some fields failed, so a form shows every problem at once (the check must accept partial values). */
+export const alwaysCheck = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null };
+
 /** A required string: empty or blank fails with field_is_required. */
 export const requiredString = (max = 500) =>
   z.string({ error: M.field_is_required }).trim().min(1, M.field_is_required).max(max, M.invalid_value);
@@ -29,9 +32,41 @@ export const selectNumber = z
   .min(0, M.select_range)
   .max(999, M.select_range);
 
-export const emailSchema = z.string({ error: M.field_is_required }).trim().min(1, M.field_is_required).email(M.email_valid);
+/**
+ * A check that reports only the first failing rule (blank: field_is_required, before any format key).
+ * Unlike zod's `abort`, it lets the object's cross-field checks still run, so a form sees every problem.
+ */
+export const firstFailure =
+  <T>(...rules: Array<[(value: T) => boolean, string]>) =>
+  (value: T, ctx: z.RefinementCtx) => {
+    const failed = rules.find(([passes]) => !passes(value));
+    if (failed) ctx.addIssue({ code: 'custom', message: failed[1] });
+  };
+
+const notBlank = (value: string) => value !== '';
+const emailFormat = z.email();
+const uuidFormat = z.uuid();
+
+export const emailSchema = z
+  .string({ error: M.field_is_required })
+  .trim()
+  .superRefine(
+    firstFailure(
+      [notBlank, M.field_is_required],
+      [(value) => value.length <= 320 && emailFormat.safeParse(value).success, M.email_valid],
+    ),
+  );
 export const passwordSchema = z.string({ error: M.field_is_required }).min(6, M.min_password).max(200, M.invalid_value);
-export const nameSchema = z.string({ error: M.field_is_required }).trim().min(1, M.field_is_required).min(3, M.field_at_least_3_symbols).max(200, M.invalid_value);
+export const nameSchema = z
+  .string({ error: M.field_is_required })
+  .trim()
+  .superRefine(
+    firstFailure(
+      [notBlank, M.field_is_required],
+      [(value) => value.length >= 3, M.field_at_least_3_symbols],
+      [(value) => value.length <= 200, M.invalid_value],
+    ),
+  );
 
 export const idSchema = z.string({ error: M.field_is_required }).uuid(M.invalid_value);
 
@@ -39,8 +74,12 @@ export const idSchema = z.string({ error: M.field_is_required }).uuid(M.invalid_
 export const selectId = z
   .string({ error: M.field_is_required })
   .trim()
-  .min(1, { error: M.field_is_required, abort: true })
-  .uuid(M.invalid_value);
+  .superRefine(
+    firstFailure(
+      [notBlank, M.field_is_required],
+      [(value) => uuidFormat.safeParse(value).success, M.invalid_value],
+    ),
+  );
 
 /** True when the number has at most `decimals` decimals (after removing binary noise). */
 export function hasAtMostDecimals(value: number, decimals: number): boolean {

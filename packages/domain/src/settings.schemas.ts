@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { isValidBic, isValidIban, normalizeIban } from './iban.ts';
 import { MessageKeys as M } from './messages.ts';
 import {
+  alwaysCheck,
   filterBoolean,
+  firstFailure,
   filterText,
   hasAtMostDecimals,
   idSchema,
@@ -40,19 +42,21 @@ export type MyCompanySaveInput = z.infer<typeof myCompanySaveSchema>;
 export const ibanSchema = z
   .string({ error: M.field_is_required })
   .trim()
-  .min(1, { error: M.field_is_required, abort: true })
-  .max(64, { error: M.iban_invalid, abort: true })
-  .refine(isValidIban, M.iban_invalid)
+  .superRefine(
+    firstFailure(
+      [(value) => value !== '', M.field_is_required],
+      [(value) => value.length <= 64 && isValidIban(value), M.iban_invalid],
+    ),
+  )
   .transform(normalizeIban);
 
 /** An optional BIC: blank is none; otherwise 8 or 11 characters. */
 export const bicSchema = z
   .string()
   .trim()
-  .max(64, { error: M.bic_invalid, abort: true })
   .optional()
   .default('')
-  .refine((value) => value === '' || isValidBic(value), M.bic_invalid)
+  .refine((value) => value === '' || (value.length <= 64 && isValidBic(value)), M.bic_invalid)
   .transform(normalizeIban);
 
 /** The owner of a bank: the own company or a client company. Exactly one is given. */
@@ -79,7 +83,7 @@ export const bankSaveSchema = z
   })
   .superRefine((value, ctx) => {
     if (Boolean(value.myCompanyId) === Boolean(value.companyId)) ctx.addIssue({ code: 'custom', path: ['myCompanyId'], message: M.field_is_required });
-  });
+  }, alwaysCheck);
 export type BankSaveInput = z.infer<typeof bankSaveSchema>;
 
 export const bankListQuery = listQuery
@@ -147,9 +151,13 @@ export const currencySaveSchema = z
     code: z
       .string({ error: M.field_is_required })
       .trim()
-      .min(1, { error: M.field_is_required, abort: true })
       .toUpperCase()
-      .regex(/^[A-Z]{3}$/, M.invalid_value),
+      .superRefine(
+        firstFailure(
+          [(value) => value !== '', M.field_is_required],
+          [(value) => /^[A-Z]{3}$/.test(value), M.invalid_value],
+        ),
+      ),
     /** Units of BGN for one unit of the currency. */
     exchangeRate: z
       .number({ error: M.field_is_required })

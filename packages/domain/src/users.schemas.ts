@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MessageKeys as M } from './messages.ts';
 import { Access, UserStatus, UserType } from './roles.ts';
 import {
+  alwaysCheck,
   emailSchema,
   filterNumber,
   filterText,
@@ -59,13 +60,13 @@ export const userSaveSchema = z
     status: oneOf([UserStatus.inactive, UserStatus.active], UserStatus.active),
   })
   .superRefine((value, ctx) => {
-    const password = value.password ?? '';
+    const password = typeof value.password === 'string' ? value.password : '';
     if (!value._id && password === '') ctx.addIssue({ code: 'custom', path: ['password'], message: M.field_is_required });
     else if (password !== '' && password.length < 6) ctx.addIssue({ code: 'custom', path: ['password'], message: M.min_password });
     if (value.type === UserType.employee && value.access === Access.client) {
       ctx.addIssue({ code: 'custom', path: ['access'], message: M.employee_cannot_have_client_access });
     }
-  })
+  }, alwaysCheck)
   .transform((value) => ({
     ...value,
     email: value.email.toLowerCase(),
@@ -88,7 +89,7 @@ export type UserListQuery = z.infer<typeof userListQuery>;
 const endNotBefore = (startKey: string, endKey: string) => (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
   const start = value[startKey];
   const end = value[endKey];
-  if (typeof start === 'string' && typeof end === 'string' && end < start) {
+  if (typeof start === 'string' && typeof end === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(start) && /^\d{4}-\d{2}-\d{2}$/.test(end) && end < start) {
     ctx.addIssue({ code: 'custom', path: [endKey], message: M.end_date_before_start_date });
   }
 };
@@ -105,7 +106,7 @@ export const userEducationSaveSchema = z
     endDate: optionalBusinessDate,
     notes: optionalString(4000),
   })
-  .superRefine(endNotBefore('startDate', 'endDate'));
+  .superRefine(endNotBefore('startDate', 'endDate'), alwaysCheck);
 export type UserEducationSaveInput = z.infer<typeof userEducationSaveSchema>;
 
 /** An experience entry of a user. */
@@ -123,7 +124,7 @@ export const userExperienceSaveSchema = z
     description: optionalString(4000),
     notes: optionalString(4000),
   })
-  .superRefine(endNotBefore('dateOfJoin', 'dateOfRetire'));
+  .superRefine(endNotBefore('dateOfJoin', 'dateOfRetire'), alwaysCheck);
 export type UserExperienceSaveInput = z.infer<typeof userExperienceSaveSchema>;
 
 /** The education or experience entries of one user. */
