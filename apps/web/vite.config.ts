@@ -16,6 +16,13 @@ export default defineConfig({
     // The server's CSP forbids inline scripts: never inline the module preload polyfill.
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      treeshake: {
+        // packages/domain only declares constants, schemas and functions: unused modules of it
+        // (the schemas of other areas) can be dropped from a chunk such as the sign-in page.
+        moduleSideEffects: [{ test: /packages[\\/]domain[\\/]src[\\/]/, sideEffects: false }],
+      },
+    },
   },
   server: {
     port: 5173,

@@ -4,11 +4,13 @@ import MenuItem from '@mui/material/MenuItem';
 import PaginationItem from '@mui/material/PaginationItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** At most this many page-number buttons (spec §9). */
+/** At most this many page-number buttons (spec §9); phones show fewer so the bar fits one line. */
 export const PAGE_BUTTONS = 10;
+const PAGE_BUTTONS_PHONE = 5;
 
 /** The page numbers to show: a window of at most `size` pages that contains `page`. */
 export function pageWindow(page: number, totalPages: number, size = PAGE_BUTTONS): number[] {
@@ -31,6 +33,7 @@ interface TablePaginationBarProps {
 export function TablePaginationBar({ page, itemsPerPage, total, large, onPageChange, onItemsPerPageChange }: TablePaginationBarProps) {
   const { t } = useTranslation();
   const sizeId = useId();
+  const phone = useMediaQuery((theme) => theme.breakpoints.down('sm'));
   const totalPages = Math.max(1, Math.ceil(total / itemsPerPage));
   const from = total === 0 ? 0 : (page - 1) * itemsPerPage + 1;
   const to = Math.min(total, page * itemsPerPage);
@@ -68,7 +71,7 @@ export function TablePaginationBar({ page, itemsPerPage, total, large, onPageCha
           label={t('table.rows_per_page')}
           value={String(itemsPerPage)}
           onChange={(event) => onItemsPerPageChange(Number(event.target.value))}
-          sx={{ width: 150 }}
+          sx={{ width: 180 }}
         >
           {sizes.map((size) => (
             <MenuItem key={size} value={String(size)}>
@@ -84,7 +87,7 @@ export function TablePaginationBar({ page, itemsPerPage, total, large, onPageCha
         <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', listStyle: 'none', m: 0, p: 0, gap: 0.25 }}>
           {nav('first', 1, page <= 1)}
           {nav('previous', page - 1, page <= 1)}
-          {pageWindow(page, totalPages).map((number) => (
+          {pageWindow(page, totalPages, phone ? PAGE_BUTTONS_PHONE : PAGE_BUTTONS).map((number) => (
             <li key={number}>
               <PaginationItem
                 page={number}

@@ -1,16 +1,39 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@kantora/domain';
-import i18n, { type Resource } from 'i18next';
+import i18n, { type BackendModule, type Resource, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { initialLocale } from './locale.ts';
 
 type Bundle = Record<string, unknown>;
 
-/** Every `locales/<lng>/<namespace>.json`, bundled into the app. */
-const files = import.meta.glob<Bundle>('../locales/*/*.json', { eager: true, import: 'default' });
+/**
+ * Namespaces every page needs (shell, sign-in, errors, shared kit) are bundled into the app in
+ * both languages. Any other `locales/<lng>/<area>.json` is loaded on first use of its namespace
+ * (`useTranslation('clients')` suspends until then), so each area's texts travel with the area.
+ */
+export const CORE_NAMESPACES = ['common', 'routes', 'messages', 'auth', 'errors', 'fields'] as const;
+
+const coreFiles = import.meta.glob<Bundle>(
+  ['../locales/*/common.json', '../locales/*/routes.json', '../locales/*/messages.json', '../locales/*/auth.json', '../locales/*/errors.json', '../locales/*/fields.json'],
+  { eager: true, import: 'default' },
+);
+const areaFiles = import.meta.glob<Bundle>(
+  [
+    '../locales/*/*.json',
+    '!../locales/*/common.json',
+    '!../locales/*/routes.json',
+    '!../locales/*/messages.json',
+    '!../locales/*/auth.json',
+    '!../locales/*/errors.json',
+    '!../locales/*/fields.json',
+  ],
+  { import: 'default' },
+);
+
+const fileKey = (lng: string, ns: string) => `../locales/${lng}/${ns}.json`;
 
 function buildResources(): Resource {
   const resources: Resource = {};
-  for (const [file, bundle] of Object.entries(files)) {
+  for (const [file, bundle] of Object.entries(coreFiles)) {
     const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
     if (!match) continue;
     const [, lng, ns] = match;
@@ -20,20 +43,40 @@ function buildResources(): Resource {
   return resources;
 }
 
-export const resources = buildResources();
-export const NAMESPACES = Object.keys(resources[DEFAULT_LOCALE] ?? {});
+/** Loads area namespaces from their own chunks. */
+const areaBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(lng, ns, callback) {
+    const load = areaFiles[fileKey(lng, ns)];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (bundle) => callback(null, bundle as ResourceKey),
+      (error: unknown) => callback(error as Error, false),
+    );
+  },
+};
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: initialLocale(),
-  fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: [...LOCALES],
-  ns: NAMESPACES,
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  returnNull: false,
-});
+export const resources = buildResources();
+
+void i18n
+  .use(areaBackend)
+  .use(initReactI18next)
+  .init({
+    resources,
+    partialBundledLanguages: true,
+    lng: initialLocale(),
+    fallbackLng: DEFAULT_LOCALE,
+    supportedLngs: [...LOCALES],
+    ns: [...CORE_NAMESPACES],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+  });
 document.documentElement.lang = i18n.language;
 
 export function currentLocale(): Locale {

@@ -16,7 +16,6 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { BrandMark } from '../../components/brand-mark.tsx';
 import type { VisitedRoute } from '../../lib/last-visited.ts';
 import { RouteIcon } from './route-icons.tsx';
 
@@ -55,19 +54,14 @@ export function SideDrawer({ access, isProduction, docked, open, onClose, recent
           <RouteIcon name={route.icon} />
         </ListItemIcon>
       )}
-      <ListItemText primary={t(`routes:${route.title}`)} slotProps={{ primary: { noWrap: true, sx: { fontSize: nested ? '0.9rem' : undefined } } }} />
+      <ListItemText primary={t(`routes:${route.title}`)} slotProps={{ primary: { sx: { fontSize: nested ? '0.9rem' : undefined } } }} />
     </ListItemButton>
   );
 
   const content = (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      {docked ? (
-        <Toolbar />
-      ) : (
-        <Toolbar sx={{ color: 'primary.dark' }}>
-          <BrandMark size={30} />
-        </Toolbar>
-      )}
+      {/* The drawer sits under the app bar in both variants. */}
+      <Toolbar />
       <List component="nav" aria-label={t('shell.navigation')} sx={{ pt: 1 }}>
         {routes
           .filter((route) => !route.parent)

@@ -38,7 +38,7 @@ export function TopBar({ title, user, drawerOpen, onToggleDrawer, onAddTimesheet
         <Typography variant="h6" component="h1" noWrap sx={{ flexGrow: 1, minWidth: 0 }}>
           {title}
         </Typography>
-        {!user.isProduction && <Chip label="TEST" size="small" color="warning" sx={{ fontWeight: 700 }} />}
+        {!user.isProduction && <Chip label="TEST" size="small" color="warning" sx={{ fontWeight: 700, display: { xs: 'none', sm: 'inline-flex' } }} />}
         {!isClientUser(user.access) && (
           <Tooltip title={t('shell.add_timesheet')}>
             <IconButton color="inherit" onClick={onAddTimesheet} aria-label={t('shell.add_timesheet')}>

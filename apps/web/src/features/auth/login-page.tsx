@@ -10,6 +10,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { closeSnackbar } from 'notistack';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -88,6 +89,7 @@ export default function LoginPage() {
     }
     setToken(token);
     setSessionUser(null);
+    closeSnackbar(); // an earlier "wrong password" toast is no longer true
     try {
       const user = await loadSessionUser();
       proceed(user.access);

@@ -9,7 +9,8 @@ import type { AreaPageProps } from '../../app/areas.ts';
 
 /** The page of every route whose area is not built yet. */
 export default function ComingSoonPage({ route }: AreaPageProps) {
-  const { t } = useTranslation();
+  // `coming` is an area namespace: loaded from its own chunk on first use.
+  const { t } = useTranslation('coming');
   const title = t(`routes:${route.title}`);
   return (
     <Paper variant="outlined" sx={{ maxWidth: 640, mx: 'auto', mt: { xs: 2, md: 6 }, p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
@@ -29,16 +30,16 @@ export default function ComingSoonPage({ route }: AreaPageProps) {
         <Construction fontSize="large" aria-hidden />
       </Box>
       <Typography variant="overline" color="secondary" sx={{ fontWeight: 700, letterSpacing: 1.5 }}>
-        {t('coming.title')}
+        {t('title')}
       </Typography>
       <Typography variant="h1" component="h2" sx={{ fontSize: '1.6rem', mb: 1.5 }}>
         {title}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {t('coming.text', { title })}
+        {t('text', { title })}
       </Typography>
       <Button component={Link} to="/" variant="contained">
-        {t('coming.home')}
+        {t('home')}
       </Button>
     </Paper>
   );
