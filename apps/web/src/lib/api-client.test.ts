@@ -64,16 +64,18 @@ describe('api client envelope', () => {
       failure(400, 'field_is_required', [
         { field: 'username', message: 'field_is_required' },
         { field: 'password', message: 'min_password' },
+        { field: 'address.city.it', message: 'field_is_required' },
         { field: 'somethingElse', message: 'Free text' },
       ]),
     );
     const error = await api.post('/auth/signIn', {}).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(400);
-    expect((error as ApiError).errors).toHaveLength(3);
+    expect((error as ApiError).errors).toHaveLength(4);
     expect(toasts()).toEqual([
       {
-        message: 'Потребителско име: Полето е задължително\nПарола: Паролата трябва да съдържа поне 6 символа\nFree text',
+        message:
+          'Потребителско име: Полето е задължително\nПарола: Паролата трябва да съдържа поне 6 символа\nГрад (италиански): Полето е задължително\nFree text',
         variant: 'error',
       },
     ]);

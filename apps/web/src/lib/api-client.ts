@@ -67,10 +67,22 @@ function genericText(): string {
   return translateMessage(MessageKeys.generic_error);
 }
 
+/**
+ * The label of a field path from the server (`email`, `name.bg`, `address.city.it`): the caller's
+ * labels first, then the `fields` namespace (whole path with `_`, then its last named segment),
+ * with the language added for a `{bg, it}` part.
+ */
 function fieldLabel(field: string, options: RequestOptions): string | null {
+  if (!field) return null;
   if (options.fieldLabels?.[field]) return options.fieldLabels[field];
-  const key = `fields:${field.replace(/\./g, '_')}`;
-  return field && i18n.exists(key) ? i18n.t(key) : null;
+  const whole = `fields:${field.replace(/\./g, '_')}`;
+  if (i18n.exists(whole)) return i18n.t(whole);
+  const parts = field.split('.');
+  const locale = parts.length > 1 && ['bg', 'it'].includes(parts[parts.length - 1]) ? parts.pop() : undefined;
+  const named = [...parts].reverse().find((part) => !/^\d+$/.test(part));
+  const key = named ? `fields:${named}` : '';
+  if (!key || !i18n.exists(key)) return null;
+  return locale ? `${i18n.t(key)} (${i18n.t(`common:language_names.${locale}`)})` : i18n.t(key);
 }
 
 /** The toast text of a failed answer (spec §8). */
