@@ -17,6 +17,12 @@ import type { AppInstance, RouteInfo } from './http/types.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { TokenService } from './modules/auth/tokens.ts';
+import { bankRoutes } from './modules/banks/banks.routes.ts';
+import { BanksService } from './modules/banks/banks.service.ts';
+import { DictionaryService } from './modules/settings/dictionary.service.ts';
+import { InvoiceSettingsService } from './modules/settings/invoice-settings.service.ts';
+import { MyCompanyService } from './modules/settings/my-company.service.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -111,6 +117,10 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   app.get('/api/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
   authRoutes(app, auth, isProduction);
+  const { db } = database;
+  const [myCompany, invoices, dictionaries, banks] = [new MyCompanyService(db), new InvoiceSettingsService(db), new DictionaryService(db), new BanksService(db)];
+  settingsRoutes(app, { myCompany, invoices, dictionaries });
+  bankRoutes(app, banks);
 
   const webDist = resolve(config.WEB_DIST ?? DEFAULT_WEB_DIST);
   if (existsSync(resolve(webDist, 'index.html'))) {

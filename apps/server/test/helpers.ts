@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { AccessValue, ApiEnvelope } from '@kantora/domain';
 import { Access, UserStatus, UserType } from '@kantora/domain';
+import { asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
-import { users } from '../src/db/schema/index.ts';
+import { logs, users } from '../src/db/schema/index.ts';
 import type { AppInstance } from '../src/http/types.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 
@@ -114,4 +115,33 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /** The parsed envelope of a response. */
 export function envelope<T = unknown>(response: LightMyRequestResponse): ApiEnvelope<T> {
   return response.json() as ApiEnvelope<T>;
+}
+
+/** A JSON call as one of the context's users (the admin unless told), answering status and envelope. */
+export async function call<T = any>(ctx: TestContext, method: 'GET' | 'POST', url: string, body?: unknown, token = ctx.users.admin.token) {
+  const response = await ctx.app.inject({ method, url, headers: bearer(token), payload: method === 'GET' ? undefined : ((body ?? {}) as object) });
+  return { status: response.statusCode, body: response.json() as { Type: 0 | 1; Message: string | null; Result: T; Errors?: { field: string; message: string }[] } };
+}
+
+/** A multipart/form-data body: text fields and optionally one file (part `file`). */
+export function multipart(fields: Record<string, string>, file?: { filename: string; contentType: string; data: Buffer }) {
+  const boundary = `----kantora${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** The Log rows of one entity, oldest first. */
+export async function logsOf(ctx: TestContext, doc: string) {
+  return ctx.database.db.select().from(logs).where(eq(logs.doc, doc)).orderBy(asc(logs.created), asc(logs.id));
 }

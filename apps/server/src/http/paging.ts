@@ -32,3 +32,32 @@ export const totalCount = sql<number>`cast(count(*) over() as integer)`;
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/** Sort keys of a localized jsonb column: `key` (Bulgarian, the default locale), `key.bg`, `key.it`. */
+export function localizedSort(key: string, column: AnyColumn): SortColumns {
+  return {
+    [key]: sql`${column}->>'bg'`,
+    [`${key}.bg`]: sql`${column}->>'bg'`,
+    [`${key}.it`]: sql`${column}->>'it'`,
+  };
+}
+
+/** A condition matching text in either language of a localized jsonb column (LIKE wildcards escaped). */
+export function localizedLike(column: AnyColumn, text: string): SQL {
+  const pattern = likePattern(text);
+  return sql`(${column}->>'bg' ilike ${pattern} or ${column}->>'it' ilike ${pattern})`;
+}
+
+/**
+ * `{ Items, Total, Page }` from rows that carry `total` (count(*) over()). A page past the end has no
+ * rows to carry the total, so it is counted separately then.
+ */
+export async function pageOf<Row extends { total: number }, Item>(
+  rows: Row[],
+  query: ListQuery,
+  toItem: (row: Row) => Item,
+  recount: () => Promise<number>,
+): Promise<{ Items: Item[]; Total: number; Page: number }> {
+  const total = rows.length > 0 ? rows[0].total : query.page > 1 ? await recount() : 0;
+  return { Items: rows.map(toItem), Total: total, Page: query.page };
+}
