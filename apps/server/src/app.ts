@@ -23,6 +23,9 @@ import { DictionaryService } from './modules/settings/dictionary.service.ts';
 import { InvoiceSettingsService } from './modules/settings/invoice-settings.service.ts';
 import { MyCompanyService } from './modules/settings/my-company.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { UserRecordsService } from './modules/users/user-records.service.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
+import { UsersService } from './modules/users/users.service.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -118,9 +121,10 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
 
   authRoutes(app, auth, isProduction);
   const { db } = database;
-  const [myCompany, invoices, dictionaries, banks] = [new MyCompanyService(db), new InvoiceSettingsService(db), new DictionaryService(db), new BanksService(db)];
+  const [myCompany, invoices, dictionaries, banks, users] = [new MyCompanyService(db), new InvoiceSettingsService(db), new DictionaryService(db), new BanksService(db), new UsersService(db)];
   settingsRoutes(app, { myCompany, invoices, dictionaries });
   bankRoutes(app, banks);
+  userRoutes(app, users, new UserRecordsService(db));
 
   const webDist = resolve(config.WEB_DIST ?? DEFAULT_WEB_DIST);
   if (existsSync(resolve(webDist, 'index.html'))) {
