@@ -19,6 +19,8 @@ import { AuthService } from './modules/auth/auth.service.ts';
 import { TokenService } from './modules/auth/tokens.ts';
 import { bankRoutes } from './modules/banks/banks.routes.ts';
 import { BanksService } from './modules/banks/banks.service.ts';
+import { documentRoutes } from './modules/documents/documents.routes.ts';
+import { DocumentsService, userDocumentParent } from './modules/documents/documents.service.ts';
 import { DictionaryService } from './modules/settings/dictionary.service.ts';
 import { InvoiceSettingsService } from './modules/settings/invoice-settings.service.ts';
 import { MyCompanyService } from './modules/settings/my-company.service.ts';
@@ -125,6 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   settingsRoutes(app, { myCompany, invoices, dictionaries });
   bankRoutes(app, banks);
   userRoutes(app, users, new UserRecordsService(db));
+  documentRoutes(app, new DocumentsService(db, { user: userDocumentParent }));
 
   const webDist = resolve(config.WEB_DIST ?? DEFAULT_WEB_DIST);
   if (existsSync(resolve(webDist, 'index.html'))) {
