@@ -21,6 +21,10 @@ import { bankRoutes } from './modules/banks/banks.routes.ts';
 import { BanksService } from './modules/banks/banks.service.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { DocumentsService, userDocumentParent } from './modules/documents/documents.service.ts';
+import { logRoutes } from './modules/logs/logs.routes.ts';
+import { LogsService } from './modules/logs/logs.service.ts';
+import { metadataRoutes } from './modules/metadata/metadata.routes.ts';
+import { MetadataService } from './modules/metadata/metadata.service.ts';
 import { DictionaryService } from './modules/settings/dictionary.service.ts';
 import { InvoiceSettingsService } from './modules/settings/invoice-settings.service.ts';
 import { MyCompanyService } from './modules/settings/my-company.service.ts';
@@ -128,6 +132,8 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   bankRoutes(app, banks);
   userRoutes(app, users, new UserRecordsService(db));
   documentRoutes(app, new DocumentsService(db, { user: userDocumentParent }));
+  logRoutes(app, new LogsService(db));
+  metadataRoutes(app, new MetadataService(db, { myCompany, invoices, dictionaries, banks }), dictionaries, users);
 
   const webDist = resolve(config.WEB_DIST ?? DEFAULT_WEB_DIST);
   if (existsSync(resolve(webDist, 'index.html'))) {

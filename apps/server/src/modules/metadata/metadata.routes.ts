@@ -1,0 +1,41 @@
+import type { DictionaryKind } from '@kantora/domain';
+import { ok } from '../../http/envelope.ts';
+import type { AppInstance } from '../../http/types.ts';
+import type { DictionaryService } from '../settings/dictionary.service.ts';
+import type { UsersService } from '../users/users.service.ts';
+import type { MetadataService } from './metadata.service.ts';
+
+/** Dictionary look-ups: active entries, or every entry for the `getAll*` calls. */
+const DICTIONARY_CALLS: Array<[string, DictionaryKind, boolean]> = [
+  ['getCurrencies', 'currencies', false],
+  ['getDocumentTypes', 'document-types', false],
+  ['getEventCategories', 'event-categories', false],
+  ['getPaymentTypes', 'payment-types', false],
+  ['getAllPaymentTypes', 'payment-types', true],
+  ['getDocumentFlowCategories', 'document-flow-categories', false],
+  ['getVATTypes', 'vat-types', false],
+  ['getAllVATTypes', 'vat-types', true],
+  ['getServices', 'services', false],
+];
+
+/** Active users as `{ _id, fullName, access }`. */
+const USER_CALLS = [
+  ['getAllEmployeeUsers', 'staff'],
+  ['getEmployeesUsers', 'employees'],
+  ['getManagersUsers', 'managers'],
+  ['getClientsUsers', 'clients'],
+] as const;
+
+export function metadataRoutes(app: AppInstance, metadata: MetadataService, dictionaries: DictionaryService, users: UsersService) {
+  const config = { permission: 'metadata' } as const;
+  const tags = ['metadata'];
+
+  app.get('/api/metaData/getMyCompany', { schema: { tags }, config }, async () => ok(await metadata.myCompany()));
+  app.get('/api/metaData/getInvoiceDefaults', { schema: { tags }, config }, async () => ok(await metadata.invoiceDefaults()));
+  for (const [call, kind, all] of DICTIONARY_CALLS) {
+    app.get(`/api/metaData/${call}`, { schema: { tags }, config }, async () => ok(await dictionaries.options(kind, all)));
+  }
+  for (const [call, filter] of USER_CALLS) {
+    app.get(`/api/metaData/${call}`, { schema: { tags }, config }, async () => ok(await users.options(filter)));
+  }
+}

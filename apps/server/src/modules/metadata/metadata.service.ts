@@ -1,0 +1,51 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { currencies, paymentTypes, users, vatTypes } from '../../db/schema/index.ts';
+import type { BanksService } from '../banks/banks.service.ts';
+import type { DictionaryService } from '../settings/dictionary.service.ts';
+import type { InvoiceSettingsService } from '../settings/invoice-settings.service.ts';
+import type { MyCompanyService } from '../settings/my-company.service.ts';
+import { userOptionColumns } from '../users/users.service.ts';
+
+/** Look-ups for the staff screens' pickers and cards. */
+export class MetadataService {
+  constructor(
+    private readonly db: Db,
+    private readonly services: { myCompany: MyCompanyService; invoices: InvoiceSettingsService; dictionaries: DictionaryService; banks: BanksService },
+  ) {}
+
+  /** The own company with its active banks, or null before its first save. */
+  async myCompany() {
+    const company = await this.services.myCompany.get();
+    if (!company) return null;
+    return { ...company, banks: await this.services.banks.activeOf('my_company', company._id) };
+  }
+
+  /** The invoice defaults with what an editor needs of each (rate, percentage, names), or null before their first save. */
+  async invoiceDefaults() {
+    const settings = await this.services.invoices.row();
+    if (!settings) return null;
+    const [currency] = await this.db
+      .select({ _id: currencies.id, name: currencies.name, code: currencies.code, exchangeRate: currencies.exchangeRate })
+      .from(currencies)
+      .where(eq(currencies.id, settings.currencyId));
+    const [vatType] = await this.db
+      .select({ _id: vatTypes.id, name: vatTypes.name, percentage: vatTypes.percentage, exemptionReason: vatTypes.exemptionReason })
+      .from(vatTypes)
+      .where(eq(vatTypes.id, settings.vatTypeId));
+    const [paymentType] = await this.db.select({ _id: paymentTypes.id, name: paymentTypes.name }).from(paymentTypes).where(eq(paymentTypes.id, settings.paymentTypeId));
+    const people = await this.db
+      .select(userOptionColumns)
+      .from(users)
+      .where(inArray(users.id, [settings.signerId, ...settings.signers]));
+    const byId = new Map(people.map((p) => [p._id, p]));
+    return {
+      _id: settings.id,
+      currency: currency ?? null,
+      vatType: vatType ?? null,
+      paymentType: paymentType ?? null,
+      signer: byId.get(settings.signerId) ?? null,
+      signers: settings.signers.map((id) => byId.get(id)).filter(Boolean),
+    };
+  }
+}
