@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { writeLog } from '../modules/logs/audit.ts';
+import { seedDemoSettings } from './demo-settings.ts';
 
 /** Password of every demo user (the administrator's is configured or printed at first start). */
 export const DEMO_PASSWORD = 'demo1234';
@@ -38,5 +39,6 @@ export async function seedDemo(db: Db): Promise<void> {
         .returning();
       if (user) await writeLog(tx, { name: 'User', doc: user.id, model: 'users', type: 'create', action: 'seed', new: user });
     }
+    await seedDemoSettings(tx);
   });
 }
