@@ -24,12 +24,16 @@ export function RouteError() {
   );
 }
 
-/** Catches render errors below it; give it `key={pathname}` so navigating away recovers. */
-export class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+/** Catches render errors below it; a new `resetKey` (the path) clears the error after navigating. */
+export class RouteErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { failed: boolean }> {
   state = { failed: false };
 
   static getDerivedStateFromError() {
     return { failed: true };
+  }
+
+  componentDidUpdate(previous: { resetKey: string }) {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
   }
 
   componentDidCatch(error: unknown) {

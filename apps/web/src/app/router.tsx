@@ -13,7 +13,7 @@ import { RouteGuard } from './route-guard.tsx';
 function Root() {
   const { pathname } = useLocation();
   return (
-    <RouteErrorBoundary key={pathname}>
+    <RouteErrorBoundary resetKey={pathname}>
       <Suspense fallback={<PageLoader fullScreen />}>
         <Outlet />
       </Suspense>

@@ -1,6 +1,7 @@
 import { type ApiEnvelope, type ApiFieldError, MessageKeys, REQUEST_TIMEOUT_MS } from '@kantora/domain';
 import { filenameFromContentDisposition } from './content-disposition.ts';
 import i18n, { translateMessage } from './i18n.ts';
+import { isLocale } from './locale.ts';
 import { currentAppPath, loginPath, navigateTo } from './navigation.ts';
 import { notify } from './notify.ts';
 import { clearToken, getToken } from './token.ts';
@@ -78,7 +79,7 @@ function fieldLabel(field: string, options: RequestOptions): string | null {
   const whole = `fields:${field.replace(/\./g, '_')}`;
   if (i18n.exists(whole)) return i18n.t(whole);
   const parts = field.split('.');
-  const locale = parts.length > 1 && ['bg', 'it'].includes(parts[parts.length - 1]) ? parts.pop() : undefined;
+  const locale = parts.length > 1 && isLocale(parts[parts.length - 1]) ? parts.pop() : undefined;
   const named = [...parts].reverse().find((part) => !/^\d+$/.test(part));
   const key = named ? `fields:${named}` : '';
   if (!key || !i18n.exists(key)) return null;

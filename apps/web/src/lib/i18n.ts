@@ -60,7 +60,7 @@ const areaBackend: BackendModule = {
   },
 };
 
-export const resources = buildResources();
+const resources = buildResources();
 
 void i18n
   .use(areaBackend)

@@ -18,6 +18,7 @@ import { claimQueryCache } from '../../lib/query-client.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { clearToken } from '../../lib/token.ts';
 import { DataProviders } from '../data-providers.tsx';
+import { RouteErrorBoundary } from '../route-error.tsx';
 import { AddTimesheetDialog } from './add-timesheet-dialog.tsx';
 import { SideDrawer } from './side-drawer.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -90,9 +91,11 @@ function ShellLayout({ user }: { user: CurrentUserInfo }) {
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
         <Box component="main" id="main" sx={{ flexGrow: 1, p: { xs: 1.5, sm: 2, md: 3 } }}>
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
+          <RouteErrorBoundary resetKey={location.pathname}>
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </Box>
         <AppFooter />
       </Box>
