@@ -62,6 +62,32 @@ async function main() {
     fetch(`${address}/api/auth/getCurrentUserInfo`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.arrayBuffer()),
   );
   console.log(`ratio HTTP call / direct SQL (p95): ${(call.p95 / direct.p95).toFixed(2)}`);
+
+  // The log list at the "large" preset (500 000 rows): first page, default sort, with and without a filter.
+  const logRows = Number(process.env.BENCH_LOG_ROWS ?? 500_000);
+  await database.db.execute(
+    sql`insert into logs (name, model, type, action, created_by, documents, created)
+        select 'Entity' || (g % 30), 'model' || (g % 30), 'update', 'action' || (g % 40), ${admin.id}::uuid,
+               jsonb_build_object('old', jsonb_build_object('x', g), 'new', jsonb_build_object('x', g + 1)), now() - (g * interval '1 minute')
+        from generate_series(1, ${logRows}) g`,
+  );
+  await database.db.execute(sql`vacuum analyze logs`);
+  console.log(`logs: ${logRows} rows`);
+  for (const [label, body, where] of [
+    ['logs list, default', {}, sql`true`],
+    ['logs list, action filter', { action: 'action7' }, sql`action = 'action7'`],
+  ] as const) {
+    const sqlDirect = await measure(`${label}, SQL run directly`, () =>
+      Promise.all([
+        database.db.execute(sql`select id, name, doc, model, type, action, created_by, created_by_name, ip, created from logs where ${where} order by created desc nulls last, id limit 15`),
+        database.db.execute(sql`select count(*) from (select 1 from logs where ${where} limit 10001) c`),
+      ]),
+    );
+    const overHttp = await measure(`POST /api/logs/list ${JSON.stringify(body)}`, () =>
+      fetch(`${address}/api/logs/list`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.arrayBuffer()),
+    );
+    console.log(`ratio HTTP call / direct SQL (p95): ${(overHttp.p95 / sqlDirect.p95).toFixed(2)}`);
+  }
   await app.close();
   await database.close();
 }

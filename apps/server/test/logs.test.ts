@@ -1,6 +1,8 @@
+import { listQuery } from '@kantora/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logs } from '../src/db/schema/index.ts';
+import { orderBy } from '../src/http/paging.ts';
 import { EXACT_COUNT_LIMIT } from '../src/modules/logs/logs.service.ts';
 import { call, createTestContext, type TestContext } from './helpers.ts';
 
@@ -94,5 +96,16 @@ describe('the log list', () => {
     const few = await list({ action: 'zzRemove' });
     expect(few.body.Result).toMatchObject({ Total: 1 });
     expect(few.body.Result).not.toHaveProperty('Estimated');
+  });
+
+  it('orders the default page so that the created index serves it, without sorting the table', async () => {
+    const terms = orderBy(listQuery.parse({}), { created: logs.created }, { by: 'created', desc: true }, logs.id, { descNullsLast: true });
+    const plan = await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return tx.execute(sql`explain select id from ${logs} order by ${sql.join(terms, sql`, `)} limit 15`);
+    });
+    const text = JSON.stringify((plan as unknown as { rows: unknown[] }).rows);
+    expect(text).toContain('logs_created_idx');
+    expect(text).not.toMatch(/"Sort {2}\(|-> {2}Sort/);
   });
 });

@@ -8,13 +8,24 @@ export type SortColumns = Record<string, AnyColumn | SQL>;
 /**
  * ORDER BY terms from the request's sortBy/sortDesc, accepting only whitelisted columns.
  * A tie-breaker column keeps paging stable.
+ *
+ * `descNullsLast` matches indexes declared with `.desc()` (drizzle writes them DESC NULLS LAST): the
+ * terms become `desc nulls last` / `asc nulls first`, which such an index (or its backward scan)
+ * serves, where a plain `desc` (NULLS FIRST) makes PostgreSQL sort the whole table instead.
  */
-export function orderBy(query: ListQuery, columns: SortColumns, fallback: { by: string; desc: boolean }, tieBreaker: AnyColumn): SQL[] {
+export function orderBy(
+  query: ListQuery,
+  columns: SortColumns,
+  fallback: { by: string; desc: boolean },
+  tieBreaker: AnyColumn,
+  options: { descNullsLast?: boolean } = {},
+): SQL[] {
   const requested = query.sortBy.length > 0 ? query.sortBy : [fallback.by];
   const terms: SQL[] = requested.map((key, index) => {
     const column = columns[key];
     if (!column) throw badRequest('invalid_value', [{ field: 'sortBy', message: 'invalid_value' }]);
     const descending = query.sortBy.length > 0 ? (query.sortDesc[index] ?? false) : fallback.desc;
+    if (options.descNullsLast) return descending ? sql`${column} desc nulls last` : sql`${column} asc nulls first`;
     return descending ? desc(column) : asc(column);
   });
   terms.push(asc(tieBreaker));

@@ -130,6 +130,7 @@ export class BanksService {
       },
       { by: 'created', desc: true },
       banks.id,
+      { descNullsLast: true },
     );
     const rows = await this.db
       .select({ ...columns, total: totalCount })
@@ -229,7 +230,7 @@ export class BanksService {
   async activeOf(ownerType: BankOwnerType, ownerId: string): Promise<BankDto[]> {
     const rows = await this.select(this.db)
       .where(and(eq(banks.ownerType, ownerType), eq(banks.ownerId, ownerId), eq(banks.status, true)))
-      .orderBy(sql`${banks.created} desc`, banks.id);
+      .orderBy(sql`${banks.created} desc nulls last`, banks.id);
     return rows.map(bankDto);
   }
 }

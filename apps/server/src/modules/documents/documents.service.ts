@@ -147,7 +147,7 @@ export class DocumentsService {
   async list(actor: Actor, query: DocumentListQuery): Promise<ListResult<DocumentDto>> {
     await this.authorized(this.db, actor, query.parentType, query.parentId, 'read');
     const where = and(eq(documents.parentType, query.parentType), eq(documents.parentId, query.parentId));
-    const sort = orderBy(query, { created: documents.created, date: documents.date, type: sql`${documentTypes.name}->>'bg'` }, { by: 'created', desc: true }, documents.id);
+    const sort = orderBy(query, { created: documents.created, date: documents.date, type: sql`${documentTypes.name}->>'bg'` }, { by: 'created', desc: true }, documents.id, { descNullsLast: true });
     const rows = await this.selectDocuments(this.db, { total: totalCount })
       .where(where)
       .orderBy(...sort)

@@ -46,7 +46,7 @@ export class LogsService {
       query.fromDate ? gte(logs.created, sofiaDayStart(query.fromDate)) : undefined,
       query.toDate ? lt(logs.created, sofiaDayStart(query.toDate, 1)) : undefined,
     );
-    const sort = orderBy(query, { created: logs.created, action: logs.action, name: logs.name, model: logs.model, type: logs.type }, { by: 'created', desc: true }, logs.id);
+    const sort = orderBy(query, { created: logs.created, action: logs.action, name: logs.name, model: logs.model, type: logs.type }, { by: 'created', desc: true }, logs.id, { descNullsLast: true });
     const [rows, total] = await Promise.all([
       this.db
         .select(listColumns)
