@@ -2,3 +2,4 @@ export * from './core.ts';
 export * from './settings.ts';
 export * from './users-extra.ts';
 export * from './files.ts';
+export * from './calendar.ts';
