@@ -118,6 +118,10 @@ describe('banks of the own company', () => {
     expect((await call(ctx, 'POST', '/api/banks/list', { myCompanyId: crypto.randomUUID() })).status).toBe(404);
   });
 
+  it('name the own company by its id', async () => {
+    expect(errorsOf((await save(bank({ myCompanyId: crypto.randomUUID() }))).body)).toEqual({ myCompanyId: 'invalid_value' });
+  });
+
   it('take no client-company owner until the clients module provides one', async () => {
     const response = await save({ ...bank(), myCompanyId: undefined, companyId: crypto.randomUUID() });
     expect(response.status).toBe(400);

@@ -269,3 +269,22 @@ describe('register numbers', () => {
     });
   });
 });
+
+describe('odd input', () => {
+  it('answers 400, never 500', async () => {
+    for (const [url, body] of [
+      ['/api/settings/currencies/list', { sortBy: 'constructor' }],
+      ['/api/settings/currencies/list', { sortBy: '__proto__' }],
+      ['/api/settings/currencies/list', { page: 1e20 }],
+      ['/api/settings/currencies/list', { name: 'a\u0000b' }],
+      ['/api/settings/document-types/save', { name: t('a\u0000b', 'x') }],
+      ['/api/settings/services/list', { code: ['x'] }],
+      ['/api/settings/vat-types/save', { name: t('x', 'x'), percentage: '20' }],
+      ['/api/settings/document-flow-categories/save', { name: t('x', 'x'), parent: 'nope' }],
+    ] as const) {
+      const response = await call(ctx, 'POST', url, body);
+      expect([url, JSON.stringify(body), response.status, response.body.Type]).toEqual([url, JSON.stringify(body), 400, 0]);
+    }
+    expect((await call(ctx, 'GET', '/api/settings/currencies/not-an-id')).status).toBe(400);
+  });
+});

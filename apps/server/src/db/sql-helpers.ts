@@ -11,7 +11,7 @@ export async function lockName(executor: Executor, name: string): Promise<void> 
 }
 
 /** The SQL error behind a (possibly wrapped) driver error. */
-function sqlError(error: unknown): { code?: string; constraint?: string } | undefined {
+export function sqlError(error: unknown): { code?: string; constraint?: string } | undefined {
   for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
     const candidate = current as { code?: unknown; constraint?: unknown };
     if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {

@@ -1,6 +1,7 @@
 import type { ApiFieldError } from '@kantora/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { sqlError } from '../db/sql-helpers.ts';
 import { failure } from './envelope.ts';
 import { AppError } from './errors.ts';
 
@@ -40,6 +41,11 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     const errors = fieldErrors(error);
     const messages = [...new Set(errors.map((e) => e.message))];
     return reply.status(400).send(failure(messages.join('\n') || 'invalid_value', errors));
+  }
+  // PostgreSQL's data exceptions (class 22: a NUL character, a number out of range, ...) come from the input.
+  if (sqlError(error)?.code?.startsWith('22')) {
+    request.log.warn({ err: error }, 'data exception');
+    return reply.status(400).send(failure('invalid_value'));
   }
   const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
   if (known) return reply.status(known[0]).send(failure(known[1]));

@@ -22,7 +22,7 @@ export function orderBy(
 ): SQL[] {
   const requested = query.sortBy.length > 0 ? query.sortBy : [fallback.by];
   const terms: SQL[] = requested.map((key, index) => {
-    const column = columns[key];
+    const column = Object.hasOwn(columns, key) ? columns[key] : undefined;
     if (!column) throw badRequest('invalid_value', [{ field: 'sortBy', message: 'invalid_value' }]);
     const descending = query.sortBy.length > 0 ? (query.sortDesc[index] ?? false) : fallback.desc;
     if (options.descNullsLast) return descending ? sql`${column} desc nulls last` : sql`${column} asc nulls first`;

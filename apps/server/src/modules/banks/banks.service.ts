@@ -161,7 +161,7 @@ export class BanksService {
     const ownerField = OWNER_FIELD[owner.type];
     try {
       return await this.db.transaction(async (tx) => {
-        if (!(await policy.exists(tx, owner.id))) throw owner.type === 'my_company' ? fieldError(ownerField, M.my_company_not_saved) : notFound('the_client_was_not_found');
+        if (!(await policy.exists(tx, owner.id))) throw await this.missingOwner(tx, owner.type, ownerField);
         await policy.authorizeWrite(actor, owner.id);
         // One save per owner at a time: the default flags are decided across the owner's banks.
         await lockName(tx, `banks:${owner.id}`);
@@ -204,6 +204,13 @@ export class BanksService {
       if (isUniqueViolation(error, 'banks_default_uq') || isUniqueViolation(error, 'banks_default2_uq')) throw conflict(M.default_bank_exists);
       throw error;
     }
+  }
+
+  /** Why an owner is not there: the own company not saved yet, or a wrong id. */
+  private async missingOwner(tx: Executor, type: BankOwnerType, field: string) {
+    if (type !== 'my_company') return notFound('the_client_was_not_found');
+    const [own] = await tx.select({ id: myCompany.id }).from(myCompany).limit(1);
+    return fieldError(field, own ? M.invalid_value : M.my_company_not_saved);
   }
 
   /** The own company's BGN default is a BGN account and its EUR default a EUR account; a default is active. */
