@@ -9,3 +9,4 @@ export * from './settings.schemas.ts';
 export * from './users.schemas.ts';
 export * from './documents.schemas.ts';
 export * from './logs.schemas.ts';
+export * from './calendar.schemas.ts';

@@ -13,6 +13,7 @@ export const LOG_ENTITY_NAMES = [
   'DocumentFlowCategory',
   'DocumentType',
   'Event',
+  'EventInvitation',
   'EventCategory',
   'File',
   'Invoice',

@@ -64,5 +64,7 @@ export const MessageKeys = {
   signer_not_in_signers: 'signer_not_in_signers',
   end_date_before_start_date: 'end_date_before_start_date',
   my_company_not_saved: 'my_company_not_saved',
+  // Calendar (house key).
+  invitation_already_answered: 'invitation_already_answered',
 } as const;
 export type MessageKey = keyof typeof MessageKeys;

@@ -21,6 +21,8 @@ export const Permissions = {
   invoicesWrite: MANAGEMENT,
   documentsFlow: STAFF,
   calendar: STAFF,
+  /** Deleting events (the creator or management edit; only management deletes). */
+  calendarDelete: MANAGEMENT,
   portal: CLIENT,
 } as const satisfies Record<string, readonly AccessValue[]>;
 export type PermissionName = keyof typeof Permissions;
