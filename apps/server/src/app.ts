@@ -19,6 +19,9 @@ import { AuthService } from './modules/auth/auth.service.ts';
 import { TokenService } from './modules/auth/tokens.ts';
 import { bankRoutes } from './modules/banks/banks.routes.ts';
 import { BanksService } from './modules/banks/banks.service.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
+import { EventsService } from './modules/calendar/events.service.ts';
+import { InvitationsService } from './modules/calendar/invitations.service.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { DocumentsService, userDocumentParent } from './modules/documents/documents.service.ts';
 import { logRoutes } from './modules/logs/logs.routes.ts';
@@ -133,6 +136,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   userRoutes(app, users, new UserRecordsService(db));
   documentRoutes(app, new DocumentsService(db, { user: userDocumentParent }));
   logRoutes(app, new LogsService(db));
+  calendarRoutes(app, new EventsService(db), new InvitationsService(db), auth);
   metadataRoutes(app, new MetadataService(db, { myCompany, invoices, dictionaries, banks }), dictionaries, users);
 
   const webDist = resolve(config.WEB_DIST ?? DEFAULT_WEB_DIST);

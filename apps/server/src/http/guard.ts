@@ -32,3 +32,17 @@ export function userOf(request: FastifyRequest) {
   if (!request.user) throw forbidden();
   return request.user;
 }
+
+/**
+ * The user behind the request's token on a public route, or null: a public call never requires
+ * a token, and a missing, expired or revoked one is simply no user.
+ */
+export async function optionalUser(auth: AuthService, request: FastifyRequest) {
+  const token = bearer(request);
+  if (!token) return null;
+  try {
+    return await auth.authenticate(token);
+  } catch {
+    return null;
+  }
+}

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { writeLog } from '../modules/logs/audit.ts';
+import { seedDemoCalendar } from './demo-calendar.ts';
 import { seedDemoSettings } from './demo-settings.ts';
 
 /** Password of every demo user (the administrator's is configured or printed at first start). */
@@ -40,5 +41,6 @@ export async function seedDemo(db: Db): Promise<void> {
       if (user) await writeLog(tx, { name: 'User', doc: user.id, model: 'users', type: 'create', action: 'seed', new: user });
     }
     await seedDemoSettings(tx);
+    await seedDemoCalendar(tx);
   });
 }
