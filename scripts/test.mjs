@@ -33,7 +33,7 @@ function vitest(label, workspaceDir, extraEnv = {}, extraArgs = []) {
 
 const only = process.argv[2];
 if (!only || only === 'static') {
-  run('lint (biome)', 'npx', ['biome', 'check', '.']);
+  run('lint (biome)', 'npx', ['biome', 'check', '--error-on-warnings', '.']);
   for (const ws of ['packages/domain', 'apps/server', 'apps/web', 'e2e']) run(`types ${ws}`, 'npx', ['tsc', '--noEmit', '-p', ws]);
 }
 if (!only || only === 'unit') {

@@ -103,6 +103,11 @@ export async function openPglite(options: { dataDir?: string | null; loadDataDir
 
 export async function openPostgres(url: string, max = 20): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // A connection the server ends while idle (restart, failover, admin command) must not crash the process:
+  // the pool drops it and opens a new one on the next query.
+  pool.on('error', (error) => {
+    console.error(`PostgreSQL connection lost: ${error.message}`);
+  });
   // Fail fast with a clear message when the server is unreachable.
   const client = await pool.connect();
   client.release();

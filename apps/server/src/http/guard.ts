@@ -17,7 +17,7 @@ export function authGuard(auth: AuthService) {
     const config = request.routeOptions.config;
     const url = request.routeOptions.url;
     // Only the API is guarded; the built web app and /healthz are open.
-    if (!url || !url.startsWith('/api/') || config.public) return;
+    if (!url?.startsWith('/api/') || config.public) return;
     const user = await auth.authenticate(bearer(request));
     request.user = user;
     const permission = config.permission;
