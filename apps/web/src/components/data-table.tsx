@@ -49,6 +49,8 @@ export interface DataTableProps<T, F extends ListFilters> {
   emptyText?: string;
   /** Accessible name of the table. */
   label?: string;
+  /** Inside a card that already draws the frame: no border of its own. */
+  embedded?: boolean;
 }
 
 const defaultRowId = (row: unknown): string => {
@@ -84,6 +86,7 @@ export function DataTable<T, F extends ListFilters = ListFilters>({
   onSelectionChange,
   emptyText = 'no_table_results',
   label,
+  embedded = false,
 }: DataTableProps<T, F>) {
   const { t, i18n } = useTranslation();
   const query = useListQuery(queryKey, fetcher, state, filters);
@@ -178,7 +181,7 @@ export function DataTable<T, F extends ListFilters = ListFilters>({
   };
 
   return (
-    <Paper variant="outlined" sx={{ position: 'relative', overflow: 'hidden' }}>
+    <Paper variant={embedded ? 'elevation' : 'outlined'} square={embedded} sx={{ position: 'relative', overflow: 'hidden' }}>
       <Box sx={{ height: 4 }}>{query.isFetching && !query.isPending && <LinearProgress aria-label={t('loading')} />}</Box>
       <TableContainer>
         <Table size="small" aria-label={label} aria-busy={query.isFetching}>

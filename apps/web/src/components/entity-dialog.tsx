@@ -2,6 +2,7 @@ import Close from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -15,23 +16,29 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 
 export type EntityDialogMode = 'create' | 'edit';
 
-export interface EntityDialogProps<V extends FieldValues, R> {
+/**
+ * `V` are the form's values, `O` what its resolver makes of them (a zod schema's output, with
+ * defaults and transforms applied) and `R` the saved entity.
+ */
+export interface EntityDialogProps<V extends FieldValues, R, O extends FieldValues = V> {
   open: boolean;
   onClose: () => void;
   /** Title text, or a function of the mode ("New bank" / "Bank"). */
   title: ReactNode | ((mode: EntityDialogMode) => ReactNode);
   /** The form of the body (owned by the caller, usually with a zod resolver). */
-  form: UseFormReturn<V>;
+  form: UseFormReturn<V, any, O>;
   /** Mode when the dialog opens; default `create`. */
   initialMode?: EntityDialogMode;
   /** No save buttons, inputs disabled (non-management users). */
   readOnly?: boolean;
   /** Saves valid values and returns the saved entity; throwing keeps the dialog as it is. */
-  onSave?: (values: V, mode: EntityDialogMode) => Promise<R>;
+  onSave?: (values: O, mode: EntityDialogMode) => Promise<R>;
   /** After each successful save (e.g. refresh the list). */
   onSaved?: (saved: R, mode: EntityDialogMode) => void;
   /** Form values of the saved entity; default: the values that were saved. */
   toFormValues?: (saved: R) => V;
+  /** The entity is still loading (preview): a spinner instead of the form, no saving. */
+  loading?: boolean;
   children: ReactNode | ((state: { mode: EntityDialogMode; readOnly: boolean }) => ReactNode);
   maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
 }
@@ -41,7 +48,7 @@ export interface EntityDialogProps<V extends FieldValues, R> {
  * `initialMode`) and switches to edit after the first successful save. Closing with unsaved
  * changes asks for confirmation. Read-only mode shows no save buttons.
  */
-export function EntityDialog<V extends FieldValues, R>({
+export function EntityDialog<V extends FieldValues, R, O extends FieldValues = V>({
   open,
   onClose,
   title,
@@ -51,9 +58,10 @@ export function EntityDialog<V extends FieldValues, R>({
   onSave,
   onSaved,
   toFormValues,
+  loading = false,
   children,
   maxWidth = 'sm',
-}: EntityDialogProps<V, R>) {
+}: EntityDialogProps<V, R, O>) {
   const { t } = useTranslation();
   const titleId = useId();
   const formId = useId();
@@ -61,7 +69,7 @@ export function EntityDialog<V extends FieldValues, R>({
   const [mode, setMode] = useState<EntityDialogMode>(initialMode);
   const [saving, setSaving] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const canSave = !readOnly && Boolean(onSave);
+  const canSave = !readOnly && Boolean(onSave) && !loading;
   // Read during render: react-hook-form only tracks the form state parts a render has read.
   const { isDirty } = form.formState;
 
@@ -76,7 +84,7 @@ export function EntityDialog<V extends FieldValues, R>({
       try {
         const saved = await onSave(values, mode);
         setMode('edit');
-        form.reset(toFormValues ? toFormValues(saved) : values);
+        form.reset(toFormValues ? toFormValues(saved) : (values as unknown as V));
         onSaved?.(saved, mode);
         if (closeAfter) onClose();
       } catch {
@@ -121,9 +129,15 @@ export function EntityDialog<V extends FieldValues, R>({
               if (canSave) void save(false)(event);
             }}
           >
-            <Box component="fieldset" disabled={!canSave || saving} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
-              {typeof children === 'function' ? children({ mode, readOnly: !canSave }) : children}
-            </Box>
+            {loading ? (
+              <Box role="status" aria-label={t('loading')} sx={{ display: 'grid', placeItems: 'center', minHeight: 160 }}>
+                <CircularProgress />
+              </Box>
+            ) : (
+              <Box component="fieldset" disabled={!canSave || saving} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+                {typeof children === 'function' ? children({ mode, readOnly: !canSave }) : children}
+              </Box>
+            )}
           </Box>
         </DialogContent>
         <DialogActions sx={{ px: 3, py: 1.5 }}>

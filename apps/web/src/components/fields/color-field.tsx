@@ -15,7 +15,7 @@ export function maskHexColor(text: string): string {
 }
 
 export type ColorFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'defaultValue'> & {
-  control: Control<T>;
+  control: Control<T, any, any>;
   name: Path<T>;
 };
 

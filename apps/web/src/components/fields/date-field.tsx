@@ -26,7 +26,7 @@ export function dateToBusinessDate(date: Date): string {
 const codec: PickerCodec = { toDate: businessDateToDate, fromDate: dateToBusinessDate };
 
 export interface DateFieldProps<T extends FieldValues> {
-  control: Control<T>;
+  control: Control<T, any, any>;
   name: Path<T>;
   label: string;
   required?: boolean;

@@ -20,7 +20,7 @@ const codec: PickerCodec = {
 };
 
 export interface DateTimeFieldProps<T extends FieldValues> {
-  control: Control<T>;
+  control: Control<T, any, any>;
   name: Path<T>;
   label: string;
   required?: boolean;

@@ -6,7 +6,7 @@ import type { Control, FieldValues, Path } from 'react-hook-form';
 import { FormTextField } from './text-field.tsx';
 
 export type LocalizedTextFieldProps<T extends FieldValues> = {
-  control: Control<T>;
+  control: Control<T, any, any>;
   /** Path of a `{ bg, it }` object. */
   name: Path<T>;
   /** Translated label; each input adds its language, e.g. "Name (Bulgarian)". */

@@ -12,12 +12,14 @@ export type NumericFieldProps<T extends FieldValues> = Omit<
   TextFieldProps,
   'name' | 'value' | 'onChange' | 'defaultValue' | 'type'
 > & {
-  control: Control<T>;
+  control: Control<T, any, any>;
   name: Path<T>;
   /** Decimal places kept (rounded half away from zero on blur). */
   decimals?: number;
   /** Always show exactly `decimals` places when not editing (money). */
   fixed?: boolean;
+  /** Group thousands when not editing (default true); off for numbers such as register numbers. */
+  grouping?: boolean;
 };
 
 /**
@@ -26,13 +28,22 @@ export type NumericFieldProps<T extends FieldValues> = Omit<
  * freely (`,` or `.` as decimal separator); on blur the value is rounded and shown in the
  * locale's format.
  */
-export function NumericInput<T extends FieldValues>({ control, name, decimals = 2, fixed = false, helperText, ...props }: NumericFieldProps<T>) {
+export function NumericInput<T extends FieldValues>({
+  control,
+  name,
+  decimals = 2,
+  fixed = false,
+  grouping = true,
+  helperText,
+  ...props
+}: NumericFieldProps<T>) {
   const { i18n } = useTranslation();
   const locale = isLocale(i18n.language) ? i18n.language : 'bg';
   const [editing, setEditing] = useState<string | null>(null);
 
   const display = (value: unknown): string => {
     if (typeof value !== 'number' || Number.isNaN(value)) return '';
+    if (!grouping) return editable(value);
     return fixed ? formatMoney(value, undefined, locale) : formatNumber(value, decimals, locale);
   };
   const editable = (value: unknown): string => {

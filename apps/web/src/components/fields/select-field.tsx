@@ -15,11 +15,13 @@ export type SelectFieldProps<T extends FieldValues> = Omit<
   TextFieldProps,
   'name' | 'value' | 'onChange' | 'defaultValue' | 'select' | 'children'
 > & {
-  control: Control<T>;
+  control: Control<T, any, any>;
   name: Path<T>;
   options: readonly SelectOption[];
   /** Offer an empty entry that sets the value to null (filters, optional fields). */
   clearable?: boolean;
+  /** Called after the user picks a value (not on resets): dependent fields follow from here. */
+  onValueChange?: (value: number | null) => void;
 };
 
 export const isSelectValue = (value: unknown): value is number =>
@@ -30,7 +32,7 @@ export const isSelectValue = (value: unknown): value is number =>
  * number, or null when nothing is chosen; 0 is a chosen value. Options outside 0–999 are not
  * offered (they could never pass the select rule).
  */
-export function SelectField<T extends FieldValues>({ control, name, options, clearable, helperText, ...props }: SelectFieldProps<T>) {
+export function SelectField<T extends FieldValues>({ control, name, options, clearable, onValueChange, helperText, ...props }: SelectFieldProps<T>) {
   const { t } = useTranslation();
   const valid = options.filter((option) => isSelectValue(option.value));
   return (
@@ -45,7 +47,11 @@ export function SelectField<T extends FieldValues>({ control, name, options, cle
           inputRef={field.ref}
           disabled={field.disabled || props.disabled}
           value={isSelectValue(field.value) ? String(field.value) : ''}
-          onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
+          onChange={(event) => {
+            const value = event.target.value === '' ? null : Number(event.target.value);
+            field.onChange(value);
+            onValueChange?.(value);
+          }}
           onBlur={field.onBlur}
           error={Boolean(fieldState.error) || props.error}
           helperText={fieldErrorText(fieldState.error) ?? helperText}

@@ -3,7 +3,7 @@ import { type Control, Controller, type FieldValues, type Path } from 'react-hoo
 import { fieldErrorText } from './field-error.ts';
 
 export type FormTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'defaultValue'> & {
-  control: Control<T>;
+  control: Control<T, any, any>;
   name: Path<T>;
 };
 

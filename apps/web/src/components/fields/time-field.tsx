@@ -22,7 +22,7 @@ const codec: PickerCodec = {
 };
 
 export interface TimeFieldProps<T extends FieldValues> {
-  control: Control<T>;
+  control: Control<T, any, any>;
   name: Path<T>;
   label: string;
   required?: boolean;

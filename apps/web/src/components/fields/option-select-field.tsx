@@ -1,0 +1,131 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import type { ReactNode } from 'react';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { fieldErrorText } from './field-error.ts';
+
+/** An option with a text value: an entity id, an action name, ... */
+export interface ValueOption {
+  value: string;
+  label: string;
+  disabled?: boolean;
+  /** Shown before the label in the menu and in the field (a colour swatch, an icon). */
+  adornment?: ReactNode;
+}
+
+export type OptionSelectFieldProps<T extends FieldValues> = Omit<
+  TextFieldProps,
+  'name' | 'value' | 'onChange' | 'defaultValue' | 'select' | 'children'
+> & {
+  control: Control<T, any, any>;
+  name: Path<T>;
+  options: readonly ValueOption[];
+  /** Several values: the form value is a list of strings (empty list when none). */
+  multiple?: boolean;
+  /** Offer an empty entry that sets the value to null (single choice only). */
+  clearable?: boolean;
+  /** Called after the user picks (not on resets): dependent fields follow from here. */
+  onValueChange?: (value: string | string[] | null) => void;
+};
+
+/**
+ * A choice among options with text values, bound to react-hook-form. A single choice keeps the
+ * option's value, or null when nothing is chosen; a multiple choice keeps a list. A value that is
+ * not among the options (options still loading, an entry no longer offered) stays in the form but
+ * is not shown.
+ */
+export function OptionSelectField<T extends FieldValues>({
+  control,
+  name,
+  options,
+  multiple = false,
+  clearable,
+  onValueChange,
+  helperText,
+  ...props
+}: OptionSelectFieldProps<T>) {
+  const { t } = useTranslation();
+  const byValue = new Map(options.map((option) => [option.value, option]));
+  const labelOf = (value: string) => {
+    const option = byValue.get(value);
+    if (!option) return value;
+    return option.adornment ? (
+      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+        {option.adornment}
+        {option.label}
+      </Box>
+    ) : (
+      option.label
+    );
+  };
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const list: string[] = Array.isArray(field.value) ? field.value.map(String) : [];
+        const single = typeof field.value === 'string' ? field.value : '';
+        // Options arrive after the value: MUI warns about values it does not list, so wait for them.
+        const value = multiple ? list.filter((item) => byValue.has(item)) : byValue.has(single) ? single : '';
+        return (
+          <TextField
+            {...props}
+            select
+            name={field.name}
+            inputRef={field.ref}
+            disabled={field.disabled || props.disabled}
+            value={value}
+            onChange={(event) => {
+              const raw = event.target.value as unknown;
+              const next = multiple
+                ? (Array.isArray(raw) ? raw : String(raw).split(',')).map(String).filter(Boolean)
+                : raw === ''
+                  ? null
+                  : String(raw);
+              field.onChange(next);
+              onValueChange?.(next);
+            }}
+            onBlur={field.onBlur}
+            error={Boolean(fieldState.error) || props.error}
+            helperText={fieldErrorText(fieldState.error) ?? helperText}
+            slotProps={{
+              ...props.slotProps,
+              select: {
+                multiple,
+                renderValue: (selected: unknown) =>
+                  multiple ? (
+                    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                      {(selected as string[]).map((item) => (
+                        <Chip key={item} size="small" label={byValue.get(item)?.label ?? item} />
+                      ))}
+                    </Box>
+                  ) : (
+                    labelOf(String(selected))
+                  ),
+              },
+            }}
+          >
+            {clearable && !multiple && (
+              <MenuItem value="">
+                <em>{t('select.none')}</em>
+              </MenuItem>
+            )}
+            {options.map((option) => (
+              <MenuItem key={option.value} value={option.value} disabled={option.disabled}>
+                {option.adornment && (
+                  <Box component="span" sx={{ display: 'inline-flex', mr: 1 }}>
+                    {option.adornment}
+                  </Box>
+                )}
+                {option.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        );
+      }}
+    />
+  );
+}
