@@ -3,3 +3,4 @@ export * from './settings.ts';
 export * from './users-extra.ts';
 export * from './files.ts';
 export * from './calendar.ts';
+export * from './clients.ts';

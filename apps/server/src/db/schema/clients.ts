@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type Localized, users } from './core.ts';
+
+export type Subscription = { status: boolean; fromDate: string | null; toDate: string | null };
+
+const timestamps = () => ({
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  createdBy: uuid('created_by'),
+  updated: timestamp('updated', { withTimezone: true, mode: 'string' }),
+});
+
+/**
+ * The lower-cased text the substring filters search, and its trigrams. `kantora_trigrams(text)` is an
+ * immutable SQL function created by the clients migration (every 3-character window of the text): a
+ * GIN index on the array serves `like '%abc%'` without the pg_trgm extension, which PGlite lacks unless
+ * loaded. A query of 3+ characters asks `trigrams @> kantora_trigrams(query)` and rechecks with LIKE.
+ */
+export const NAME_SEARCH_TEXT = `lower(coalesce("name"->>'bg', '') || ' ' || coalesce("name"->>'it', ''))`;
+export const CODE_SEARCH_TEXT = `lower("bulstat" || ' ' || "vat_number")`;
+
+/**
+ * Client companies. Access lists live on the row: `client_users` (client-type users who see the company
+ * in the portal), `managing_users` (employees who manage it), `managing_users_all` (every employee does),
+ * and `referent_id` (the responsible employee).
+ */
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: jsonb('name').$type<Localized>().notNull(),
+    bulstat: text('bulstat').notNull(),
+    vatNumber: text('vat_number').notNull(),
+    responsiblePerson: jsonb('responsible_person').$type<Localized>().notNull().default({ bg: '', it: '' }),
+    status: boolean('status').notNull().default(true),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    comment: text('comment').notNull().default(''),
+    referentId: uuid('referent_id').references(() => users.id),
+    notificationsEmails: text('notifications_emails').array().notNull().default(sql`'{}'::text[]`),
+    subscription: jsonb('subscription').$type<Subscription>().notNull().default({ status: false, fromDate: null, toDate: null }),
+    clientUsers: uuid('client_users').array().notNull().default(sql`'{}'::uuid[]`),
+    managingUsers: uuid('managing_users').array().notNull().default(sql`'{}'::uuid[]`),
+    managingUsersAll: boolean('managing_users_all').notNull().default(false),
+    nameTrigrams: text('name_trigrams')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`kantora_trigrams(${NAME_SEARCH_TEXT})`)),
+    codeTrigrams: text('code_trigrams')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`kantora_trigrams(${CODE_SEARCH_TEXT})`)),
+    ...timestamps(),
+    createdByName: jsonb('created_by_name').$type<Localized>(),
+  },
+  (t) => [
+    uniqueIndex('companies_bulstat_uq').on(sql`lower(${t.bulstat})`),
+    index('companies_name_bg_idx').on(sql`(${t.name}->>'bg')`, t.id),
+    index('companies_created_idx').on(t.created.desc(), t.id),
+    index('companies_referent_idx').on(t.referentId),
+    index('companies_managing_all_idx').on(t.id).where(sql`${t.managingUsersAll}`),
+    index('companies_managing_users_idx').using('gin', t.managingUsers),
+    index('companies_client_users_idx').using('gin', t.clientUsers),
+    index('companies_name_trigrams_idx').using('gin', t.nameTrigrams),
+    index('companies_code_trigrams_idx').using('gin', t.codeTrigrams),
+  ],
+);
+
+/** Offices of a client company; one may be the headquarters. */
+export const offices = pgTable(
+  'offices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    isHeadquarters: boolean('is_headquarters').notNull().default(false),
+    country: jsonb('country').$type<Localized>().notNull(),
+    state: jsonb('state').$type<Localized>().notNull().default({ bg: '', it: '' }),
+    city: jsonb('city').$type<Localized>().notNull(),
+    street: jsonb('street').$type<Localized>().notNull(),
+    zipCode: text('zip_code').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    ...timestamps(),
+  },
+  (t) => [index('offices_company_created_idx').on(t.companyId, t.created, t.id)],
+);
+
+/** Contact persons of an office. */
+export const officeContacts = pgTable(
+  'office_contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    officeId: uuid('office_id')
+      .notNull()
+      .references(() => offices.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    middleName: text('middle_name').notNull().default(''),
+    lastName: text('last_name').notNull(),
+    position: text('position').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    ...timestamps(),
+  },
+  (t) => [index('office_contacts_office_created_idx').on(t.officeId, t.created, t.id)],
+);
