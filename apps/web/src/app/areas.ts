@@ -15,7 +15,9 @@ const comingSoon = (): Promise<AreaModule> => import('../features/coming/coming-
  * the coming-soon page. Plug an area in with e.g.
  * `clients: () => import('../features/clients/clients-area.tsx')`.
  */
-const BUILT_AREAS: Record<string, () => Promise<AreaModule>> = {};
+const BUILT_AREAS: Record<string, () => Promise<AreaModule>> = {
+  settings: () => import('../features/settings/settings-area.tsx'),
+};
 
 /** One lazy chunk per area of the route matrix. */
 export const AREA_PAGES: Record<string, AreaPage> = Object.fromEntries(

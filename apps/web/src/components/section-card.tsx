@@ -31,7 +31,7 @@ export function SectionCard({ title, subtitle, actions, children, flush = false 
           borderColor: 'divider',
         }}
       >
-        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Box sx={{ flex: '1 1 280px', minWidth: 0 }}>
           <Typography id={headingId} variant="h6" component="h2">
             {title}
           </Typography>

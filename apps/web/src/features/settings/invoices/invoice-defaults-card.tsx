@@ -1,0 +1,125 @@
+import Save from '@mui/icons-material/Save';
+import { type InvoiceSettingsSaveInput, invoiceSettingsSaveSchema } from '@kantora/domain';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { OptionSelectField } from '../../../components/fields/option-select-field.tsx';
+import { applyServerErrors } from '../../../components/fields/server-errors.ts';
+import { SectionCard } from '../../../components/section-card.tsx';
+import { formatNumber } from '../../../lib/format.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { localized, schemaResolver } from '../labels.ts';
+import { type DictionaryItem, type InvoiceSettings, invalidate, settingsApi, settingsKeys, type UserOption, useMetadata } from '../settings-api.ts';
+
+interface DefaultsFormValues {
+  _id?: string;
+  currency: string | null;
+  vatType: string | null;
+  paymentType: string | null;
+  signer: string | null;
+  signers: string[];
+}
+
+/** The VAT type's name, with its percentage when the name does not say it. */
+function vatLabel(item: DictionaryItem, locale: string): string {
+  const name = localized(item.name, locale);
+  const percentage = formatNumber(item.percentage as number);
+  return name.includes(percentage) ? name : `${name} (${percentage} %)`;
+}
+
+const toForm = (settings: InvoiceSettings | null): DefaultsFormValues => ({
+  ...(settings ? { _id: settings._id } : {}),
+  currency: settings?.currency ?? null,
+  vatType: settings?.vatType ?? null,
+  paymentType: settings?.paymentType ?? null,
+  signer: settings?.signer ?? null,
+  signers: settings?.signers ?? [],
+});
+
+/** Defaults of new invoices: currency, VAT type, payment type, the signers offered and the default signer. */
+export function InvoiceDefaultsCard({ settings }: { settings: InvoiceSettings | null }) {
+  const { t, i18n } = useTranslation('settings');
+  const locale = i18n.language;
+  const currencies = useMetadata<DictionaryItem[]>('getCurrencies');
+  const vatTypes = useMetadata<DictionaryItem[]>('getVATTypes');
+  const paymentTypes = useMetadata<DictionaryItem[]>('getPaymentTypes');
+  const staff = useMetadata<UserOption[]>('getAllEmployeeUsers');
+  const form = useForm<DefaultsFormValues, any, InvoiceSettingsSaveInput>({ resolver: schemaResolver(invoiceSettingsSaveSchema), defaultValues: toForm(settings) });
+  const { control, formState } = form;
+  const signers = useWatch({ control, name: 'signers' }) ?? [];
+
+  const people = new Map((staff.data ?? []).map((user) => [user._id, localized(user.fullName, locale)]));
+  const signerOptions = signers.filter((id) => people.has(id)).map((id) => ({ value: id, label: people.get(id) as string }));
+
+  const save = form.handleSubmit(async (values) => {
+    try {
+      const saved = await settingsApi.saveInvoiceSettings(values);
+      queryClient.setQueryData(settingsKeys.invoiceSettings, saved);
+      form.reset(toForm(saved));
+      invalidate(['metaData', 'getInvoiceDefaults']);
+    } catch (error) {
+      applyServerErrors(form.setError, error);
+    }
+  });
+
+  return (
+    <SectionCard title={t('invoices.defaults')} subtitle={t('invoices.defaults_intro')}>
+      <Box component="form" noValidate onSubmit={save} aria-label={t('invoices.defaults')}>
+        <Stack spacing={2}>
+          <OptionSelectField
+            control={control}
+            name="currency"
+            label={t('fields.currency')}
+            required
+            options={(currencies.data ?? []).map((item) => ({ value: item._id, label: `${item.code} — ${localized(item.name, locale)}` }))}
+          />
+          <OptionSelectField
+            control={control}
+            name="vatType"
+            label={t('fields.vat_type')}
+            required
+            options={(vatTypes.data ?? []).map((item) => ({ value: item._id, label: vatLabel(item, locale) }))}
+          />
+          <OptionSelectField
+            control={control}
+            name="paymentType"
+            label={t('fields.payment_type')}
+            required
+            options={(paymentTypes.data ?? []).map((item) => ({ value: item._id, label: localized(item.name, locale) }))}
+          />
+          <OptionSelectField
+            control={control}
+            name="signers"
+            label={t('fields.signers')}
+            required
+            multiple
+            helperText={t('invoices.signers_hint')}
+            options={[...people].map(([value, label]) => ({ value, label }))}
+            onValueChange={(next) => {
+              const chosen = Array.isArray(next) ? next : [];
+              const signer = form.getValues('signer');
+              if (signer && !chosen.includes(signer)) form.setValue('signer', null, { shouldDirty: true });
+              else if (!signer && chosen.length === 1) form.setValue('signer', chosen[0], { shouldDirty: true });
+            }}
+          />
+          <OptionSelectField
+            control={control}
+            name="signer"
+            label={t('fields.signer')}
+            required
+            disabled={signerOptions.length === 0}
+            helperText={t('invoices.signer_hint')}
+            options={signerOptions}
+          />
+        </Stack>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
+          <Button type="submit" variant="contained" startIcon={<Save />} disabled={formState.isSubmitting}>
+            {t('invoices.save_defaults')}
+          </Button>
+        </Box>
+      </Box>
+    </SectionCard>
+  );
+}

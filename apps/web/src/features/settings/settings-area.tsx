@@ -1,0 +1,31 @@
+import { lazy } from 'react';
+import type { AreaPageProps } from '../../app/areas.ts';
+import { dictionaryOfPath } from './dictionaries/dictionary-config.tsx';
+import { DictionaryPage } from './dictionaries/dictionary-page.tsx';
+
+// The heavier pages load on first use; the simple lists come with the area.
+const MyCompanyPage = lazy(() => import('./company/my-company-page.tsx'));
+const InvoiceSettingsPage = lazy(() => import('./invoices/invoice-settings-page.tsx'));
+const UsersPage = lazy(() => import('./users/users-page.tsx'));
+const UserPage = lazy(() => import('./users/user-page.tsx'));
+const LogsPage = lazy(() => import('./logs/logs-page.tsx'));
+
+/** The settings area: my company, invoice settings, the simple lists, users and logs (admin only). */
+export default function SettingsArea({ route }: AreaPageProps) {
+  switch (route.path) {
+    case '/settings/my-company':
+      return <MyCompanyPage />;
+    case '/settings/invoices':
+      return <InvoiceSettingsPage />;
+    case '/settings/users':
+      return <UsersPage />;
+    case '/settings/users/create':
+    case '/settings/users/:id':
+      return <UserPage />;
+    case '/settings/logs':
+      return <LogsPage />;
+  }
+  const dictionary = dictionaryOfPath(route.path);
+  // A new key per list: switching lists starts the page (paging, filters, dialog) afresh.
+  return dictionary ? <DictionaryPage key={dictionary.kind} config={dictionary} /> : null;
+}

@@ -1,0 +1,104 @@
+import Add from '@mui/icons-material/Add';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import Visibility from '@mui/icons-material/Visibility';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
+import { type ListRequest, useListState } from '../../../components/use-list-query.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { invalidate } from '../settings-api.ts';
+import { RecordDialog } from './record-dialog.tsx';
+import { type RecordKind, type UserRecord, userKeys, usersApi } from './users-api.ts';
+
+const dateColumn = (field: string, header: string): DataTableColumn<UserRecord> => ({
+  field,
+  header,
+  sortable: true,
+  render: (row) => formatDate(row[field] as string | null) || '—',
+});
+
+/** What differs between the education and the experience tables. */
+const KINDS: Record<RecordKind, { sortBy: string; deleteKey: string; label: (row: UserRecord) => string; columns: DataTableColumn<UserRecord>[] }> = {
+  education: {
+    sortBy: 'startDate',
+    deleteKey: 'are_your_sure_delete_user_education',
+    label: (row) => String(row.place ?? ''),
+    columns: [
+      { field: 'place', header: 'settings:fields.education_place', sortable: true },
+      { field: 'degree', header: 'settings:fields.degree', sortable: true },
+      dateColumn('startDate', 'settings:fields.start_date'),
+      dateColumn('endDate', 'settings:fields.end_date'),
+    ],
+  },
+  experience: {
+    sortBy: 'dateOfJoin',
+    deleteKey: 'are_your_sure_delete_user_experience',
+    label: (row) => `${row.position ?? ''}, ${row.company ?? ''}`,
+    columns: [
+      { field: 'position', header: 'settings:fields.position', sortable: true },
+      { field: 'company', header: 'settings:fields.employer', sortable: true },
+      { field: 'location', header: 'settings:fields.location', sortable: true },
+      dateColumn('dateOfJoin', 'settings:fields.date_of_join'),
+      dateColumn('dateOfRetire', 'settings:fields.date_of_retire'),
+    ],
+  },
+};
+
+/** A user's education or experience: the table (newest first), add, preview and delete. */
+export function RecordsCard({ kind, userId }: { kind: RecordKind; userId: string }) {
+  const { t } = useTranslation('settings');
+  const confirm = useConfirm();
+  const config = KINDS[kind];
+  const list = useListState({ sortBy: config.sortBy, sortDesc: true });
+  const [dialog, setDialog] = useState<{ id: string | null } | null>(null);
+  const fetcher = useMemo(() => (request: ListRequest) => usersApi.listRecords(kind, { ...request, userId }), [kind, userId]);
+
+  const remove = async (row: UserRecord) => {
+    const sure = await confirm({ messageKey: config.deleteKey, destructive: true, confirmLabel: t('common:actions.delete') });
+    if (!sure) return;
+    await usersApi.removeRecord(kind, row._id).catch(() => undefined);
+    invalidate(userKeys.records(kind, userId));
+  };
+
+  return (
+    <SectionCard
+      title={t(`${kind}.title`)}
+      flush
+      actions={
+        <Button variant="outlined" startIcon={<Add />} onClick={() => setDialog({ id: null })}>
+          {t(`${kind}.add`)}
+        </Button>
+      }
+    >
+      <DataTable<UserRecord>
+        embedded
+        queryKey={userKeys.records(kind, userId)}
+        fetcher={fetcher}
+        columns={config.columns}
+        state={list.state}
+        onStateChange={list.setState}
+        label={t(`${kind}.title`)}
+        rowActions={(row) => (
+          <>
+            <Tooltip title={t('common:actions.preview')}>
+              <IconButton aria-label={`${t('common:actions.preview')}: ${config.label(row)}`} onClick={() => setDialog({ id: row._id })}>
+                <Visibility fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={t('common:actions.delete')}>
+              <IconButton aria-label={`${t('common:actions.delete')}: ${config.label(row)}`} onClick={() => void remove(row)}>
+                <DeleteOutline fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </>
+        )}
+      />
+      {dialog && <RecordDialog key={dialog.id ?? 'new'} kind={kind} userId={userId} id={dialog.id} onClose={() => setDialog(null)} />}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,72 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { StatusIcon } from '../../../components/status-icon.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { LoadFailed } from '../load-failed.tsx';
+import { invalidate } from '../settings-api.ts';
+import { DocumentsCard } from './documents-card.tsx';
+import { RecordsCard } from './records-card.tsx';
+import { UserForm } from './user-form.tsx';
+import { fullName } from './user-labels.ts';
+import { type User, userKeys, usersApi } from './users-api.ts';
+
+/** Name, access and status of a saved user above the form. */
+function UserHeading({ user }: { user: User }) {
+  const { t, i18n } = useTranslation('settings');
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 1.5 }}>
+      <Typography variant="h5" component="h2" sx={{ mr: 0.5 }}>
+        {fullName(user, i18n.language)}
+      </Typography>
+      <Chip size="small" variant="outlined" label={t(`users.access.${user.access}`)} />
+      <StatusIcon active={user.status === 1} label={t(user.status === 1 ? 'status.active' : 'status.inactive')} />
+      {user.created && (
+        <Typography variant="body2" color="text.secondary" sx={{ ml: { sm: 'auto' } }}>
+          {t('users.created_on', { date: formatDateTime(user.created) })}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** /settings/users/create and /settings/users/{id}: the user form and, once saved, education, experience and documents. */
+export default function UserPage() {
+  const { t } = useTranslation('settings');
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const query = useQuery({ queryKey: userKeys.one(id ?? ''), queryFn: () => usersApi.get(id as string), enabled: Boolean(id) });
+
+  if (id && query.isPending) return <PageLoader />;
+  if (id && query.isError) return <LoadFailed onRetry={() => void query.refetch()} />;
+  const user = id ? (query.data ?? null) : null;
+
+  const saved = (next: User) => {
+    queryClient.setQueryData(userKeys.one(next._id), next);
+    invalidate(userKeys.list, ['metaData']);
+    // The first save makes the page the user's own: /settings/users/{id}.
+    if (!id) navigate(`/settings/users/${next._id}`, { replace: true });
+  };
+
+  return (
+    <>
+      {user && <UserHeading user={user} />}
+      <UserForm key={user?._id ?? 'new'} user={user} onSaved={saved} />
+      {user ? (
+        <Box sx={{ display: 'grid', gap: 2, '& > section': { mb: 0 } }}>
+          <RecordsCard kind="education" userId={user._id} />
+          <RecordsCard kind="experience" userId={user._id} />
+          <DocumentsCard userId={user._id} />
+        </Box>
+      ) : (
+        <Alert severity="info">{t('users.records_after_save')}</Alert>
+      )}
+    </>
+  );
+}
