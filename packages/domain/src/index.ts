@@ -10,3 +10,5 @@ export * from './users.schemas.ts';
 export * from './documents.schemas.ts';
 export * from './logs.schemas.ts';
 export * from './calendar.schemas.ts';
+export * from './identifiers.ts';
+export * from './clients.schemas.ts';

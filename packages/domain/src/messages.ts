@@ -64,6 +64,9 @@ export const MessageKeys = {
   signer_not_in_signers: 'signer_not_in_signers',
   end_date_before_start_date: 'end_date_before_start_date',
   my_company_not_saved: 'my_company_not_saved',
+  // Clients (house keys): warnings about identifiers, answered with a successful save.
+  bulstat_checksum: 'bulstat_checksum',
+  vat_number_format: 'vat_number_format',
   // Calendar (house key).
   invitation_already_answered: 'invitation_already_answered',
 } as const;

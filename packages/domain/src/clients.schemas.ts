@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { AUTOCOMPLETE_PAGE_SIZE, MAX_PAGE_SIZE } from './api.ts';
+import { isValidIban, normalizeIban } from './iban.ts';
+import { MessageKeys as M } from './messages.ts';
+import {
+  alwaysCheck,
+  emailSchema,
+  filterText,
+  idSchema,
+  listQuery,
+  localizedText,
+  optionalBusinessDate,
+  optionalString,
+  requiredString,
+  selectId,
+} from './schemas.ts';
+import { bicSchema } from './settings.schemas.ts';
+
+const emptyText = { bg: '', it: '' };
+const emailFormat = z.email();
+
+/** Text in Bulgarian (required) and Italian (optional). */
+const localizedBgRequired = z.object({ bg: requiredString(500), it: optionalString(500) });
+/** Text required in both languages. */
+const localizedBothRequired = z.object({ bg: requiredString(500), it: requiredString(500) });
+
+/** An optional email: blank is none, anything else must be an email. */
+const optionalEmail = z
+  .string()
+  .trim()
+  .optional()
+  .default('')
+  .refine((value) => value === '' || (value.length <= 320 && emailFormat.safeParse(value).success), M.email_valid);
+
+/** Identifiers are stored without blanks; the VAT number in upper case. */
+const identifier = (max: number) => requiredString(max).transform((value) => value.replace(/\s+/g, ''));
+
+const idArray = (max: number) => z.array(idSchema).max(max, M.invalid_value);
+
+/** An optional employee pick: blank or null is none. */
+const optionalId = z
+  .preprocess((value) => (value === '' ? null : value), idSchema.nullable())
+  .optional()
+  .transform((value) => value ?? null);
+
+export const subscriptionSchema = z
+  .object({
+    status: z.boolean().optional().default(false),
+    fromDate: optionalBusinessDate,
+    toDate: optionalBusinessDate,
+  })
+  .superRefine((value, ctx) => {
+    if (value.fromDate && value.toDate && value.toDate < value.fromDate) ctx.addIssue({ code: 'custom', path: ['toDate'], message: M.end_date_before_start_date });
+  });
+
+/** An office contact person: first name, last name, phone and email required. */
+export const officeContactSchema = z.object({
+  _id: idSchema.optional(),
+  firstName: requiredString(200),
+  middleName: optionalString(200),
+  lastName: requiredString(200),
+  position: optionalString(200),
+  phone: requiredString(50),
+  email: emailSchema,
+});
+export type OfficeContactInput = z.infer<typeof officeContactSchema>;
+
+/** POST /api/offices/saveContact: a contact plus its office. */
+export const officeContactSaveSchema = officeContactSchema.extend({ officeId: selectId });
+export type OfficeContactSaveInput = z.infer<typeof officeContactSaveSchema>;
+
+/** POST /api/offices/removeContact. */
+export const officeContactRemoveSchema = z.object({ officeId: selectId, contactId: selectId });
+
+const officeFields = {
+  isHeadquarters: z.boolean().optional().default(false),
+  state: localizedText.optional().default(emptyText),
+  zipCode: optionalString(20),
+  phone: requiredString(50),
+  email: emailSchema,
+  /** Contacts saved with a new office (an existing office's contacts go through saveContact). */
+  contacts: z.array(officeContactSchema).max(50, M.invalid_value).optional().default([]),
+};
+
+/**
+ * Office modal (POST /api/offices/save): country, city and street (the address) required in
+ * Bulgarian, phone and email required.
+ */
+export const officeSaveSchema = z.object({
+  _id: idSchema.optional(),
+  company: selectId,
+  country: localizedBgRequired,
+  city: localizedBgRequired,
+  street: localizedBgRequired,
+  ...officeFields,
+});
+export type OfficeSaveInput = z.infer<typeof officeSaveSchema>;
+
+/** The first office of a new client (the headquarters): country, city and street required in both languages. */
+export const newClientOfficeSchema = z.object({
+  country: localizedBothRequired,
+  city: localizedBothRequired,
+  street: localizedBothRequired,
+  ...officeFields,
+});
+export type NewClientOfficeInput = z.infer<typeof newClientOfficeSchema>;
+
+export const officeListQuery = listQuery.extend({ company: selectId });
+export type OfficeListQuery = z.infer<typeof officeListQuery>;
+
+/** POST /api/offices/remove. */
+export const officeRemoveSchema = z.object({ officeId: selectId });
+export const officeContactsQuery = z.object({ officeId: selectId });
+
+const filled = (text: { bg?: string; it?: string } | undefined) => Boolean(text?.bg || text?.it);
+
+/**
+ * The bank card of a new client: no field is required, and a blank card saves no bank. Once any field
+ * is filled the account needs its IBAN (mod-97 checked) and its currency.
+ */
+export const newClientBankSchema = z
+  .object({
+    name: localizedText.optional().default(emptyText),
+    address: localizedText.optional().default(emptyText),
+    bic: bicSchema,
+    iban: z.string().trim().max(64, M.invalid_value).optional().default(''),
+    currency: z
+      .string()
+      .trim()
+      .optional()
+      .default('')
+      .refine((value) => value === '' || idSchema.safeParse(value).success, M.invalid_value),
+  })
+  .superRefine((value, ctx) => {
+    if (!isNewClientBankFilled(value)) return;
+    if (value.iban === '') ctx.addIssue({ code: 'custom', path: ['iban'], message: M.field_is_required });
+    else if (!isValidIban(value.iban)) ctx.addIssue({ code: 'custom', path: ['iban'], message: M.iban_invalid });
+    if (value.currency === '') ctx.addIssue({ code: 'custom', path: ['currency'], message: M.field_is_required });
+  }, alwaysCheck)
+  .transform((value) => ({ ...value, iban: normalizeIban(value.iban) }));
+export type NewClientBankInput = z.infer<typeof newClientBankSchema>;
+
+/** True when some field of the new client's bank card is filled. */
+export function isNewClientBankFilled(bank: { name?: { bg?: string; it?: string }; address?: { bg?: string; it?: string }; bic?: string; iban?: string; currency?: string }): boolean {
+  return filled(bank.name) || filled(bank.address) || Boolean(bank.bic || bank.iban || bank.currency);
+}
+
+/**
+ * POST /api/companies/save (the client form). Company name in Bulgarian, bulstat and vatNumber are
+ * required. A new client (no `_id`) also brings its first office (the headquarters) and may bring
+ * its bank card; both are refused on an existing client. The access lists and status, when left out
+ * of an update, stay as they are.
+ */
+export const companySaveSchema = z
+  .object({
+    _id: idSchema.optional(),
+    name: localizedBgRequired,
+    bulstat: identifier(30),
+    vatNumber: identifier(30).transform((value) => value.toUpperCase()),
+    responsiblePerson: localizedText.optional().default(emptyText),
+    status: z.boolean().optional(),
+    phone: optionalString(50),
+    email: optionalEmail,
+    comment: optionalString(4000),
+    referent: optionalId,
+    notificationsEmails: z.array(emailSchema).max(20, M.invalid_value).optional().default([]),
+    subscription: subscriptionSchema.optional().default({ status: false, fromDate: null, toDate: null }),
+    clientUsers: idArray(200).optional(),
+    managingUsers: idArray(500).optional(),
+    managingUsersAll: z.boolean().optional(),
+    office: newClientOfficeSchema.optional(),
+    bank: newClientBankSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value._id && value.office === undefined) ctx.addIssue({ code: 'custom', path: ['office'], message: M.field_is_required });
+    if (value._id && value.office !== undefined) ctx.addIssue({ code: 'custom', path: ['office'], message: M.invalid_value });
+    if (value._id && value.bank !== undefined) ctx.addIssue({ code: 'custom', path: ['bank'], message: M.invalid_value });
+  }, alwaysCheck);
+export type CompanySaveInput = z.infer<typeof companySaveSchema>;
+
+/** POST /api/companies/list: the clients filter. `status` true by default (null: all). */
+export const companyListQuery = listQuery.extend({
+  name: filterText(),
+  bulstat: filterText(30),
+  vatNumber: filterText(30),
+  status: z.boolean().nullable().optional().default(true),
+  referent: z
+    .preprocess((value) => (value === '' || value === null ? undefined : value), idSchema.optional())
+    .optional(),
+  /** Clients managed by any of these users. */
+  managingUsers: z
+    .union([idSchema, idArray(100)])
+    .nullish()
+    .transform((value) => (value === null || value === undefined ? [] : Array.isArray(value) ? value : [value])),
+});
+export type CompanyListQuery = z.infer<typeof companyListQuery>;
+
+/** POST /api/companies/search: the client autocomplete (name, bulstat or VAT number); active clients unless `status` says otherwise. */
+export const companySearchQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  itemsPerPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(AUTOCOMPLETE_PAGE_SIZE),
+  name: filterText(),
+  status: z.boolean().nullable().optional().default(true),
+});
+export type CompanySearchQuery = z.infer<typeof companySearchQuery>;
+
+/** POST /api/metaData/getClients: active clients the user sees, optionally narrowed by name. */
+export const clientOptionsQuery = z.object({ name: filterText() });
+export type ClientOptionsQuery = z.infer<typeof clientOptionsQuery>;
+
+export const CLIENT_SORT_COLUMNS = ['name', 'name.bg', 'name.it', 'bulstat', 'vatNumber', 'phone', 'email', 'status', 'created'] as const;
