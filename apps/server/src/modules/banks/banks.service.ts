@@ -108,7 +108,7 @@ export class BanksService {
   async list(actor: Actor, query: BankListQuery): Promise<ListResult<BankDto>> {
     const owner = await this.ownerOf(query);
     const policy = this.policy(owner.type);
-    if (!(await policy.exists(this.db, owner.id))) throw notFound();
+    if (!(await policy.exists(this.db, owner.id))) throw owner.type === 'company' ? notFound(M.the_client_was_not_found) : notFound();
     await policy.authorizeRead(actor, owner.id);
     const where = and(
       eq(banks.ownerType, owner.type),
@@ -155,12 +155,13 @@ export class BanksService {
     return bankDto(row);
   }
 
-  async save(actor: Actor, input: BankSaveInput): Promise<BankDto> {
+  /** Creates or updates a bank; inside `outer` (a savepoint of it) when given, so a client and its first bank commit together. */
+  async save(actor: Actor, input: BankSaveInput, outer?: Executor): Promise<BankDto> {
     const owner: { type: BankOwnerType; id: string } = input.myCompanyId ? { type: 'my_company', id: input.myCompanyId } : { type: 'company', id: input.companyId! };
     const policy = this.policy(owner.type);
     const ownerField = OWNER_FIELD[owner.type];
     try {
-      return await this.db.transaction(async (tx) => {
+      return await (outer ?? this.db).transaction(async (tx) => {
         if (!(await policy.exists(tx, owner.id))) throw await this.missingOwner(tx, owner.type, ownerField);
         await policy.authorizeWrite(actor, owner.id);
         // One save per owner at a time: the default flags are decided across the owner's banks.
