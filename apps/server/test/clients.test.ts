@@ -234,7 +234,7 @@ describe('the clients list', () => {
       const rows = await tx.execute(sql`explain select id from companies where ${nameContains('алфа')}`);
       return (rows as unknown as { rows: Array<Record<string, string>> }).rows.map((r) => Object.values(r)[0]).join('\n');
     });
-    expect(plan).toContain('companies_name_trigrams_idx');
+    expect(plan).toContain('companies_name_search_idx');
     const [office] = await ctx.database.db.select().from(offices).where(eq(offices.companyId, ids.Алфа));
     expect(office.isHeadquarters).toBe(true);
   });

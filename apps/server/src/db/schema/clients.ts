@@ -11,10 +11,11 @@ const timestamps = () => ({
 });
 
 /**
- * The lower-cased text the substring filters search, and its trigrams. `kantora_trigrams(text)` is an
- * immutable SQL function created by the clients migration (every 3-character window of the text): a
- * GIN index on the array serves `like '%abc%'` without the pg_trgm extension, which PGlite lacks unless
- * loaded. A query of 3+ characters asks `trigrams @> kantora_trigrams(query)` and rechecks with LIKE.
+ * The lower-cased texts the substring filters search. `kantora_trigrams(text)` is an immutable SQL
+ * function created by the clients migration (every 3-character window of the text): GIN indexes on
+ * the trigrams of these expressions serve `like '%abc%'` without the pg_trgm extension, which PGlite
+ * lacks unless loaded. A query of 3+ characters asks `kantora_trigrams(<text>) @> kantora_trigrams(query)`
+ * (the index) and rechecks with LIKE. The expressions must stay identical to modules/clients/search.ts.
  */
 export const NAME_SEARCH_TEXT = `lower(coalesce("name"->>'bg', '') || ' ' || coalesce("name"->>'it', ''))`;
 export const CODE_SEARCH_TEXT = `lower("bulstat" || ' ' || "vat_number")`;
@@ -42,14 +43,6 @@ export const companies = pgTable(
     clientUsers: uuid('client_users').array().notNull().default(sql`'{}'::uuid[]`),
     managingUsers: uuid('managing_users').array().notNull().default(sql`'{}'::uuid[]`),
     managingUsersAll: boolean('managing_users_all').notNull().default(false),
-    nameTrigrams: text('name_trigrams')
-      .array()
-      .notNull()
-      .generatedAlwaysAs(sql.raw(`kantora_trigrams(${NAME_SEARCH_TEXT})`)),
-    codeTrigrams: text('code_trigrams')
-      .array()
-      .notNull()
-      .generatedAlwaysAs(sql.raw(`kantora_trigrams(${CODE_SEARCH_TEXT})`)),
     ...timestamps(),
     createdByName: jsonb('created_by_name').$type<Localized>(),
   },
@@ -61,8 +54,10 @@ export const companies = pgTable(
     index('companies_managing_all_idx').on(t.id).where(sql`${t.managingUsersAll}`),
     index('companies_managing_users_idx').using('gin', t.managingUsers),
     index('companies_client_users_idx').using('gin', t.clientUsers),
-    index('companies_name_trigrams_idx').using('gin', t.nameTrigrams),
-    index('companies_code_trigrams_idx').using('gin', t.codeTrigrams),
+    index('companies_name_search_idx').using('gin', sql.raw(`kantora_trigrams(${NAME_SEARCH_TEXT})`)),
+    index('companies_code_search_idx').using('gin', sql.raw(`kantora_trigrams(${CODE_SEARCH_TEXT})`)),
+    // The list by status (active by default) in name order; its total is counted from this index alone.
+    index('companies_status_name_bg_idx').on(t.status, sql`(${t.name}->>'bg')`, t.id),
   ],
 );
 
