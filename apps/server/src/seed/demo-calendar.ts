@@ -45,6 +45,14 @@ const DEMO_EVENTS: DemoEvent[] = [
   { day: 15, times: ['10:00', '11:00'], category: 0, owner: 'employee', title: 'Среща с „Гама Логистик“ ЕООД', invited: { manager: null } },
 ];
 
+/** Client meeting, internal meeting, deadline, leave: `category` of a demo event indexes this list. */
+const DEMO_CATEGORIES: Array<[string, string, string]> = [
+  ['Среща с клиент', 'Incontro con il cliente', '#8B0000'],
+  ['Вътрешна среща', 'Riunione interna', '#1565C0'],
+  ['Краен срок', 'Scadenza', '#EF6C00'],
+  ['Отпуск', 'Ferie', '#2E7D32'],
+];
+
 const EMAILS: Record<Who, string> = {
   manager: 'manager@kantora.local',
   employee: 'employee@kantora.local',
@@ -54,20 +62,17 @@ const EMAILS: Record<Who, string> = {
 
 /** Event categories when none exist yet, then the demo events and their invitations, each logged. */
 export async function seedDemoCalendar(tx: Tx): Promise<void> {
-  let categories = await tx.select({ id: eventCategories.id }).from(eventCategories).orderBy(eventCategories.created, eventCategories.id);
-  if (categories.length === 0) {
+  let existing = await tx.select({ id: eventCategories.id, name: eventCategories.name }).from(eventCategories);
+  if (existing.length === 0) {
     const rows = await tx
       .insert(eventCategories)
-      .values([
-        { name: t('Среща с клиент', 'Incontro con il cliente'), color: '#8B0000' },
-        { name: t('Вътрешна среща', 'Riunione interna'), color: '#1565C0' },
-        { name: t('Краен срок', 'Scadenza'), color: '#EF6C00' },
-        { name: t('Отпуск', 'Ferie'), color: '#2E7D32' },
-      ])
+      .values(DEMO_CATEGORIES.map(([bg, it, color]) => ({ name: t(bg, it), color })))
       .returning();
     for (const row of rows) await writeLog(tx, { name: 'EventCategory', doc: row.id, model: 'event_categories', type: 'create', action: 'seed', new: row });
-    categories = rows;
+    existing = rows;
   }
+  // The demo events' categories by name (the settings demo has the same four), else any category.
+  const categories = DEMO_CATEGORIES.map(([bg], index) => existing.find((category) => category.name.bg === bg) ?? existing[index % existing.length]);
   const people = await tx
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(users)
@@ -75,7 +80,7 @@ export async function seedDemoCalendar(tx: Tx): Promise<void> {
   const who = (name: Who) => people.find((person) => person.email === EMAILS[name]);
   for (const demo of DEMO_EVENTS) {
     const owner = who(demo.owner);
-    const category = categories[demo.category % categories.length];
+    const category = categories[demo.category];
     if (!owner || !category) continue;
     const invitees = Object.entries(demo.invited ?? {})
       .map(([name, answer]) => ({ user: who(name as Who), answer }))
