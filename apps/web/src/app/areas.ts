@@ -17,6 +17,7 @@ const comingSoon = (): Promise<AreaModule> => import('../features/coming/coming-
  */
 const BUILT_AREAS: Record<string, () => Promise<AreaModule>> = {
   settings: () => import('../features/settings/settings-area.tsx'),
+  calendar: () => import('../features/calendar/calendar-area.tsx'),
 };
 
 /** One lazy chunk per area of the route matrix. */
@@ -25,4 +26,4 @@ export const AREA_PAGES: Record<string, AreaPage> = Object.fromEntries(
 );
 
 /** Public pages of later areas (the calendar's invitation page), same plug-in rule. */
-export const InvitationPage: AreaPage = lazy(comingSoon);
+export const InvitationPage: AreaPage = lazy(() => import('../features/calendar/invitation-page.tsx'));
