@@ -1,0 +1,1 @@
+CREATE INDEX "companies_status_idx" ON "companies" USING btree ("status");
