@@ -4,6 +4,7 @@ import { users } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { writeLog } from '../modules/logs/audit.ts';
 import { seedDemoCalendar } from './demo-calendar.ts';
+import { seedDemoClients } from './demo-clients.ts';
 import { seedDemoSettings } from './demo-settings.ts';
 
 /** Password of every demo user (the administrator's is configured or printed at first start). */
@@ -41,6 +42,7 @@ export async function seedDemo(db: Db): Promise<void> {
       if (user) await writeLog(tx, { name: 'User', doc: user.id, model: 'users', type: 'create', action: 'seed', new: user });
     }
     await seedDemoSettings(tx);
+    await seedDemoClients(tx);
     await seedDemoCalendar(tx);
   });
 }

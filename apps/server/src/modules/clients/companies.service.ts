@@ -38,6 +38,37 @@ const SORT_COLUMNS = {
 
 export type CompanySaveResult = CompanyDto & { warnings: string[]; office?: OfficeDto; bank?: BankDto | null };
 
+/** The conditions of the clients filter, inside what the actor may see. */
+function listWhere(actor: Actor, query: CompanyListQuery): SQL | undefined {
+  const bulstat = query.bulstat?.replace(/\s+/g, '');
+  const vatNumber = query.vatNumber?.replace(/\s+/g, '');
+  return and(
+    visibleClients(actor),
+    query.name ? nameContains(query.name) : undefined,
+    bulstat ? bulstatContains(bulstat) : undefined,
+    vatNumber ? vatNumberContains(vatNumber) : undefined,
+    query.status === null ? undefined : eq(companies.status, query.status),
+    query.referent ? eq(companies.referentId, query.referent) : undefined,
+    query.managingUsers.length > 0 ? sql`${companies.managingUsers} && ${uuidArray(query.managingUsers)}` : undefined,
+  );
+}
+
+/** The two queries of POST /api/companies/list (the page, the total); the bench runs them directly too. */
+export function companyListQueries(db: Db, actor: Actor, query: CompanyListQuery) {
+  const where = listWhere(actor, query);
+  const sort = orderBy(query, SORT_COLUMNS, { by: 'name', desc: false }, companies.id);
+  return [
+    db
+      .select(companyListColumns)
+      .from(companies)
+      .where(where)
+      .orderBy(...sort)
+      .limit(query.itemsPerPage)
+      .offset(offsetOf(query)),
+    db.select({ n: sql<number>`cast(count(*) as integer)` }).from(companies).where(where),
+  ] as const;
+}
+
 /** Client companies: the list, the client page, its save, the autocomplete and the picker look-up. */
 export class CompaniesService {
   constructor(
@@ -45,36 +76,10 @@ export class CompaniesService {
     private readonly services: { offices: OfficesService; banks: BanksService },
   ) {}
 
-  /** The conditions of the clients filter, inside what the actor may see. */
-  private listWhere(actor: Actor, query: CompanyListQuery): SQL | undefined {
-    const bulstat = query.bulstat?.replace(/\s+/g, '');
-    const vatNumber = query.vatNumber?.replace(/\s+/g, '');
-    return and(
-      visibleClients(actor),
-      query.name ? nameContains(query.name) : undefined,
-      bulstat ? bulstatContains(bulstat) : undefined,
-      vatNumber ? vatNumberContains(vatNumber) : undefined,
-      query.status === null ? undefined : eq(companies.status, query.status),
-      query.referent ? eq(companies.referentId, query.referent) : undefined,
-      query.managingUsers.length > 0 ? sql`${companies.managingUsers} && ${uuidArray(query.managingUsers)}` : undefined,
-    );
-  }
-
   /** The page and the total in parallel: the page reads the sort's index and stops after one page. */
   async list(actor: Actor, query: CompanyListQuery) {
-    const where = this.listWhere(actor, query);
-    const sort = orderBy(query, SORT_COLUMNS, { by: 'name', desc: false }, companies.id);
-    const [rows, total] = await Promise.all([
-      this.db
-        .select(companyListColumns)
-        .from(companies)
-        .where(where)
-        .orderBy(...sort)
-        .limit(query.itemsPerPage)
-        .offset(offsetOf(query)),
-      this.count(where),
-    ]);
-    return { Items: rows, Total: total, Page: query.page };
+    const [rows, [{ n }]] = await Promise.all(companyListQueries(this.db, actor, query));
+    return { Items: rows, Total: n, Page: query.page };
   }
 
   private async count(where: SQL | undefined): Promise<number> {

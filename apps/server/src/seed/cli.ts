@@ -1,0 +1,43 @@
+/**
+ * npm run seed -- [--preset demo|large] [--clients N]
+ *
+ * Seeds the database named by DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite; the server must not be
+ * running on it). It migrates first, creates the administrator and the demo data when missing, and
+ * with `--preset large` adds the large dataset (20 000 clients with their headquarters so far; each
+ * area adds its part here). Every part is skipped when already there.
+ */
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
+import { type Database, migrateDatabase, openPglite, openPostgres } from '../db/client.ts';
+import { firstStart } from './bootstrap.ts';
+import { seedLargeClients } from './large-clients.ts';
+
+const PRESETS = ['demo', 'large'] as const;
+
+async function main() {
+  const { values } = parseArgs({ options: { preset: { type: 'string', default: 'demo' }, clients: { type: 'string' } } });
+  const preset = values.preset as (typeof PRESETS)[number];
+  if (!PRESETS.includes(preset)) throw new Error(`Unknown preset ${values.preset}: use ${PRESETS.join(' or ')}`);
+  const config = loadConfig();
+  const database: Database = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL) : await openPglite({ dataDir: config.DATA_DIR });
+  try {
+    await migrateDatabase(database);
+    const first = await firstStart(database.db, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD, seedDemo: true });
+    if (first.generatedPassword) console.log(`administrator ${first.adminEmail}, password ${first.generatedPassword} (shown once)`);
+    console.log(first.demoSeeded ? 'demo data: added' : 'demo data: already there');
+    if (preset === 'large') {
+      const started = performance.now();
+      const clients = await seedLargeClients(database.db, values.clients ? Number(values.clients) : undefined);
+      console.log(`large preset: ${clients} clients with their headquarters in ${((performance.now() - started) / 1000).toFixed(1)} s${clients === 0 ? ' (already there)' : ''}`);
+    }
+    await database.checkpoint();
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
