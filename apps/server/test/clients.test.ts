@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, offices } from '../src/db/schema/index.ts';
 import { nameContains } from '../src/modules/clients/search.ts';
-import { call, createTestContext, logsOf, type TestContext } from './helpers.ts';
+import { bearer, call, createTestContext, logsOf, type TestContext } from './helpers.ts';
 import { createClient, createCurrency, errorsOf, headquarters, IBAN, newClient, nextEik, t } from './clients-fixtures.ts';
 
 let ctx: TestContext;
@@ -226,6 +226,25 @@ describe('the clients list', () => {
     for (const sortBy of ['name', 'bulstat', 'vatNumber', 'phone', 'email', 'status', 'created']) expect((await list({ sortBy })).Total).toBeGreaterThan(0);
     const bad = await call(ctx, 'POST', '/api/companies/list', { sortBy: 'comment' });
     expect(bad.status).toBe(400);
+  });
+
+  it('answers the autocomplete by name, bulstat or VAT number, 15 rows by default, and getClients with active clients only', async () => {
+    const alfa = (await call(ctx, 'GET', `/api/companies/${ids.Алфа}`)).body.Result;
+    const byName = (await call(ctx, 'POST', '/api/companies/search', { page: 1, name: 'трейд' })).body.Result;
+    expect(byName.Items).toEqual([{ _id: ids.Алфа, name: alfa.name, bulstat: alfa.bulstat, vatNumber: alfa.vatNumber, status: true }]);
+    expect((await call(ctx, 'POST', '/api/companies/search', { name: alfa.bulstat })).body.Result.Items.map((i: { _id: string }) => i._id)).toEqual([ids.Алфа]);
+    expect((await call(ctx, 'POST', '/api/companies/search', { name: alfa.vatNumber.toLowerCase() })).body.Result.Items.map((i: { _id: string }) => i._id)).toEqual([ids.Алфа]);
+    expect((await call(ctx, 'POST', '/api/companies/search', { name: 'Гама' })).body.Result.Total).toBe(0);
+    expect((await call(ctx, 'POST', '/api/companies/search', { name: 'Гама', status: null })).body.Result.Total).toBe(1);
+    const all = (await call(ctx, 'POST', '/api/companies/search', {})).body.Result;
+    expect(all.Items.length).toBe(Math.min(15, all.Total));
+    const options = (await call(ctx, 'POST', '/api/metaData/getClients', {})).body.Result as Array<{ _id: string; name: object }>;
+    expect(options.map((o) => o._id)).toContain(ids.Алфа);
+    expect(options.map((o) => o._id)).not.toContain(ids.Гама);
+    expect(Object.keys(options[0]).sort()).toEqual(['_id', 'name']);
+    const bodiless = await ctx.app.inject({ method: 'POST', url: '/api/metaData/getClients', headers: bearer(ctx.users.admin.token) });
+    expect([bodiless.statusCode, bodiless.json().Result.length]).toEqual([200, options.length]);
+    expect((await call(ctx, 'POST', '/api/metaData/getClients', { name: 'бета конс' })).body.Result).toEqual([{ _id: ids.Бета, name: t('Бета Консулт', 'Beta Consulenza') }]);
   });
 
   it('serves the name filter from the trigram index; the first office is the headquarters', async () => {
