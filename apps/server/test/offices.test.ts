@@ -42,6 +42,9 @@ describe('offices', () => {
     expect(list.Total).toBe(2);
     expect((await post('/api/offices/save', office({ _id: id, company: (await createClient(ctx))._id }))).body.Errors).toEqual([{ field: 'company', message: 'invalid_value' }]);
     expect((await post('/api/offices/save', office({ _id: crypto.randomUUID() }))).status).toBe(404);
+    // The modal sends back what it loaded, contacts included: an update leaves the contacts to their own calls.
+    const withContacts = await post('/api/offices/save', office({ _id: id, contacts: [contact({ firstName: 'Нов' })] }));
+    expect(withContacts.body.Result.contacts).toEqual([]);
   });
 
   it('keep one headquarters per client', async () => {

@@ -90,6 +90,7 @@ export class OfficesService {
     return this.insert(tx, actor, companyId, { ...input, isHeadquarters: true });
   }
 
+  /** Creates an office (with `contacts`) or updates one (its contacts are left alone: they have their own calls). */
   async save(actor: Actor, input: OfficeSaveInput): Promise<OfficeDto> {
     return this.db.transaction(async (tx) => {
       await assertClientVisible(tx, actor, input.company);
@@ -99,7 +100,6 @@ export class OfficesService {
       const [old] = await tx.select().from(offices).where(eq(offices.id, input._id)).for('update');
       if (!old) throw notFound();
       if (old.companyId !== input.company) throw fieldError('company', M.invalid_value);
-      if (input.contacts.length > 0) throw fieldError('contacts', M.invalid_value);
       if (input.isHeadquarters && !old.isHeadquarters) await this.clearHeadquarters(tx, actor, old.companyId, old.id);
       const [row] = await tx
         .update(offices)
