@@ -18,6 +18,7 @@ const comingSoon = (): Promise<AreaModule> => import('../features/coming/coming-
 const BUILT_AREAS: Record<string, () => Promise<AreaModule>> = {
   settings: () => import('../features/settings/settings-area.tsx'),
   calendar: () => import('../features/calendar/calendar-area.tsx'),
+  clients: () => import('../features/clients/clients-area.tsx'),
 };
 
 /** One lazy chunk per area of the route matrix. */

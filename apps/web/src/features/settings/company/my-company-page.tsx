@@ -20,7 +20,7 @@ import { queryClient } from '../../../lib/query-client.ts';
 import { emptyText, schemaResolver } from '../labels.ts';
 import { invalidate, type MyCompany, settingsApi, settingsKeys } from '../settings-api.ts';
 import { LoadFailed } from '../load-failed.tsx';
-import { BanksCard } from './banks-card.tsx';
+import { BanksCard } from '../../../components/banks/banks-card.tsx';
 
 type FormValues = Omit<MyCompanySaveInput, '_id'> & { _id?: string };
 
@@ -108,7 +108,7 @@ function MyCompanyForm({ company }: { company: MyCompany | null }) {
           </Button>
         </Box>
       </Box>
-      {company ? <BanksCard companyId={company._id} /> : <Alert severity="info">{t('banks.after_company')}</Alert>}
+      {company ? <BanksCard owner={{ myCompanyId: company._id }} /> : <Alert severity="info">{t('banks.after_company')}</Alert>}
     </>
   );
 }

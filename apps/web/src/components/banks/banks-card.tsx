@@ -8,22 +8,27 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
-import { SectionCard } from '../../../components/section-card.tsx';
-import { StatusIcon } from '../../../components/status-icon.tsx';
-import { type ListRequest, useListState } from '../../../components/use-list-query.ts';
-import { localized } from '../labels.ts';
-import { type Bank, settingsApi, settingsKeys } from '../settings-api.ts';
-import { BankDialog } from './bank-dialog.tsx';
+import { DataTable, type DataTableColumn } from '../data-table.tsx';
+import { SectionCard } from '../section-card.tsx';
+import { StatusIcon } from '../status-icon.tsx';
+import { type ListRequest, useListState } from '../use-list-query.ts';
+import { localized } from '../../features/settings/labels.ts';
+import { type Bank, settingsApi, settingsKeys } from '../../features/settings/settings-api.ts';
+import { BankDialog, type BankOwner, bankOwnerId } from './bank-dialog.tsx';
 
-/** The own company's bank accounts (active and inactive), newest first, with add and preview. */
-export function BanksCard({ companyId }: { companyId: string }) {
+/**
+ * The bank accounts (active and inactive) of the own company or of a client, newest first, with add
+ * (unless `readOnly`) and preview. The default-mark column shows for the own company only.
+ */
+export function BanksCard({ owner, readOnly = false, title }: { owner: BankOwner; readOnly?: boolean; title?: string }) {
+  const companyId = bankOwnerId(owner);
+  const ownCompany = 'myCompanyId' in owner;
   const { t, i18n } = useTranslation('settings');
   const locale = i18n.language;
   const list = useListState({ sortBy: 'created', sortDesc: true });
   const [dialog, setDialog] = useState<{ id: string | null } | null>(null);
   // status null: every account, not only the active ones (the list's default).
-  const fetcher = useMemo(() => (request: ListRequest) => settingsApi.listBanks({ ...request, myCompanyId: companyId, status: null }), [companyId]);
+  const fetcher = useMemo(() => (request: ListRequest) => settingsApi.listBanks({ ...request, ...(ownCompany ? { myCompanyId: companyId } : { companyId }), status: null }), [companyId, ownCompany]);
 
   const columns = useMemo<DataTableColumn<Bank>[]>(
     () => [
@@ -31,7 +36,7 @@ export function BanksCard({ companyId }: { companyId: string }) {
       { field: 'iban', header: 'settings:fields.iban', sortable: true, render: (row) => <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{row.iban}</Box> },
       { field: 'bic', header: 'settings:fields.bic', sortable: true },
       { field: 'currency', header: 'settings:fields.currency', sortable: true, render: (row) => row.currencyCode ?? '' },
-      {
+      ...(ownCompany ? [{
         field: 'default',
         header: 'settings:banks.default_column',
         render: (row) => (
@@ -40,7 +45,7 @@ export function BanksCard({ companyId }: { companyId: string }) {
             {row.default2 && <Chip size="small" color="secondary" icon={<Star />} label={t('banks.default_eur_short')} />}
           </Box>
         ),
-      },
+      } satisfies DataTableColumn<Bank>] : []),
       {
         field: 'status',
         header: 'settings:fields.status',
@@ -49,16 +54,16 @@ export function BanksCard({ companyId }: { companyId: string }) {
         render: (row) => <StatusIcon active={row.status} label={t(row.status ? 'status.active' : 'status.inactive')} />,
       },
     ],
-    [locale, t],
+    [locale, t, ownCompany],
   );
 
   return (
     <SectionCard
-      title={t('banks.title')}
-      subtitle={t('banks.defaults_explained')}
+      title={title ?? t('banks.title')}
+      subtitle={ownCompany ? t('banks.defaults_explained') : undefined}
       flush
       actions={
-        <Button variant="contained" startIcon={<Add />} onClick={() => setDialog({ id: null })}>
+        !readOnly && <Button variant="contained" startIcon={<Add />} onClick={() => setDialog({ id: null })}>
           {t('banks.add')}
         </Button>
       }
@@ -79,7 +84,7 @@ export function BanksCard({ companyId }: { companyId: string }) {
           </Tooltip>
         )}
       />
-      {dialog && <BankDialog key={dialog.id ?? 'new'} companyId={companyId} id={dialog.id} onClose={() => setDialog(null)} />}
+      {dialog && <BankDialog key={dialog.id ?? 'new'} owner={owner} readOnly={readOnly} id={dialog.id} onClose={() => setDialog(null)} />}
     </SectionCard>
   );
 }

@@ -6,18 +6,23 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { EntityDialog } from '../../../components/entity-dialog.tsx';
-import { LocalizedTextField } from '../../../components/fields/localized-text-field.tsx';
-import { OptionSelectField } from '../../../components/fields/option-select-field.tsx';
-import { applyServerErrors } from '../../../components/fields/server-errors.ts';
-import { SwitchField } from '../../../components/fields/switch-field.tsx';
-import { FormTextField } from '../../../components/fields/text-field.tsx';
-import { emptyText, localized, schemaResolver } from '../labels.ts';
-import { type Bank, type DictionaryItem, invalidate, settingsApi, settingsKeys, useMetadata } from '../settings-api.ts';
+import { EntityDialog } from '../entity-dialog.tsx';
+import { LocalizedTextField } from '../fields/localized-text-field.tsx';
+import { OptionSelectField } from '../fields/option-select-field.tsx';
+import { applyServerErrors } from '../fields/server-errors.ts';
+import { SwitchField } from '../fields/switch-field.tsx';
+import { FormTextField } from '../fields/text-field.tsx';
+import { emptyText, localized, schemaResolver } from '../../features/settings/labels.ts';
+import { type Bank, type DictionaryItem, invalidate, settingsApi, settingsKeys, useMetadata } from '../../features/settings/settings-api.ts';
+
+/** Whose accounts: the own company (with the BGN/EUR default marks) or a client company. */
+export type BankOwner = { myCompanyId: string } | { companyId: string };
+export const bankOwnerId = (owner: BankOwner): string => ('myCompanyId' in owner ? owner.myCompanyId : owner.companyId);
 
 interface BankFormValues {
   _id?: string;
-  myCompanyId: string;
+  myCompanyId?: string;
+  companyId?: string;
   name: { bg: string; it: string };
   address: { bg: string; it: string };
   bic: string;
@@ -28,10 +33,10 @@ interface BankFormValues {
   default2: boolean;
 }
 
-function toForm(companyId: string, bank: Bank | null): BankFormValues {
+function toForm(ownCompany: boolean, ownerId: string, bank: Bank | null): BankFormValues {
   return {
     ...(bank ? { _id: bank._id } : {}),
-    myCompanyId: companyId,
+    ...(ownCompany ? { myCompanyId: ownerId } : { companyId: ownerId }),
     name: bank ? { bg: bank.name.bg, it: bank.name.it } : emptyText(),
     address: bank ? { bg: bank.address.bg, it: bank.address.it } : emptyText(),
     bic: bank?.bic ?? '',
@@ -43,24 +48,29 @@ function toForm(companyId: string, bank: Bank | null): BankFormValues {
   };
 }
 
-/** Add or preview an account of the own company; the BGN and EUR default marks move here when set. */
-export function BankDialog({ companyId, id, onClose }: { companyId: string; id: string | null; onClose: () => void }) {
+/**
+ * Add or preview a bank account of the own company (the BGN and EUR default marks move here when
+ * set) or of a client company (no default marks). `readOnly`: preview only (non-management).
+ */
+export function BankDialog({ owner, id, onClose, readOnly = false }: { owner: BankOwner; id: string | null; onClose: () => void; readOnly?: boolean }) {
+  const ownCompany = 'myCompanyId' in owner;
+  const ownerId = bankOwnerId(owner);
   const { t, i18n } = useTranslation('settings');
   const [saved, setSaved] = useState<Bank | null>(null);
   const loaded = useQuery({ queryKey: settingsKeys.bank(id ?? ''), queryFn: () => settingsApi.getBank(id as string), enabled: id !== null, staleTime: 0 });
   const currencies = useMetadata<DictionaryItem[]>('getCurrencies');
-  const form = useForm<BankFormValues, any, BankSaveInput>({ resolver: schemaResolver(bankSaveSchema), defaultValues: toForm(companyId, null) });
+  const form = useForm<BankFormValues, any, BankSaveInput>({ resolver: schemaResolver(bankSaveSchema), defaultValues: toForm(ownCompany, ownerId, null) });
   const { control, reset, setValue } = form;
 
   useEffect(() => {
-    if (loaded.data) reset(toForm(companyId, loaded.data));
-  }, [loaded.data, reset, companyId]);
+    if (loaded.data) reset(toForm(ownCompany, ownerId, loaded.data));
+  }, [loaded.data, reset, ownCompany, ownerId]);
 
   const codeOf = (currencyId: unknown) => currencies.data?.find((item) => item._id === currencyId)?.code;
   const [currency, status] = useWatch({ control, name: ['currency', 'status'] });
   const code = codeOf(currency);
-  const canBeBgnDefault = code === 'BGN' && status;
-  const canBeEurDefault = code === 'EUR' && status;
+  const canBeBgnDefault = ownCompany && code === 'BGN' && status;
+  const canBeEurDefault = ownCompany && code === 'EUR' && status;
   // A mark that no longer fits (other currency, inactive account) goes.
   useEffect(() => {
     if (!canBeBgnDefault && form.getValues('default')) setValue('default', false, { shouldDirty: true });
@@ -78,6 +88,7 @@ export function BankDialog({ companyId, id, onClose }: { companyId: string; id: 
       initialMode={id ? 'edit' : 'create'}
       loading={id !== null && loaded.isPending}
       maxWidth="md"
+      readOnly={readOnly}
       onSave={async (values) => {
         try {
           return await settingsApi.saveBank(values);
@@ -89,9 +100,9 @@ export function BankDialog({ companyId, id, onClose }: { companyId: string; id: 
       onSaved={(entry) => {
         setSaved(entry);
         // Setting a default may have taken it off another account.
-        invalidate(settingsKeys.banks(companyId), ['metaData']);
+        invalidate(settingsKeys.banks(ownerId), ['metaData']);
       }}
-      toFormValues={(entry) => toForm(companyId, entry)}
+      toFormValues={(entry) => toForm(ownCompany, ownerId, entry)}
     >
       <Stack spacing={2} sx={{ pt: 0.5 }}>
         <LocalizedTextField control={control} name="name" label={t('fields.bank_name')} required />
@@ -102,6 +113,8 @@ export function BankDialog({ companyId, id, onClose }: { companyId: string; id: 
           <OptionSelectField control={control} name="currency" label={t('fields.currency')} required options={options} />
         </Box>
         <SwitchField control={control} name="status" label={t('fields.active')} helperText={t('banks.status_hint')} />
+        {ownCompany && (
+          <>
         <Alert severity="info" variant="outlined">
           {t('banks.defaults_explained')}
         </Alert>
@@ -119,6 +132,8 @@ export function BankDialog({ companyId, id, onClose }: { companyId: string; id: 
           disabled={!canBeEurDefault}
           helperText={canBeEurDefault ? t('banks.default_moves') : t('banks.default_eur_needs')}
         />
+          </>
+        )}
       </Stack>
     </EntityDialog>
   );

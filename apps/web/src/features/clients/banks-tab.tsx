@@ -1,0 +1,9 @@
+import { useTranslation } from 'react-i18next';
+import { BanksCard } from '../../components/banks/banks-card.tsx';
+import type { ClientTabProps } from './client-tabs.ts';
+
+/** The client's bank accounts; add and edit for management, preview for the others. */
+export default function BanksTab({ clientId, canWrite }: ClientTabProps) {
+  const { t } = useTranslation('clients');
+  return <BanksCard owner={{ companyId: clientId }} readOnly={!canWrite} title={t('tabs.banks')} />;
+}

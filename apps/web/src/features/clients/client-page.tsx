@@ -1,0 +1,229 @@
+import { isManagement, newClientBankSchema, newClientOfficeSchema } from '@kantora/domain';
+import Save from '@mui/icons-material/Save';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { LocalizedTextField } from '../../components/fields/localized-text-field.tsx';
+import { OptionSelectField } from '../../components/fields/option-select-field.tsx';
+import { applyServerErrors } from '../../components/fields/server-errors.ts';
+import { StringListField } from '../../components/fields/string-list-field.tsx';
+import { SwitchField } from '../../components/fields/switch-field.tsx';
+import { FormTextField } from '../../components/fields/text-field.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { SectionCard } from '../../components/section-card.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { notify } from '../../lib/notify.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { useSessionUser } from '../../lib/session.ts';
+import { localized, schemaResolver } from '../settings/labels.ts';
+import { type DictionaryItem, type UserOption, useMetadata } from '../settings/settings-api.ts';
+import { type Client, type ClientSaveResult, clientKeys, clientSavePayload, clientsApi } from './clients-api.ts';
+import { type CompanyFormOutput, companyFormSchema, newClientPayload, whenAllValid } from './client-forms.ts';
+import { tabsFor } from './client-tabs.ts';
+import { emptyOffice, OfficeFields } from './office-fields.tsx';
+
+interface CompanyValues {
+  name: { bg: string; it: string };
+  bulstat: string;
+  vatNumber: string;
+  responsiblePerson: { bg: string; it: string };
+  status: boolean;
+  phone: string;
+  email: string;
+  comment: string;
+  referent: string | null;
+  notificationsEmails: string[];
+}
+const emptyText = () => ({ bg: '', it: '' });
+function toCompanyForm(client: Client | null): CompanyValues {
+  return {
+    name: client ? { ...client.name } : emptyText(),
+    bulstat: client?.bulstat ?? '',
+    vatNumber: client?.vatNumber ?? '',
+    responsiblePerson: client ? { ...client.responsiblePerson } : emptyText(),
+    status: client?.status ?? true,
+    phone: client?.phone ?? '',
+    email: client?.email ?? '',
+    comment: client?.comment ?? '',
+    referent: client?.referent ?? null,
+    notificationsEmails: client?.notificationsEmails ?? [],
+  };
+}
+const emptyBank = () => ({ name: emptyText(), address: emptyText(), bic: '', iban: '', currency: null as string | null });
+
+/** The client's tabs: each mounts on first open and stays. */
+function ClientTabs({ clientId, access, canWrite }: { clientId: string; access: number; canWrite: boolean }) {
+  const { t } = useTranslation('clients');
+  const tabs = tabsFor(access);
+  const [current, setCurrent] = useState(tabs[0]?.key ?? '');
+  const [opened, setOpened] = useState<string[]>(tabs[0] ? [tabs[0].key] : []);
+  if (tabs.length === 0) return null;
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Tabs
+        value={current}
+        onChange={(_, key: string) => {
+          setCurrent(key);
+          setOpened((keys) => (keys.includes(key) ? keys : [...keys, key]));
+        }}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label={t('tabs.label')}
+        sx={{ mb: 2 }}
+      >
+        {tabs.map((tab) => (
+          <Tab key={tab.key} value={tab.key} label={t(`tabs.${tab.key}`)} id={`client-tab-${tab.key}`} aria-controls={`client-panel-${tab.key}`} />
+        ))}
+      </Tabs>
+      {tabs
+        .filter((tab) => opened.includes(tab.key))
+        .map((tab) => (
+          <Box key={tab.key} role="tabpanel" id={`client-panel-${tab.key}`} aria-labelledby={`client-tab-${tab.key}`} hidden={tab.key !== current}>
+            <Suspense fallback={<PageLoader />}>
+              <tab.component clientId={clientId} canWrite={canWrite} />
+            </Suspense>
+          </Box>
+        ))}
+    </Box>
+  );
+}
+
+/** The company card, the new client's bank and headquarters cards, one Save. */
+function ClientForm({ client, canWrite, onSaved }: { client: Client | null; canWrite: boolean; onSaved: (saved: ClientSaveResult) => void }) {
+  const { t, i18n } = useTranslation('clients');
+  const staff = useMetadata<UserOption[]>('getAllEmployeeUsers');
+  const currencies = useMetadata<DictionaryItem[]>('getCurrencies', !client);
+  const [saving, setSaving] = useState(false);
+  const company = useForm<CompanyValues, any, CompanyFormOutput>({ resolver: schemaResolver(companyFormSchema), defaultValues: toCompanyForm(client) });
+  const office = useForm({ resolver: schemaResolver(newClientOfficeSchema), defaultValues: { ...emptyOffice(), isHeadquarters: true } });
+  const bank = useForm({ resolver: schemaResolver(newClientBankSchema), defaultValues: emptyBank() });
+  const referents = (staff.data ?? []).map((user) => ({ value: user._id, label: localized(user.fullName, i18n.language) }));
+  const currencyOptions = (currencies.data ?? []).map((item) => ({ value: item._id, label: `${item.code} — ${localized(item.name, i18n.language)}` }));
+  const disabled = !canWrite;
+
+  const finish = async (body: object) => {
+    setSaving(true);
+    try {
+      const saved = await clientsApi.save(body);
+      for (const warning of saved.warnings ?? []) notify.warning(warning);
+      company.reset(toCompanyForm(saved));
+      onSaved(saved);
+    } catch (error) {
+      applyServerErrors(company.setError, error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const save = async () => {
+    if (client) {
+      await whenAllValid([company], () => finish({ ...clientSavePayload(client), ...companyFormSchema.parse(company.getValues()), _id: client._id }));
+    } else {
+      await whenAllValid([company, office, bank], () => finish(newClientPayload(company.getValues(), office.getValues(), bank.getValues())));
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={(event) => { event.preventDefault(); if (canWrite) void save(); }}>
+      <Stack spacing={2}>
+        <SectionCard
+          title={t('company.title')}
+          actions={<SwitchField control={company.control} name="status" label={t('fields.active')} disabled={disabled} />}
+        >
+          <Stack spacing={2}>
+            <LocalizedTextField control={company.control} name="name" label={t('fields.name')} required={{ bg: true }} disabled={disabled} />
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+              <FormTextField control={company.control} name="bulstat" label={t('fields.bulstat')} required disabled={disabled} slotProps={{ htmlInput: { maxLength: 30 } }} />
+              <FormTextField control={company.control} name="vatNumber" label={t('fields.vat_number')} required disabled={disabled} slotProps={{ htmlInput: { maxLength: 30 } }} />
+            </Box>
+            <LocalizedTextField control={company.control} name="responsiblePerson" label={t('fields.responsible_person')} disabled={disabled} />
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
+              <FormTextField control={company.control} name="phone" label={t('fields.phone')} disabled={disabled} />
+              <FormTextField control={company.control} name="email" label={t('fields.email')} type="email" disabled={disabled} />
+              <OptionSelectField control={company.control} name="referent" label={t('fields.referent')} options={referents} clearable disabled={disabled} />
+            </Box>
+            <FormTextField control={company.control} name="comment" label={t('fields.comment')} multiline minRows={2} disabled={disabled} />
+            <StringListField control={company.control} name="notificationsEmails" label={t('fields.notifications_emails')} disabled={disabled} />
+          </Stack>
+        </SectionCard>
+        {!client && (
+          <>
+            <SectionCard title={t('company.bank_title')} subtitle={t('company.bank_hint')}>
+              <Stack spacing={2}>
+                <LocalizedTextField control={bank.control} name="name" label={t('fields.bank_name')} disabled={disabled} />
+                <LocalizedTextField control={bank.control} name="address" label={t('fields.bank_address')} disabled={disabled} />
+                <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr 1fr' } }}>
+                  <FormTextField control={bank.control} name="iban" label={t('fields.iban')} disabled={disabled} slotProps={{ htmlInput: { maxLength: 64, spellCheck: false } }} />
+                  <FormTextField control={bank.control} name="bic" label={t('fields.bic')} disabled={disabled} slotProps={{ htmlInput: { maxLength: 11, spellCheck: false } }} />
+                  <OptionSelectField control={bank.control} name="currency" label={t('fields.currency')} options={currencyOptions} clearable disabled={disabled} />
+                </Box>
+              </Stack>
+            </SectionCard>
+            <SectionCard title={t('company.office_title')} subtitle={t('company.office_hint')}>
+              <OfficeFields control={office.control} bothRequired showHeadquarters={false} disabled={disabled} />
+            </SectionCard>
+          </>
+        )}
+        {canWrite ? (
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+            <Button type="submit" variant="contained" startIcon={<Save />} disabled={saving}>
+              {t('common:actions.save')}
+            </Button>
+          </Box>
+        ) : (
+          <Alert severity="info">{t('company.read_only')}</Alert>
+        )}
+      </Stack>
+    </Box>
+  );
+}
+
+/** /clients/create and /clients/{id}. A client that is not found (or not visible) leaves a blank new-client form. */
+export default function ClientPage() {
+  const { t, i18n } = useTranslation('clients');
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const user = useSessionUser();
+  const canWrite = user ? isManagement(user.access) : false;
+  const query = useQuery({ queryKey: clientKeys.one(id ?? ''), queryFn: () => clientsApi.get(id as string), enabled: Boolean(id), retry: false });
+  useEffect(() => {
+    if (query.isError) queryClient.removeQueries({ queryKey: clientKeys.one(id ?? '') });
+  }, [query.isError, id]);
+
+  if (id && query.isPending) return <PageLoader />;
+  const client = id && query.data ? query.data : null;
+
+  const saved = (next: ClientSaveResult) => {
+    queryClient.setQueryData(clientKeys.one(next._id), next);
+    void queryClient.invalidateQueries({ queryKey: clientKeys.list });
+    if (!client) navigate(`/clients/${next._id}`, { replace: true });
+  };
+
+  return (
+    <>
+      {client && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 1.5, mb: 1.5 }}>
+          <Typography variant="h5" component="h2">
+            {localized(client.name, i18n.language)}
+          </Typography>
+          {client.created && (
+            <Typography variant="body2" color="text.secondary" sx={{ ml: { sm: 'auto' } }}>
+              {t('company.created_by_on', { name: localized(client.createdByName, i18n.language) || '—', date: formatDateTime(client.created) })}
+            </Typography>
+          )}
+        </Box>
+      )}
+      <ClientForm key={client?._id ?? 'new'} client={client} canWrite={canWrite} onSaved={saved} />
+      {client && user && <ClientTabs clientId={client._id} access={user.access} canWrite={canWrite} />}
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import Add from '@mui/icons-material/Add';
+import Delete from '@mui/icons-material/Delete';
+import Visibility from '@mui/icons-material/Visibility';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../../components/confirm-dialog.tsx';
+import { DataTable, type DataTableColumn } from '../../components/data-table.tsx';
+import { SectionCard } from '../../components/section-card.tsx';
+import { StatusIcon } from '../../components/status-icon.tsx';
+import { type ListRequest, useListState } from '../../components/use-list-query.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { localized } from '../settings/labels.ts';
+import { clientKeys, clientsApi, type Office } from './clients-api.ts';
+import type { ClientTabProps } from './client-tabs.ts';
+import { OfficeDialog } from './office-dialog.tsx';
+
+const officeAddress = (row: Office, locale: string) =>
+  [localized(row.country, locale), localized(row.city, locale), localized(row.street, locale)].filter(Boolean).join(', ');
+
+/** The client's offices: a table, the office dialog and (management) delete. */
+export default function OfficesTab({ clientId, canWrite }: ClientTabProps) {
+  const { t, i18n } = useTranslation('clients');
+  const locale = i18n.language;
+  const confirm = useConfirm();
+  const list = useListState({ sortBy: 'created', sortDesc: false });
+  const [dialog, setDialog] = useState<{ id: string | null } | null>(null);
+  const fetcher = useMemo(() => (request: ListRequest) => clientsApi.listOffices({ ...request, company: clientId }), [clientId]);
+  const address = (row: Office) => officeAddress(row, locale);
+
+  const columns = useMemo<DataTableColumn<Office>[]>(
+    () => [
+      { field: `city.${locale}`, header: 'clients:fields.address', render: (row) => officeAddress(row, locale) },
+      { field: 'phone', header: 'clients:fields.phone' },
+      { field: 'email', header: 'clients:fields.email' },
+      {
+        field: 'isHeadquarters',
+        header: 'clients:fields.is_headquarters',
+        align: 'center',
+        render: (row) => (row.isHeadquarters ? <StatusIcon active label={t('fields.is_headquarters')} /> : null),
+      },
+    ],
+    [locale, t],
+  );
+
+  const remove = async (row: Office) => {
+    if (!(await confirm({ messageKey: 'are_your_sure_delete_office', destructive: true, confirmLabel: t('common:actions.delete') }))) return;
+    await clientsApi.removeOffice(row._id).catch(() => undefined);
+    void queryClient.invalidateQueries({ queryKey: clientKeys.offices(clientId) });
+  };
+
+  return (
+    <SectionCard
+      title={t('tabs.offices')}
+      flush
+      actions={
+        canWrite && (
+          <Button variant="contained" startIcon={<Add />} onClick={() => setDialog({ id: null })}>
+            {t('offices.add')}
+          </Button>
+        )
+      }
+    >
+      <DataTable<Office>
+        embedded
+        queryKey={clientKeys.offices(clientId)}
+        fetcher={fetcher}
+        columns={columns}
+        state={list.state}
+        onStateChange={list.setState}
+        label={t('tabs.offices')}
+        rowActions={(row) => (
+          <>
+            <Tooltip title={t('common:actions.preview')}>
+              <IconButton aria-label={`${t('common:actions.preview')}: ${address(row)}`} onClick={() => setDialog({ id: row._id })}>
+                <Visibility fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            {canWrite && (
+              <Tooltip title={t('common:actions.delete')}>
+                <IconButton aria-label={`${t('common:actions.delete')}: ${address(row)}`} onClick={() => void remove(row)}>
+                  <Delete fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+          </>
+        )}
+      />
+      {dialog && <OfficeDialog key={dialog.id ?? 'new'} companyId={clientId} id={dialog.id} canWrite={canWrite} onClose={() => setDialog(null)} />}
+    </SectionCard>
+  );
+}
