@@ -245,7 +245,7 @@ describe('the calendar', () => {
       for (const [label, selector] of views) {
         await page.getByRole('button', { name: k(locale, label), exact: true }).click();
         await page.locator(selector).waitFor();
-        await screenshot(page, `calendar-${selector.slice(4, -5).toLowerCase()}-${locale}`);
+        await screenshot(page, `calendar-${label.slice(8, -5)}-${locale}`);
       }
       // Previous and next move the day view; a day of the month view opens its day view.
       const day = await title.innerText();
