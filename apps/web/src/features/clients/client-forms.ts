@@ -6,6 +6,12 @@ import { z } from 'zod';
 export const companyFormSchema = z.object(companySaveSchema.shape).omit({ office: true, bank: true });
 export type CompanyFormOutput = z.output<typeof companyFormSchema>;
 
+/** The bank card of a new client: a cleared currency select (null) counts as blank. */
+export const bankCardSchema = z.preprocess(
+  (value) => (value && typeof value === 'object' ? { ...value, currency: (value as { currency?: unknown }).currency ?? '' } : value),
+  newClientBankSchema,
+);
+
 /**
  * Validates every form (so each shows its errors, not only the first invalid one) and calls
  * `onValid` only when all of them pass. Returns whether it was called.
@@ -22,6 +28,6 @@ export function newClientPayload(company: FieldValues, office: FieldValues, bank
   return {
     ...companyFormSchema.parse(company),
     office: newClientOfficeSchema.parse({ ...office, isHeadquarters: true }),
-    bank: newClientBankSchema.parse(bank),
+    bank: bankCardSchema.parse(bank),
   };
 }

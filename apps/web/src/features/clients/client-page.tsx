@@ -1,4 +1,4 @@
-import { isManagement, newClientBankSchema, newClientOfficeSchema } from '@kantora/domain';
+import { isManagement, newClientOfficeSchema } from '@kantora/domain';
 import Save from '@mui/icons-material/Save';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -27,7 +27,7 @@ import { useSessionUser } from '../../lib/session.ts';
 import { localized, schemaResolver } from '../settings/labels.ts';
 import { type DictionaryItem, type UserOption, useMetadata } from '../settings/settings-api.ts';
 import { type Client, type ClientSaveResult, clientKeys, clientSavePayload, clientsApi } from './clients-api.ts';
-import { type CompanyFormOutput, companyFormSchema, newClientPayload, whenAllValid } from './client-forms.ts';
+import { bankCardSchema, type CompanyFormOutput, companyFormSchema, newClientPayload, whenAllValid } from './client-forms.ts';
 import { tabsFor } from './client-tabs.ts';
 import { emptyOffice, OfficeFields } from './office-fields.tsx';
 
@@ -105,7 +105,7 @@ function ClientForm({ client, canWrite, onSaved }: { client: Client | null; canW
   const [saving, setSaving] = useState(false);
   const company = useForm<CompanyValues, any, CompanyFormOutput>({ resolver: schemaResolver(companyFormSchema), defaultValues: toCompanyForm(client) });
   const office = useForm({ resolver: schemaResolver(newClientOfficeSchema), defaultValues: { ...emptyOffice(), isHeadquarters: true } });
-  const bank = useForm({ resolver: schemaResolver(newClientBankSchema), defaultValues: emptyBank() });
+  const bank = useForm({ resolver: schemaResolver(bankCardSchema), defaultValues: emptyBank() });
   const referents = (staff.data ?? []).map((user) => ({ value: user._id, label: localized(user.fullName, i18n.language) }));
   const currencyOptions = (currencies.data ?? []).map((item) => ({ value: item._id, label: `${item.code} — ${localized(item.name, i18n.language)}` }));
   const disabled = !canWrite;
