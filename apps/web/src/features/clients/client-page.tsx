@@ -8,7 +8,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -135,6 +135,24 @@ function ClientForm({ client, canWrite, onSaved }: { client: Client | null; canW
   return (
     <Box component="form" noValidate onSubmit={(event) => { event.preventDefault(); if (canWrite) void save(); }}>
       <Stack spacing={2}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+          {client && (
+            <Typography variant="h5" component="h2">
+              {localized(client.name, i18n.language)}
+            </Typography>
+          )}
+          {client?.created && (
+            <Typography variant="body2" color="text.secondary">
+              {t('company.created_by_on', { name: localized(client.createdByName, i18n.language) || '—', date: formatDateTime(client.created) })}
+            </Typography>
+          )}
+          {canWrite && (
+            <Button type="submit" variant="contained" startIcon={<Save />} disabled={saving} sx={{ ml: 'auto' }}>
+              {t('common:actions.save')}
+            </Button>
+          )}
+        </Box>
+        {!canWrite && <Alert severity="info">{t('company.read_only')}</Alert>}
         <SectionCard
           title={t('company.title')}
           actions={<SwitchField control={company.control} name="status" label={t('fields.active')} disabled={disabled} />}
@@ -173,15 +191,6 @@ function ClientForm({ client, canWrite, onSaved }: { client: Client | null; canW
             </SectionCard>
           </>
         )}
-        {canWrite ? (
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-            <Button type="submit" variant="contained" startIcon={<Save />} disabled={saving}>
-              {t('common:actions.save')}
-            </Button>
-          </Box>
-        ) : (
-          <Alert severity="info">{t('company.read_only')}</Alert>
-        )}
       </Stack>
     </Box>
   );
@@ -189,15 +198,11 @@ function ClientForm({ client, canWrite, onSaved }: { client: Client | null; canW
 
 /** /clients/create and /clients/{id}. A client that is not found (or not visible) leaves a blank new-client form. */
 export default function ClientPage() {
-  const { t, i18n } = useTranslation('clients');
   const { id } = useParams();
   const navigate = useNavigate();
   const user = useSessionUser();
   const canWrite = user ? isManagement(user.access) : false;
   const query = useQuery({ queryKey: clientKeys.one(id ?? ''), queryFn: () => clientsApi.get(id as string), enabled: Boolean(id), retry: false });
-  useEffect(() => {
-    if (query.isError) queryClient.removeQueries({ queryKey: clientKeys.one(id ?? '') });
-  }, [query.isError, id]);
 
   if (id && query.isPending) return <PageLoader />;
   const client = id && query.data ? query.data : null;
@@ -210,18 +215,6 @@ export default function ClientPage() {
 
   return (
     <>
-      {client && (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 1.5, mb: 1.5 }}>
-          <Typography variant="h5" component="h2">
-            {localized(client.name, i18n.language)}
-          </Typography>
-          {client.created && (
-            <Typography variant="body2" color="text.secondary" sx={{ ml: { sm: 'auto' } }}>
-              {t('company.created_by_on', { name: localized(client.createdByName, i18n.language) || '—', date: formatDateTime(client.created) })}
-            </Typography>
-          )}
-        </Box>
-      )}
       <ClientForm key={client?._id ?? 'new'} client={client} canWrite={canWrite} onSaved={saved} />
       {client && user && <ClientTabs clientId={client._id} access={user.access} canWrite={canWrite} />}
     </>
