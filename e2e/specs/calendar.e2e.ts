@@ -190,6 +190,7 @@ describe('the calendar', () => {
     // Not signed in: the sign-in page after 3 seconds.
     expect(hashPath(page)).toBe(`/events/invitation/${invitation!._id}`);
     await waitForHash(page, (p) => p === '/login', 6000);
+    await page.getByRole('button', { name: t('bg', 'auth:submit'), exact: true }).waitFor();
 
     // Opened again, it says it was answered and offers the sign-in page.
     await page.goto(`${baseUrl()}/#/events/invitation/${invitation!._id}`);

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
 import { translateMessage } from '../../lib/i18n.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -31,7 +31,10 @@ export default function InvitationPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [answered, setAnswered] = useState(false);
+  // Answered in this visit of the page (a later visit of the same link shows "already answered").
+  const location = useLocation();
+  const [answeredIn, setAnsweredIn] = useState<string | null>(null);
+  const answered = answeredIn === location.key;
   const preview = useQuery({ queryKey: calendarKeys.preview(id), queryFn: () => calendarApi.preview(id) });
 
   useEffect(() => {
@@ -87,7 +90,7 @@ export default function InvitationPage() {
                 invitationId={id}
                 onAnswered={(result) => {
                   queryClient.setQueryData(calendarKeys.preview(id), result);
-                  setAnswered(true);
+                  setAnsweredIn(location.key);
                 }}
                 onAlreadyAnswered={reload}
               />
