@@ -27,7 +27,12 @@ export interface DataTableColumn<T> {
   render?: (row: T) => ReactNode;
   align?: 'left' | 'right' | 'center';
   width?: number | string;
+  /** Left out on screens narrower than this breakpoint (phones keep the telling columns). */
+  hideBelow?: 'sm' | 'md' | 'lg';
 }
+
+/** The display rule of a column that narrow screens leave out. */
+const visibility = (hideBelow: DataTableColumn<unknown>['hideBelow']) => (hideBelow ? { display: { xs: 'none', [hideBelow]: 'table-cell' } } : undefined);
 
 export interface DataTableProps<T, F extends ListFilters> {
   queryKey: QueryKey;
@@ -146,15 +151,8 @@ export function DataTable<T, F extends ListFilters = ListFilters>({
         </TableRow>
       ));
     }
-    if (rows.length === 0) {
-      return (
-        <TableRow>
-          <TableCell colSpan={columnCount} align="center" sx={{ py: 6 }}>
-            <Typography color="text.secondary">{query.isError ? '' : translateMessage(emptyText)}</Typography>
-          </TableCell>
-        </TableRow>
-      );
-    }
+    // The empty text shows under the table (below), where a wide table cannot push it off screen.
+    if (rows.length === 0) return null;
     return rows.map((row) => {
       const id = getRowId(row);
       const isSelected = selectedIds.has(id);
@@ -166,7 +164,7 @@ export function DataTable<T, F extends ListFilters = ListFilters>({
             </TableCell>
           )}
           {columns.map((column) => (
-            <TableCell key={column.field} align={column.align}>
+            <TableCell key={column.field} align={column.align} sx={visibility(column.hideBelow)}>
               {column.render ? column.render(row) : cellValue(row, column.field, i18n.language)}
             </TableCell>
           ))}
@@ -204,7 +202,7 @@ export function DataTable<T, F extends ListFilters = ListFilters>({
                   <TableCell
                     key={column.field}
                     align={column.align}
-                    sx={{ width: column.width }}
+                    sx={{ width: column.width, ...visibility(column.hideBelow) }}
                     sortDirection={active ? (state.sortDesc ? 'desc' : 'asc') : false}
                   >
                     {column.sortable ? (
@@ -223,6 +221,11 @@ export function DataTable<T, F extends ListFilters = ListFilters>({
           <TableBody sx={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>{renderBody()}</TableBody>
         </Table>
       </TableContainer>
+      {!query.isPending && rows.length === 0 && (
+        <Box sx={{ py: 6, px: 2, textAlign: 'center' }}>
+          <Typography color="text.secondary">{query.isError ? '' : translateMessage(emptyText)}</Typography>
+        </Box>
+      )}
       {selectable && selectedIds.size > 0 && (
         <Typography variant="body2" sx={{ px: 2, pt: 1 }} color="primary">
           {t('table.selected', { count: selectedIds.size })}
