@@ -47,14 +47,15 @@ export default function LogsPage() {
     () => [
       { field: 'created', header: 'settings:logs.created', sortable: true, render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created)}</span> },
       { field: 'name', header: 'settings:logs.entity', sortable: true, render: (row) => entityLabel(t, row.name) },
-      { field: 'action', header: 'settings:logs.action', sortable: true, render: (row) => actionLabel(t, row.action) },
+      { field: 'action', header: 'settings:logs.action', sortable: true, hideBelow: 'sm', render: (row) => actionLabel(t, row.action) },
       {
         field: 'type',
         header: 'settings:logs.type',
         sortable: true,
+        hideBelow: 'md',
         render: (row) => <Chip size="small" variant="outlined" color={TYPE_COLORS[row.type ?? ''] ?? 'default'} label={typeLabel(t, row.type)} />,
       },
-      { field: 'createdByName', header: 'settings:logs.user', render: (row) => localized(row.createdByName, locale) || t('logs.system') },
+      { field: 'createdByName', header: 'settings:logs.user', hideBelow: 'sm', render: (row) => localized(row.createdByName, locale) || t('logs.system') },
     ],
     [t, locale],
   );

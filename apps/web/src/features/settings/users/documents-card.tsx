@@ -30,8 +30,8 @@ export function DocumentsCard({ userId }: { userId: string }) {
   const columns = useMemo<DataTableColumn<UserDocument>[]>(
     () => [
       { field: 'type', header: 'settings:fields.document_type', sortable: true, render: (row) => localized(row.typeName, locale) },
-      { field: 'date', header: 'settings:fields.document_date', sortable: true, render: (row) => formatDate(row.date) },
-      { field: 'description', header: 'settings:fields.description', render: (row) => localized(row.description, locale) },
+      { field: 'date', header: 'settings:fields.document_date', sortable: true, hideBelow: 'sm', render: (row) => formatDate(row.date) },
+      { field: 'description', header: 'settings:fields.description', hideBelow: 'md', render: (row) => localized(row.description, locale) },
       {
         field: 'files',
         header: 'settings:documents.files',
@@ -47,6 +47,7 @@ export function DocumentsCard({ userId }: { userId: string }) {
         field: 'created',
         header: 'settings:documents.uploaded',
         sortable: true,
+        hideBelow: 'sm',
         render: (row) => (
           <Box sx={{ whiteSpace: 'nowrap' }}>
             {formatDateTime(row.created)}

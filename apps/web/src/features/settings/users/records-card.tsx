@@ -15,10 +15,11 @@ import { invalidate } from '../settings-api.ts';
 import { RecordDialog } from './record-dialog.tsx';
 import { type RecordKind, type UserRecord, userKeys, usersApi } from './users-api.ts';
 
-const dateColumn = (field: string, header: string): DataTableColumn<UserRecord> => ({
+const dateColumn = (field: string, header: string, hideBelow?: 'sm'): DataTableColumn<UserRecord> => ({
   field,
   header,
   sortable: true,
+  hideBelow,
   render: (row) => formatDate(row[field] as string | null) || '—',
 });
 
@@ -30,9 +31,9 @@ const KINDS: Record<RecordKind, { sortBy: string; deleteKey: string; label: (row
     label: (row) => String(row.place ?? ''),
     columns: [
       { field: 'place', header: 'settings:fields.education_place', sortable: true },
-      { field: 'degree', header: 'settings:fields.degree', sortable: true },
+      { field: 'degree', header: 'settings:fields.degree', sortable: true, hideBelow: 'sm' },
       dateColumn('startDate', 'settings:fields.start_date'),
-      dateColumn('endDate', 'settings:fields.end_date'),
+      dateColumn('endDate', 'settings:fields.end_date', 'sm'),
     ],
   },
   experience: {
@@ -41,10 +42,10 @@ const KINDS: Record<RecordKind, { sortBy: string; deleteKey: string; label: (row
     label: (row) => `${row.position ?? ''}, ${row.company ?? ''}`,
     columns: [
       { field: 'position', header: 'settings:fields.position', sortable: true },
-      { field: 'company', header: 'settings:fields.employer', sortable: true },
-      { field: 'location', header: 'settings:fields.location', sortable: true },
+      { field: 'company', header: 'settings:fields.employer', sortable: true, hideBelow: 'sm' },
+      { field: 'location', header: 'settings:fields.location', sortable: true, hideBelow: 'sm' },
       dateColumn('dateOfJoin', 'settings:fields.date_of_join'),
-      dateColumn('dateOfRetire', 'settings:fields.date_of_retire'),
+      dateColumn('dateOfRetire', 'settings:fields.date_of_retire', 'sm'),
     ],
   },
 };

@@ -37,12 +37,13 @@ export default function UsersPage() {
   const columns = useMemo<DataTableColumn<User>[]>(
     () => [
       { field: `firstName.${locale}`, header: 'settings:fields.full_name', sortable: true, render: (row) => fullName(row, locale) },
-      { field: 'email', header: 'settings:fields.email', sortable: true },
-      { field: 'phone', header: 'settings:fields.phone', sortable: true, render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{row.phone}</span> },
+      { field: 'email', header: 'settings:fields.email', sortable: true, hideBelow: 'sm' },
+      { field: 'phone', header: 'settings:fields.phone', sortable: true, hideBelow: 'md', render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{row.phone}</span> },
       {
         field: 'access',
         header: 'settings:fields.access',
         sortable: true,
+        hideBelow: 'sm',
         render: (row) => <Chip size="small" variant="outlined" label={t(`users.access.${row.access}`)} />,
       },
       {
