@@ -215,8 +215,8 @@ describe('the calendar', () => {
     await answers.getByText(k('bg', 'answer.reason', { reason: 'В отпуск съм' })).waitFor();
     const rows = answers.getByTestId('event-invitation');
     expect(await rows.count()).toBe(2);
-    expect(await rows.filter({ hasText: 'Георги Иванов' }).innerText()).toContain(k('bg', 'answer.accepted'));
-    expect(await rows.filter({ hasText: 'Елена Димитрова' }).innerText()).toContain(k('bg', 'answer.refused'));
+    expect(await rows.filter({ hasText: 'Георги Иванов' }).textContent()).toContain(k('bg', 'answer.accepted'));
+    expect(await rows.filter({ hasText: 'Елена Димитрова' }).textContent()).toContain(k('bg', 'answer.refused'));
     await screenshot(page, 'calendar-event-answers');
     await context.close();
   });
@@ -249,9 +249,9 @@ describe('the calendar', () => {
         await screenshot(page, `calendar-${label.slice(8, -5)}-${locale}`);
       }
       // Previous and next move the day view; a day of the month view opens its day view.
-      const day = await title.innerText();
+      const day = await title.textContent();
       await next(page, locale);
-      expect(await title.innerText()).not.toBe(day);
+      expect(await title.textContent()).not.toBe(day);
       await page.getByRole('button', { name: k(locale, 'toolbar.month_view'), exact: true }).click();
       await page.locator('.fc-dayGridMonth-view').waitFor();
       await page.locator('.fc-daygrid-day:not(.fc-day-other) .fc-daygrid-day-frame').nth(9).click({ position: { x: 4, y: 4 } });
