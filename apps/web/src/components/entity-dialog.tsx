@@ -140,7 +140,7 @@ export function EntityDialog<V extends FieldValues, R, O extends FieldValues = V
             )}
           </Box>
         </DialogContent>
-        <DialogActions sx={{ px: 3, py: 1.5 }}>
+        <DialogActions disableSpacing sx={{ px: 3, py: 1.5, gap: 1, flexWrap: 'wrap', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
           <Button onClick={requestClose} disabled={saving}>
             {t('actions.close')}
           </Button>
