@@ -227,6 +227,7 @@ describe('settings, as the administrator', () => {
       if (entity === 'MyCompany') {
         // An update opens on the changed fields, highlighted, with the old value beside the new.
         await preview.locator('tr[data-change="changed"]').filter({ hasText: 'responsiblePerson.bg' }).getByText('Иван Петров', { exact: true }).waitFor();
+        await page.waitForTimeout(400); // the dialog fades in
         await screenshot(page, 'settings-log-preview');
       }
       await preview.getByRole('button', { name: c('actions.close'), exact: true }).last().click();
