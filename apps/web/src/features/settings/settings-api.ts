@@ -1,5 +1,6 @@
 import type { ListResult, LocalizedText } from '@kantora/domain';
-import { type QueryKey, useQuery } from '@tanstack/react-query';
+import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';
 
@@ -85,9 +86,20 @@ export function useMetadata<T>(call: string, enabled = true) {
   });
 }
 
-/** Drops cached answers (lists and look-ups) after a save. */
+/** Drops cached answers (lists and look-ups) of the app's cache after a save. */
 export function invalidate(...keys: QueryKey[]): void {
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+}
+
+/** `invalidate` on the cache the component renders in (the app's, or a test's own). */
+export function useInvalidate(): (...keys: QueryKey[]) => void {
+  const client = useQueryClient();
+  return useCallback(
+    (...keys: QueryKey[]) => {
+      for (const queryKey of keys) void client.invalidateQueries({ queryKey });
+    },
+    [client],
+  );
 }
 
 export const settingsApi = {

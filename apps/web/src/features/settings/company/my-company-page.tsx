@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -16,9 +16,8 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { PageToolbar } from '../../../components/page-toolbar.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { queryClient } from '../../../lib/query-client.ts';
 import { emptyText, schemaResolver } from '../labels.ts';
-import { invalidate, type MyCompany, settingsApi, settingsKeys } from '../settings-api.ts';
+import { type MyCompany, settingsApi, settingsKeys, useInvalidate } from '../settings-api.ts';
 import { LoadFailed } from '../load-failed.tsx';
 import { BanksCard } from '../../../components/banks/banks-card.tsx';
 
@@ -47,6 +46,8 @@ const twoColumns = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', 
 function MyCompanyForm({ company }: { company: MyCompany | null }) {
   const { t } = useTranslation('settings');
   const formId = useId();
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const form = useForm<FormValues, any, MyCompanySaveInput>({ resolver: schemaResolver(myCompanySaveSchema), defaultValues: toForm(company) });
   const { control, formState } = form;
 

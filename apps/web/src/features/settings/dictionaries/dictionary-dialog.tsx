@@ -7,7 +7,7 @@ import { EntityDialog } from '../../../components/entity-dialog.tsx';
 import { applyServerErrors } from '../../../components/fields/server-errors.ts';
 import { SwitchField } from '../../../components/fields/switch-field.tsx';
 import { localized, schemaResolver } from '../labels.ts';
-import { type DictionaryItem, invalidate, settingsApi, settingsKeys } from '../settings-api.ts';
+import { type DictionaryItem, useInvalidate, settingsApi, settingsKeys } from '../settings-api.ts';
 import type { DictionaryConfig } from './dictionary-config.tsx';
 
 export interface DictionaryDialogProps {
@@ -20,6 +20,7 @@ export interface DictionaryDialogProps {
 /** Add or preview an entry of any simple settings list: Save, Save and close, Close. */
 export function DictionaryDialog({ config, id, onClose }: DictionaryDialogProps) {
   const { t, i18n } = useTranslation('settings');
+  const invalidate = useInvalidate();
   const [saved, setSaved] = useState<DictionaryItem | null>(null);
   const loaded = useQuery({
     queryKey: [...settingsKeys.dictionary(config.kind), 'item', id],

@@ -3,15 +3,15 @@ import { type InvoiceSettingsSaveInput, invoiceSettingsSaveSchema } from '@kanto
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { OptionSelectField } from '../../../components/fields/option-select-field.tsx';
 import { applyServerErrors } from '../../../components/fields/server-errors.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { formatNumber } from '../../../lib/format.ts';
-import { queryClient } from '../../../lib/query-client.ts';
 import { localized, schemaResolver } from '../labels.ts';
-import { type DictionaryItem, type InvoiceSettings, invalidate, settingsApi, settingsKeys, type UserOption, useMetadata } from '../settings-api.ts';
+import { type DictionaryItem, type InvoiceSettings, settingsApi, settingsKeys, type UserOption, useInvalidate, useMetadata } from '../settings-api.ts';
 
 interface DefaultsFormValues {
   _id?: string;
@@ -42,6 +42,8 @@ const toForm = (settings: InvoiceSettings | null): DefaultsFormValues => ({
 export function InvoiceDefaultsCard({ settings }: { settings: InvoiceSettings | null }) {
   const { t, i18n } = useTranslation('settings');
   const locale = i18n.language;
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const currencies = useMetadata<DictionaryItem[]>('getCurrencies');
   const vatTypes = useMetadata<DictionaryItem[]>('getVATTypes');
   const paymentTypes = useMetadata<DictionaryItem[]>('getPaymentTypes');

@@ -3,12 +3,12 @@ import { type RegisterNumbersSaveInput, registerNumbersSaveSchema } from '@kanto
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/fields/number-field.tsx';
 import { applyServerErrors } from '../../../components/fields/server-errors.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
-import { queryClient } from '../../../lib/query-client.ts';
 import { schemaResolver } from '../labels.ts';
 import { type RegisterNumbers, settingsApi, settingsKeys } from '../settings-api.ts';
 
@@ -23,6 +23,7 @@ const DIGITS = { htmlInput: { inputMode: 'numeric' as const, maxLength: 10 } };
 /** The next numbers of the two registers; the server refuses going back to an issued number. */
 export function RegisterNumbersCard({ numbers }: { numbers: RegisterNumbers }) {
   const { t } = useTranslation('settings');
+  const queryClient = useQueryClient();
   const form = useForm<RegisterFormValues, any, RegisterNumbersSaveInput>({ resolver: schemaResolver(registerNumbersSaveSchema), defaultValues: toForm(numbers) });
   const { control, formState } = form;
   const issued = (count: number) => (count > 0 ? t('invoices.last_issued', { number: count }) : t('invoices.none_issued'));

@@ -19,7 +19,7 @@ import { applyServerErrors } from '../../../components/fields/server-errors.ts';
 import { download } from '../../../lib/api-client.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { emptyText, localized, schemaResolver } from '../labels.ts';
-import { type DictionaryItem, invalidate, useMetadata } from '../settings-api.ts';
+import { type DictionaryItem, useInvalidate, useMetadata } from '../settings-api.ts';
 import { type UserDocument, type UserFile, userKeys, usersApi } from './users-api.ts';
 
 interface DocumentFormValues {
@@ -88,6 +88,7 @@ export function FileChip({ file }: { file: UserFile }) {
 export function DocumentDialog({ userId, id, onClose }: { userId: string; id: string | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('settings');
   const inputId = useId();
+  const invalidate = useInvalidate();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState(false);
   const [saved, setSaved] = useState<UserDocument | null>(null);

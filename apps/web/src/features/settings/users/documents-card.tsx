@@ -13,7 +13,7 @@ import { SectionCard } from '../../../components/section-card.tsx';
 import { type ListRequest, useListState } from '../../../components/use-list-query.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { localized } from '../labels.ts';
-import { invalidate } from '../settings-api.ts';
+import { useInvalidate } from '../settings-api.ts';
 import { DocumentDialog, FileChip } from './document-dialog.tsx';
 import { type UserDocument, userKeys, usersApi } from './users-api.ts';
 
@@ -22,6 +22,7 @@ export function DocumentsCard({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation('settings');
   const locale = i18n.language;
   const confirm = useConfirm();
+  const invalidate = useInvalidate();
   const list = useListState({ sortBy: 'created', sortDesc: true });
   const [dialog, setDialog] = useState<{ id: string | null } | null>(null);
   const fetcher = useMemo(() => (request: ListRequest) => usersApi.listDocuments({ ...request, userId }), [userId]);

@@ -10,7 +10,7 @@ import { DateField } from '../../../components/fields/date-field.tsx';
 import { applyServerErrors } from '../../../components/fields/server-errors.ts';
 import { StringListField } from '../../../components/fields/string-list-field.tsx';
 import { FormTextField } from '../../../components/fields/text-field.tsx';
-import { invalidate } from '../settings-api.ts';
+import { useInvalidate } from '../settings-api.ts';
 import { schemaResolver } from '../labels.ts';
 import { type RecordKind, type UserRecord, userKeys, usersApi } from './users-api.ts';
 
@@ -49,6 +49,7 @@ export interface RecordDialogProps {
 /** Add or preview an education or experience entry of a user. */
 export function RecordDialog({ kind, userId, id, onClose }: RecordDialogProps) {
   const { t } = useTranslation('settings');
+  const invalidate = useInvalidate();
   const loaded = useQuery({ queryKey: [...userKeys.records(kind, userId), 'one', id], queryFn: () => usersApi.getRecord(kind, id as string), enabled: id !== null, staleTime: 0 });
   const form = useForm<FieldValues, any, FieldValues>({ resolver: schemaResolver(SCHEMAS[kind]), defaultValues: toRecordForm(kind, userId, null) });
   const { control, reset } = form;

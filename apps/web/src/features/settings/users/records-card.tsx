@@ -11,7 +11,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table.
 import { SectionCard } from '../../../components/section-card.tsx';
 import { type ListRequest, useListState } from '../../../components/use-list-query.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { invalidate } from '../settings-api.ts';
+import { useInvalidate } from '../settings-api.ts';
 import { RecordDialog } from './record-dialog.tsx';
 import { type RecordKind, type UserRecord, userKeys, usersApi } from './users-api.ts';
 
@@ -54,6 +54,7 @@ const KINDS: Record<RecordKind, { sortBy: string; deleteKey: string; label: (row
 export function RecordsCard({ kind, userId }: { kind: RecordKind; userId: string }) {
   const { t } = useTranslation('settings');
   const confirm = useConfirm();
+  const invalidate = useInvalidate();
   const config = KINDS[kind];
   const list = useListState({ sortBy: config.sortBy, sortDesc: true });
   const [dialog, setDialog] = useState<{ id: string | null } | null>(null);

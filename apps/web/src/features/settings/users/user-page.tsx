@@ -2,15 +2,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { StatusIcon } from '../../../components/status-icon.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { queryClient } from '../../../lib/query-client.ts';
 import { LoadFailed } from '../load-failed.tsx';
-import { invalidate } from '../settings-api.ts';
+import { useInvalidate } from '../settings-api.ts';
 import { DocumentsCard } from './documents-card.tsx';
 import { RecordsCard } from './records-card.tsx';
 import { UserForm } from './user-form.tsx';
@@ -41,6 +40,8 @@ export default function UserPage() {
   const { t } = useTranslation('settings');
   const { id } = useParams();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const query = useQuery({ queryKey: userKeys.one(id ?? ''), queryFn: () => usersApi.get(id as string), enabled: Boolean(id) });
 
   if (id && query.isPending) return <PageLoader />;
