@@ -123,11 +123,27 @@ describe('route guard', () => {
   });
 
   it('keeps the public invitation page open without sign-in; "create" goes to /login', async () => {
-    mockApi({ 'GET /api/auth/IsProductionEnvironment': () => ok(true) });
+    const preview = {
+      isAlreadyAnswered: true,
+      event: {
+        allDay: true,
+        fromDate: '2025-07-01',
+        toDate: '2025-07-01',
+        categoryName: { bg: 'Среща', it: 'Riunione' },
+        categoryColor: '#1565C0',
+        title: 'Годишна среща',
+        comment: '',
+        invitedNames: [],
+        createdByName: null,
+        created: '2025-06-01T10:00:00.000Z',
+      },
+    };
+    mockApi({ 'GET /api/auth/IsProductionEnvironment': () => ok(true), 'GET /api/events/invitation/preview/0f8c1f6e': () => ok(preview) });
     const { unmount } = renderApp('/events/invitation/0f8c1f6e');
     expect(await screen.findByRole('heading', { name: 'Покана за събитие' })).toBeInTheDocument();
-    // The texts of the `coming` namespace arrive from their own chunk.
-    expect(screen.getByText('Разделът „Покана за събитие“ се разработва и ще бъде наличен в следваща версия.')).toBeInTheDocument();
+    // The texts of the `calendar` namespace arrive from their own chunk.
+    expect(await screen.findByText('Годишна среща')).toBeInTheDocument();
+    expect(screen.getByText('Вече сте отговорили на тази покана.')).toBeInTheDocument();
     expect(location()).toBe('/events/invitation/0f8c1f6e');
     unmount();
     renderApp('/events/invitation/create');
