@@ -10,7 +10,7 @@ const rows = [
 ];
 
 describe('ClientPicker', () => {
-  it('lists the active clients by name and hands back the chosen one', async () => {
+  it('lists the active clients by name and hands back the chosen one', { timeout: 15_000 }, async () => {
     const { calls } = mockApi({ 'POST /api/companies/list': () => ok({ Items: rows, Total: 2, Page: 1 }) });
     const onSelect = vi.fn();
     const onClose = vi.fn();
