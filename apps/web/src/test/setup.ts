@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { deleteCookie } from '../lib/cookies.ts';
 import i18n, { changeLocale } from '../lib/i18n.ts';
+
+// CI machines are shared and busy: give findBy/waitFor more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 // Tests read the Bulgarian texts (the default locale).
 await changeLocale('bg');

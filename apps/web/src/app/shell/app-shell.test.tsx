@@ -46,12 +46,11 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('app shell', () => {
   it('lists only the routes the role may use', async () => {
-    renderShell('/clients', user(Access.employee));
+    renderShell('/documents-flow', user(Access.employee));
     const nav = await openDrawer();
-    const items = within(nav)
-      .getAllByRole('link')
-      .map((link) => link.textContent);
-    expect(items).toEqual(['Клиенти', 'Договори', 'Отчети за работно време', 'Документооборот', 'Календар']);
+    await waitFor(() =>
+      expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Клиенти', 'Договори', 'Отчети за работно време', 'Документооборот', 'Календар']),
+    );
   });
 
   it('groups the settings pages under Settings for the administrator', async () => {
@@ -100,10 +99,13 @@ describe('app shell', () => {
     let nav = await openDrawer();
     await userEvent.click(within(nav).getByRole('link', { name: 'Договори' }));
     nav = await openDrawer();
-    await userEvent.click(within(nav).getByRole('link', { name: 'Календар' }));
+    // Areas still to come render a light page, so the test does not wait for a real area's code.
+    await userEvent.click(within(nav).getByRole('link', { name: 'Документооборот' }));
     await openDrawer();
     const recent = await screen.findByRole('list', { name: 'Последно посетени' });
-    expect(within(recent).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/calendar', '/contracts', '/clients']);
+    await waitFor(() =>
+      expect(within(recent).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/documents-flow', '/contracts', '/clients']),
+    );
   });
 
   it('signs out: calls signOut, drops the token and goes to /login', async () => {
