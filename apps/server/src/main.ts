@@ -39,13 +39,14 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM', app));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  const shownHost = config.HOST === '127.0.0.1' || config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
-  console.log(`Kantora is serving at http://${shownHost}:${config.PORT} (${database.kind}${database.kind === 'pglite' ? ` in ${config.DATA_DIR}` : ''})`);
   if (first.adminCreated) {
     console.log(`Administrator created: ${first.adminEmail}`);
     if (first.generatedPassword) console.log(`Administrator password (shown once): ${first.generatedPassword}`);
   }
-  if (first.demoSeeded) console.log('Demo data created. Demo users (password demo1234): manager@, employee@, accountant@, client@kantora.local');
+  if (first.demoSeeded) console.log('Demo data created. Demo users (password demo1234): manager@, employee@, employee2@, accountant@, client@kantora.local');
+  // Printed last: tools that wait for this line find the lines above already written.
+  const shownHost = config.HOST === '127.0.0.1' || config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
+  console.log(`Kantora is serving at http://${shownHost}:${config.PORT} (${database.kind}${database.kind === 'pglite' ? ` in ${config.DATA_DIR}` : ''})`);
 }
 
 main().catch((error) => {

@@ -57,7 +57,7 @@ function start(env: Record<string, string>): Started {
   return { child, output: () => text, exited };
 }
 
-async function waitFor(started: Started, pattern: RegExp, timeoutMs = 40_000) {
+async function waitFor(started: Started, pattern: RegExp, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (!pattern.test(started.output())) {
     if (started.child.exitCode !== null) throw new Error(`exited early: ${started.output()}`);
@@ -75,7 +75,8 @@ async function api(port: number, path: string, init: { method?: string; token?: 
   return { status: response.status, body: await response.json() };
 }
 
-describe('the server process', () => {
+// Each case starts real server processes; a busy shared machine needs more than the default time.
+describe('the server process', { timeout: 120_000 }, () => {
   it('stops with one line naming a wrong setting', async () => {
     const started = start({ DATA_DIR: tempDir(), PORT: 'eighty' });
     expect(await started.exited).toBe(1);
