@@ -84,7 +84,8 @@ describe('route guard', () => {
     setToken('good');
     mockApi({ 'GET /api/auth/getCurrentUserInfo': () => ok(user(Access.admin)) });
     renderApp('/settings');
-    await waitFor(() => expect(location()).toBe('/settings/users'));
+    // The navigation completes once the settings area's chunk has loaded (a transition).
+    await waitFor(() => expect(location()).toBe('/settings/users'), { timeout: 5000 });
   });
 
   it('sends a signed-in user opening /login to the landing path', async () => {
