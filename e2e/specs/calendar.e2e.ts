@@ -131,7 +131,7 @@ describe('the calendar', () => {
 
     const calendar = page.locator('.fc-view');
     await calendar.getByText(ALL_DAY_TITLE).first().waitFor();
-    await screenshot(page, 'calendar-month-bg');
+    await screenshot(page, 'calendar-month-events-bg');
     // The 15th in its day view: both events, with the time range and the employee.
     await openDay(page, 15);
     await calendar.getByText(ALL_DAY_TITLE).waitFor();
@@ -246,6 +246,8 @@ describe('the calendar', () => {
       for (const [label, selector] of views) {
         await page.getByRole('button', { name: k(locale, label), exact: true }).click();
         await page.locator(selector).waitFor();
+        // Let the drawer finish opening after sign-in.
+        await page.waitForTimeout(400);
         await screenshot(page, `calendar-${label.slice(8, -5)}-${locale}`);
       }
       // Previous and next move the day view; a day of the month view opens its day view.
