@@ -14,3 +14,10 @@ export function t(locale: 'bg' | 'it', key: string, values: Record<string, strin
   if (typeof node !== 'string') throw new Error(`No text for ${locale}:${key}`);
   return node.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => values[name] ?? '');
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The text of a key in either language, for steps that do not depend on the language shown. */
+export function either(key: string): RegExp {
+  return new RegExp(`^(${escapeRegExp(t('bg', key))}|${escapeRegExp(t('it', key))})$`);
+}
