@@ -84,7 +84,8 @@ describe('clients', () => {
     await waitForHash(page, (p) => /^\/clients\/[^/]+$/.test(p) && p !== '/clients/create');
     clientPath = new URL(page.url()).hash.slice(1);
 
-    // Management tabs: banks, offices, access.
+    // Management tabs: banks, offices, access (they appear once the saved client has loaded).
+    await page.getByRole('tab').first().waitFor();
     const tabs = await page.getByRole('tab').allTextContents();
     expect(tabs).toEqual([c('tabs.banks'), c('tabs.offices'), c('tabs.access')]);
 
@@ -150,6 +151,7 @@ describe('clients', () => {
     await page.getByRole('heading', { name: CLIENT }).waitFor();
     expect(await input(page, 'name.bg').isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: t('bg', 'actions.save'), exact: true }).count()).toBe(0);
+    await page.getByRole('tab').first().waitFor();
     expect(await page.getByRole('tab').allTextContents()).toEqual([c('tabs.offices')]);
     await page.getByText('ул. Главна 5').first().waitFor();
     await context.close();
@@ -176,6 +178,7 @@ describe('clients', () => {
     await signIn(page, ACCOUNTS.accountant());
     await page.goto(`${baseUrl()}/#${clientPath}`);
     await page.getByRole('heading', { name: CLIENT }).waitFor();
+    await page.getByRole('tab').first().waitFor();
     expect(await page.getByRole('tab').allTextContents()).toEqual([c('tabs.banks'), c('tabs.offices')]);
     await page.getByText('BG80BNBG96611020345678').waitFor();
     expect(await page.getByRole('button', { name: t('bg', 'settings:banks.add') }).count()).toBe(0);
