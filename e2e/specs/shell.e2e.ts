@@ -96,8 +96,9 @@ describe('the shell', () => {
     await signInWithForm(page, ACCOUNTS.accountant());
     await waitForHash(page, (p) => p === '/clients');
     await page.getByRole('button', { name: t('bg', 'shell.language') }).click();
-    await Promise.all([page.waitForEvent('load'), page.getByRole('menuitem', { name: t('bg', 'languages.it') }).click()]);
-    await page.getByRole('navigation', { name: t('it', 'shell.navigation') }).waitFor();
+    await page.getByRole('menuitem', { name: t('bg', 'languages.it') }).click();
+    // The app saves the choice and reloads itself in Italian.
+    await page.getByRole('navigation', { name: t('it', 'shell.navigation') }).waitFor({ timeout: 45_000 });
     await page.reload();
     await page.getByRole('navigation', { name: t('it', 'shell.navigation') }).waitFor();
     await page.waitForFunction((title) => document.title === title, `${t('it', 'routes:clients')} | Kantora`);
