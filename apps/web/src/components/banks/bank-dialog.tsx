@@ -12,8 +12,10 @@ import { OptionSelectField } from '../fields/option-select-field.tsx';
 import { applyServerErrors } from '../fields/server-errors.ts';
 import { SwitchField } from '../fields/switch-field.tsx';
 import { FormTextField } from '../fields/text-field.tsx';
-import { emptyText, localized, schemaResolver } from '../../features/settings/labels.ts';
-import { type Bank, type DictionaryItem, invalidate, settingsApi, settingsKeys, useMetadata } from '../../features/settings/settings-api.ts';
+import { emptyText, localized, schemaResolver } from '../../lib/labels.ts';
+import type { DictionaryItem } from '../../lib/metadata.ts';
+import { invalidate, useMetadata } from '../../lib/metadata.ts';
+import { type Bank, banksApi, banksKeys } from './banks-api.ts';
 
 /** Whose accounts: the own company (with the BGN/EUR default marks) or a client company. */
 export type BankOwner = { myCompanyId: string } | { companyId: string };
@@ -57,7 +59,7 @@ export function BankDialog({ owner, id, onClose, readOnly = false }: { owner: Ba
   const ownerId = bankOwnerId(owner);
   const { t, i18n } = useTranslation('settings');
   const [saved, setSaved] = useState<Bank | null>(null);
-  const loaded = useQuery({ queryKey: settingsKeys.bank(id ?? ''), queryFn: () => settingsApi.getBank(id as string), enabled: id !== null, staleTime: 0 });
+  const loaded = useQuery({ queryKey: banksKeys.bank(id ?? ''), queryFn: () => banksApi.get(id as string), enabled: id !== null, staleTime: 0 });
   const currencies = useMetadata<DictionaryItem[]>('getCurrencies');
   const form = useForm<BankFormValues, any, BankSaveInput>({ resolver: schemaResolver(bankSaveSchema), defaultValues: toForm(ownCompany, ownerId, null) });
   const { control, reset, setValue } = form;
@@ -91,7 +93,7 @@ export function BankDialog({ owner, id, onClose, readOnly = false }: { owner: Ba
       readOnly={readOnly}
       onSave={async (values) => {
         try {
-          return await settingsApi.saveBank(values);
+          return await banksApi.save(values);
         } catch (error) {
           applyServerErrors(form.setError, error);
           throw error;
@@ -100,7 +102,7 @@ export function BankDialog({ owner, id, onClose, readOnly = false }: { owner: Ba
       onSaved={(entry) => {
         setSaved(entry);
         // Setting a default may have taken it off another account.
-        invalidate(settingsKeys.banks(ownerId), ['metaData']);
+        invalidate(banksKeys.banks(ownerId), ['metaData']);
       }}
       toFormValues={(entry) => toForm(ownCompany, ownerId, entry)}
     >

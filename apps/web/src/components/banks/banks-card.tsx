@@ -12,8 +12,8 @@ import { DataTable, type DataTableColumn } from '../data-table.tsx';
 import { SectionCard } from '../section-card.tsx';
 import { StatusIcon } from '../status-icon.tsx';
 import { type ListRequest, useListState } from '../use-list-query.ts';
-import { localized } from '../../features/settings/labels.ts';
-import { type Bank, settingsApi, settingsKeys } from '../../features/settings/settings-api.ts';
+import { localized } from '../../lib/labels.ts';
+import { type Bank, banksApi, banksKeys } from './banks-api.ts';
 import { BankDialog, type BankOwner, bankOwnerId } from './bank-dialog.tsx';
 
 /**
@@ -28,7 +28,7 @@ export function BanksCard({ owner, readOnly = false, title }: { owner: BankOwner
   const list = useListState({ sortBy: 'created', sortDesc: true });
   const [dialog, setDialog] = useState<{ id: string | null } | null>(null);
   // status null: every account, not only the active ones (the list's default).
-  const fetcher = useMemo(() => (request: ListRequest) => settingsApi.listBanks({ ...request, ...(ownCompany ? { myCompanyId: companyId } : { companyId }), status: null }), [companyId, ownCompany]);
+  const fetcher = useMemo(() => (request: ListRequest) => banksApi.list({ ...request, ...(ownCompany ? { myCompanyId: companyId } : { companyId }), status: null }), [companyId, ownCompany]);
 
   const columns = useMemo<DataTableColumn<Bank>[]>(
     () => [
@@ -70,7 +70,7 @@ export function BanksCard({ owner, readOnly = false, title }: { owner: BankOwner
     >
       <DataTable<Bank>
         embedded
-        queryKey={settingsKeys.banks(companyId)}
+        queryKey={banksKeys.banks(companyId)}
         fetcher={fetcher}
         columns={columns}
         state={list.state}

@@ -16,7 +16,8 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { useTranslation } from 'react-i18next';
 import { PickersProvider } from '../../components/fields/pickers-provider.tsx';
 import type { EventCategoryOption } from './calendar-api.ts';
-import { localized, Swatch } from './event-preview.tsx';
+import { Swatch } from './event-preview.tsx';
+import { localized } from '../../lib/labels.ts';
 import type { CalendarView } from './full-calendar.tsx';
 
 export interface CalendarToolbarProps {

@@ -20,7 +20,7 @@ import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { calendarApi, calendarKeys, type EventCategoryOption } from './calendar-api.ts';
 import { EventFormFields, type EventFormValues } from './event-form-fields.tsx';
 import { EventInvitations } from './event-invitations.tsx';
-import { localized } from './event-preview.tsx';
+import { localized } from '../../lib/labels.ts';
 
 /** What the dialog opens on: an existing event, or a new one with some values (a clicked slot). */
 export type EventDialogTarget = { id: string } | { id?: undefined; defaults: Partial<EventFormValues> };

@@ -16,7 +16,8 @@ import { fieldErrorText } from '../../components/fields/field-error.ts';
 import { FormTextField } from '../../components/fields/text-field.tsx';
 import type { EventCategoryOption } from './calendar-api.ts';
 import { dayTimeToInstant, instantToDay } from './calendar-time.ts';
-import { localized, Swatch } from './event-preview.tsx';
+import { Swatch } from './event-preview.tsx';
+import { localized } from '../../lib/labels.ts';
 
 /** The event dialog's form values (the schema's shape; dates as the fields hold them). */
 export interface EventFormValues {

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format.ts';
 import { calendarApi, calendarKeys } from './calendar-api.ts';
-import { localized } from './event-preview.tsx';
+import { localized } from '../../lib/labels.ts';
 
 /** The answer of an invitation as a chip: pending, accepted or refused. */
 export function answerOf(row: Pick<EventInvitationRow, 'status'>): { key: 'pending' | 'accepted' | 'refused'; color: 'default' | 'success' | 'error' } {

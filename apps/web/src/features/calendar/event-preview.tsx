@@ -1,16 +1,11 @@
-import type { EventPreview as EventPreviewData, LocalizedText } from '@kantora/domain';
+import type { EventPreview as EventPreviewData, } from '@kantora/domain';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
-
-/** `{bg, it}` in the current language (the other one when it is blank). */
-export function localized(text: LocalizedText | null | undefined, language: string): string {
-  if (!text) return '';
-  return (language === 'it' ? text.it || text.bg : text.bg || text.it) ?? '';
-}
+import { localized } from '../../lib/labels.ts';
 
 /** From and to as the preview shows them: days for an all-day event, else date and time in Sofia. */
 export function formatBound(value: string, allDay: boolean): string {

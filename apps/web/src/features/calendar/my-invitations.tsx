@@ -23,7 +23,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calendarApi, calendarKeys } from './calendar-api.ts';
-import { EventPreview, formatBound, localized, Swatch } from './event-preview.tsx';
+import { EventPreview, formatBound, Swatch } from './event-preview.tsx';
+import { localized } from '../../lib/labels.ts';
 import { InvitationActions } from './invitation-answer.tsx';
 
 /** Read by screen readers, not shown. */

@@ -9,8 +9,9 @@ import { SwitchField } from '../../components/fields/switch-field.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { queryClient } from '../../lib/query-client.ts';
-import { localized } from '../settings/labels.ts';
-import { type UserOption, useMetadata } from '../settings/settings-api.ts';
+import { localized } from '../../lib/labels.ts';
+import type { UserOption } from '../../lib/metadata.ts';
+import { useMetadata } from '../../lib/metadata.ts';
 import { clientKeys, clientSavePayload, clientsApi } from './clients-api.ts';
 import type { ClientTabProps } from './client-tabs.ts';
 

@@ -2,7 +2,7 @@ import { newClientOfficeSchema } from '@kantora/domain';
 import { act, renderHook } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
-import { schemaResolver } from '../settings/labels.ts';
+import { schemaResolver } from '../../lib/labels.ts';
 import { bankCardSchema, companyFormSchema, newClientPayload, whenAllValid } from './client-forms.ts';
 import { emptyOffice } from './office-fields.tsx';
 

@@ -15,8 +15,9 @@ import { PageToolbar } from '../../components/page-toolbar.tsx';
 import { StatusIcon } from '../../components/status-icon.tsx';
 import { type ListRequest, useListState } from '../../components/use-list-query.ts';
 import { useSessionUser } from '../../lib/session.ts';
-import { localized } from '../settings/labels.ts';
-import { type UserOption, useMetadata } from '../settings/settings-api.ts';
+import { localized } from '../../lib/labels.ts';
+import type { UserOption } from '../../lib/metadata.ts';
+import { useMetadata } from '../../lib/metadata.ts';
 import { type ClientRow, clientKeys, clientsApi } from './clients-api.ts';
 
 interface ClientFilter {

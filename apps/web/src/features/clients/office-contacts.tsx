@@ -19,7 +19,7 @@ import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { applyServerErrors } from '../../components/fields/server-errors.ts';
 import { FormTextField } from '../../components/fields/text-field.tsx';
 import { queryClient } from '../../lib/query-client.ts';
-import { schemaResolver } from '../settings/labels.ts';
+import { schemaResolver } from '../../lib/labels.ts';
 import { clientKeys, clientsApi, type OfficeContact } from './clients-api.ts';
 
 type ContactValues = { _id?: string; firstName: string; middleName: string; lastName: string; position: string; phone: string; email: string };

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { EntityDialog } from '../../components/entity-dialog.tsx';
 import { applyServerErrors } from '../../components/fields/server-errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { localized, schemaResolver } from '../settings/labels.ts';
+import { localized, schemaResolver } from '../../lib/labels.ts';
 import { clientKeys, clientsApi, type Office } from './clients-api.ts';
 import { OfficeContacts } from './office-contacts.tsx';
 import { emptyOffice, OfficeFields } from './office-fields.tsx';

@@ -12,7 +12,7 @@ import { SectionCard } from '../../components/section-card.tsx';
 import { StatusIcon } from '../../components/status-icon.tsx';
 import { type ListRequest, useListState } from '../../components/use-list-query.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { localized } from '../settings/labels.ts';
+import { localized } from '../../lib/labels.ts';
 import { clientKeys, clientsApi, type Office } from './clients-api.ts';
 import type { ClientTabProps } from './client-tabs.ts';
 import { OfficeDialog } from './office-dialog.tsx';

@@ -16,8 +16,9 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { PageToolbar } from '../../../components/page-toolbar.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { emptyText, schemaResolver } from '../labels.ts';
-import { type MyCompany, settingsApi, settingsKeys, useInvalidate } from '../settings-api.ts';
+import { emptyText, schemaResolver } from '../../../lib/labels.ts';
+import { type MyCompany, settingsApi, settingsKeys } from '../settings-api.ts';
+import { useInvalidate } from '../../../lib/metadata.ts';
 import { LoadFailed } from '../load-failed.tsx';
 import { BanksCard } from '../../../components/banks/banks-card.tsx';
 

@@ -6,8 +6,8 @@ import type { FieldValues } from 'react-hook-form';
 import type { DataTableColumn } from '../../../components/data-table.tsx';
 import { StatusIcon } from '../../../components/status-icon.tsx';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
-import { emptyText, localized } from '../labels.ts';
-import type { DictionaryItem } from '../settings-api.ts';
+import { emptyText, localized } from '../../../lib/labels.ts';
+import type { DictionaryItem } from '../../../lib/metadata.ts';
 import {
   CategoryFields,
   CurrencyFields,

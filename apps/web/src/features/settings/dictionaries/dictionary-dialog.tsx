@@ -6,8 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { EntityDialog } from '../../../components/entity-dialog.tsx';
 import { applyServerErrors } from '../../../components/fields/server-errors.ts';
 import { SwitchField } from '../../../components/fields/switch-field.tsx';
-import { localized, schemaResolver } from '../labels.ts';
-import { type DictionaryItem, useInvalidate, settingsApi, settingsKeys } from '../settings-api.ts';
+import { localized, schemaResolver } from '../../../lib/labels.ts';
+import { settingsApi, settingsKeys } from '../settings-api.ts';
+import type { DictionaryItem } from '../../../lib/metadata.ts';
+import { useInvalidate } from '../../../lib/metadata.ts';
 import type { DictionaryConfig } from './dictionary-config.tsx';
 
 export interface DictionaryDialogProps {

@@ -11,8 +11,9 @@ import { NumberField } from '../../../components/fields/number-field.tsx';
 import { OptionSelectField } from '../../../components/fields/option-select-field.tsx';
 import { FormTextField } from '../../../components/fields/text-field.tsx';
 import { formatNumber } from '../../../lib/format.ts';
-import { localized } from '../labels.ts';
-import { type DictionaryItem, settingsApi, settingsKeys } from '../settings-api.ts';
+import { localized } from '../../../lib/labels.ts';
+import { settingsApi, settingsKeys } from '../settings-api.ts';
+import type { DictionaryItem } from '../../../lib/metadata.ts';
 
 /** What the fields of one kind receive from the generic dialog. */
 export interface DictionaryFieldsProps {

@@ -10,8 +10,10 @@ import { OptionSelectField } from '../../../components/fields/option-select-fiel
 import { applyServerErrors } from '../../../components/fields/server-errors.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { formatNumber } from '../../../lib/format.ts';
-import { localized, schemaResolver } from '../labels.ts';
-import { type DictionaryItem, type InvoiceSettings, settingsApi, settingsKeys, type UserOption, useInvalidate, useMetadata } from '../settings-api.ts';
+import { localized, schemaResolver } from '../../../lib/labels.ts';
+import { type InvoiceSettings, settingsApi, settingsKeys } from '../settings-api.ts';
+import type { DictionaryItem, UserOption } from '../../../lib/metadata.ts';
+import { useInvalidate, useMetadata } from '../../../lib/metadata.ts';
 
 interface DefaultsFormValues {
   _id?: string;

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/fields/number-field.tsx';
 import { applyServerErrors } from '../../../components/fields/server-errors.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
-import { schemaResolver } from '../labels.ts';
+import { schemaResolver } from '../../../lib/labels.ts';
 import { type RegisterNumbers, settingsApi, settingsKeys } from '../settings-api.ts';
 
 interface RegisterFormValues {

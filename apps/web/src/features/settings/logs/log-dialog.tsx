@@ -13,7 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
-import { localized } from '../labels.ts';
+import { localized } from '../../../lib/labels.ts';
 import { LogDiffTable } from './log-diff-table.tsx';
 import { actionLabel, entityLabel, typeLabel } from './log-labels.ts';
 import { logKeys, logsApi } from './logs-api.ts';

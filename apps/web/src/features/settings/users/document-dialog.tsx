@@ -18,8 +18,9 @@ import { OptionSelectField } from '../../../components/fields/option-select-fiel
 import { applyServerErrors } from '../../../components/fields/server-errors.ts';
 import { download } from '../../../lib/api-client.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
-import { emptyText, localized, schemaResolver } from '../labels.ts';
-import { type DictionaryItem, useInvalidate, useMetadata } from '../settings-api.ts';
+import { emptyText, localized, schemaResolver } from '../../../lib/labels.ts';
+import type { DictionaryItem } from '../../../lib/metadata.ts';
+import { useInvalidate, useMetadata } from '../../../lib/metadata.ts';
 import { type UserDocument, type UserFile, userKeys, usersApi } from './users-api.ts';
 
 interface DocumentFormValues {

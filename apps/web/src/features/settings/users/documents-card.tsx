@@ -12,8 +12,8 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table.
 import { SectionCard } from '../../../components/section-card.tsx';
 import { type ListRequest, useListState } from '../../../components/use-list-query.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { localized } from '../labels.ts';
-import { useInvalidate } from '../settings-api.ts';
+import { localized } from '../../../lib/labels.ts';
+import { useInvalidate } from '../../../lib/metadata.ts';
 import { DocumentDialog, FileChip } from './document-dialog.tsx';
 import { type UserDocument, userKeys, usersApi } from './users-api.ts';
 

@@ -10,8 +10,8 @@ import { DateField } from '../../../components/fields/date-field.tsx';
 import { applyServerErrors } from '../../../components/fields/server-errors.ts';
 import { StringListField } from '../../../components/fields/string-list-field.tsx';
 import { FormTextField } from '../../../components/fields/text-field.tsx';
-import { useInvalidate } from '../settings-api.ts';
-import { schemaResolver } from '../labels.ts';
+import { useInvalidate } from '../../../lib/metadata.ts';
+import { schemaResolver } from '../../../lib/labels.ts';
 import { type RecordKind, type UserRecord, userKeys, usersApi } from './users-api.ts';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');

@@ -11,7 +11,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table.
 import { SectionCard } from '../../../components/section-card.tsx';
 import { type ListRequest, useListState } from '../../../components/use-list-query.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { useInvalidate } from '../settings-api.ts';
+import { useInvalidate } from '../../../lib/metadata.ts';
 import { RecordDialog } from './record-dialog.tsx';
 import { type RecordKind, type UserRecord, userKeys, usersApi } from './users-api.ts';
 

@@ -16,7 +16,7 @@ import { FormTextField } from '../../../components/fields/text-field.tsx';
 import { PageToolbar } from '../../../components/page-toolbar.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { useSessionUser } from '../../../lib/session.ts';
-import { emptyText, schemaResolver } from '../labels.ts';
+import { emptyText, schemaResolver } from '../../../lib/labels.ts';
 import { accessOptions, genderOptions, statusOptions, typeOptions } from './user-labels.ts';
 import { type User, usersApi } from './users-api.ts';
 

@@ -1,7 +1,7 @@
 import { Access, UserStatus, UserType } from '@kantora/domain';
 import type { TFunction } from 'i18next';
 import type { SelectOption } from '../../../components/fields/select-field.tsx';
-import { localized } from '../labels.ts';
+import { localized } from '../../../lib/labels.ts';
 import type { User } from './users-api.ts';
 
 export const ACCESS_VALUES = [Access.admin, Access.manager, Access.employee, Access.accountant, Access.client] as const;

@@ -9,7 +9,7 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { StatusIcon } from '../../../components/status-icon.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { LoadFailed } from '../load-failed.tsx';
-import { useInvalidate } from '../settings-api.ts';
+import { useInvalidate } from '../../../lib/metadata.ts';
 import { DocumentsCard } from './documents-card.tsx';
 import { RecordsCard } from './records-card.tsx';
 import { UserForm } from './user-form.tsx';
