@@ -72,10 +72,31 @@ describe('creating a client', () => {
     expect((await call(ctx, 'POST', '/api/banks/list', { companyId: saved._id })).body.Result.Total).toBe(0);
   });
 
+  it('saves a client without an office, then its headquarters by offices/save with the new id (the spec\'s sequence)', async () => {
+    const { office: _office, ...company } = newClient();
+    const created = await save(company);
+    expect(created.status).toBe(200);
+    expect(created.body.Result).toMatchObject({ _id: expect.any(String), bulstat: company.bulstat, bank: null });
+    expect(created.body.Result).not.toHaveProperty('office');
+    const id = created.body.Result._id;
+    expect((await call(ctx, 'POST', '/api/offices/list', { company: id })).body.Result.Total).toBe(0);
+
+    // The office modal's fields (Bulgarian address, phone, email), without the headquarters flag: the first office is the headquarters.
+    const first = await call(ctx, 'POST', '/api/offices/save', { company: id, country: t('България', ''), city: t('Пловдив', ''), street: t('ул. Главна 1', ''), phone: '+359 32 1', email: 'hq@klient.bg' });
+    expect(first.status).toBe(200);
+    expect(first.body.Result).toMatchObject({ company: id, isHeadquarters: true, city: t('Пловдив', '') });
+    const second = await call(ctx, 'POST', '/api/offices/save', { company: id, country: t('България', ''), city: t('Варна', ''), street: t('ул. Морска 2', ''), phone: '+359 52 1', email: 'varna@klient.bg' });
+    expect(second.body.Result).toMatchObject({ isHeadquarters: false });
+    const list = (await call(ctx, 'POST', '/api/offices/list', { company: id })).body.Result;
+    expect(list.Total).toBe(2);
+    expect(list.Items.filter((office: { isHeadquarters: boolean }) => office.isHeadquarters).map((office: { _id: string }) => office._id)).toEqual([first.body.Result._id]);
+    expect((await logsOf(ctx, first.body.Result._id))[0]).toMatchObject({ name: 'Office', type: 'create' });
+  });
+
   it('requires the spec fields with their keys: company name (bg), bulstat, vatNumber; office in both languages with phone and email; contacts', async () => {
     const empty = await save({});
     expect(empty.status).toBe(400);
-    expect(errorsOf(empty.body)).toEqual({ name: 'field_is_required', bulstat: 'field_is_required', vatNumber: 'field_is_required', office: 'field_is_required' });
+    expect(errorsOf(empty.body)).toEqual({ name: 'field_is_required', bulstat: 'field_is_required', vatNumber: 'field_is_required' });
     const blank = await save(newClient({ name: t('', 'Ditta'), office: headquarters({ street: t('ул. 1', ''), phone: '', email: '', contacts: [{ firstName: 'Ив' }] }) }));
     expect(errorsOf(blank.body)).toEqual({
       'name.bg': 'field_is_required',

@@ -153,6 +153,37 @@ describe('dictionaries', () => {
     expect(errorsOf((await call(ctx, 'POST', '/api/settings/currencies/save', { name: t('Йена', 'Yen'), code: 'YEN1', exchangeRate: 0.012 })).body)).toEqual({ code: 'invalid_value' });
   });
 
+  it('currencies: the spec\'s fields alone save one (name, exchangeRate, status); the ISO code is optional and unique when given', async () => {
+    const save = (body: object) => call(ctx, 'POST', '/api/settings/currencies/save', body);
+    const lira = await save({ name: t('Турска лира', 'Lira turca'), exchangeRate: 0.05, status: true });
+    expect(lira.status).toBe(200);
+    expect(lira.body.Result).toMatchObject({ name: t('Турска лира', 'Lira turca'), exchangeRate: 0.05, status: true, code: null });
+    expect((await call(ctx, 'GET', `/api/settings/currencies/${lira.body.Result._id}`)).body.Result).toMatchObject({ code: null, exchangeRate: 0.05 });
+    // Several currencies without a code, and a blank code is none.
+    expect((await save({ name: t('Лира', 'Lira'), exchangeRate: 0.06, code: '' })).body.Result).toMatchObject({ code: null });
+    // An update that leaves the code out keeps it; null takes it off.
+    const forint = (await save({ name: t('Форинт', 'Fiorino'), code: 'huf', exchangeRate: 0.005 })).body.Result;
+    const kept = await save({ _id: forint._id, name: t('Унгарски форинт', 'Fiorino ungherese'), exchangeRate: 0.0051, status: false });
+    expect(kept.body.Result).toMatchObject({ code: 'HUF', exchangeRate: 0.0051, status: false });
+    expect(errorsOf((await save({ name: t('Форинт 2', 'Fiorino 2'), code: 'HUF', exchangeRate: 1 })).body)).toEqual({ code: 'code_already_exists' });
+    expect((await save({ _id: forint._id, name: t('Форинт', 'Fiorino'), code: null, exchangeRate: 0.005 })).body.Result).toMatchObject({ code: null });
+  });
+
+  it('currencies: BGN and EUR keep their fixed rates when recognised by name only, also on an update without the code', async () => {
+    const save = (body: object) => call(ctx, 'POST', '/api/settings/currencies/save', body);
+    const wrongEuro = await save({ name: t('Евро', 'Euro'), exchangeRate: 2, status: true });
+    expect(wrongEuro.status).toBe(400);
+    expect(errorsOf(wrongEuro.body)).toEqual({ exchangeRate: 'currency_rate_fixed' });
+    expect(errorsOf((await save({ name: t('лев', 'Lev bulgaro'), exchangeRate: 1.2 })).body)).toEqual({ exchangeRate: 'currency_rate_fixed' });
+    // Recognised by name, the currency is stored with its code, so an update that renames it keeps the fixed rate.
+    const euro = (await save({ name: t('Евро', 'Euro'), exchangeRate: 1.95583 })).body.Result;
+    expect(euro).toMatchObject({ code: 'EUR', exchangeRate: 1.95583 });
+    const renamed = await save({ _id: euro._id, name: t('Единна валута', 'Moneta unica'), exchangeRate: 2 });
+    expect(errorsOf(renamed.body)).toEqual({ exchangeRate: 'currency_rate_fixed' });
+    // A second euro by name is the same currency as the one with the code.
+    expect(errorsOf((await save({ name: t('ЕВРО', 'euro'), exchangeRate: 1.95583 })).body)).toEqual({ code: 'code_already_exists' });
+  });
+
   it('currencies: a unique code holds under concurrent saves', async () => {
     const results = await Promise.all([1, 2, 3].map(() => call(ctx, 'POST', '/api/settings/currencies/save', { name: t('Франк', 'Franco'), code: 'CHF', exchangeRate: 2.05 })));
     expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400]);

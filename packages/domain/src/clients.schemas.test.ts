@@ -60,8 +60,8 @@ const office = { country: t('България', 'Bulgaria'), city: t('София
 const company = { name: t('Фирма', ''), bulstat: '175 800 110', vatNumber: 'bg175800110', office };
 
 describe('client schemas', () => {
-  it('requires the company name in Bulgarian, bulstat and VAT number, and a first office for a new client', () => {
-    expect(errors(companySaveSchema.safeParse({}))).toEqual({ name: 'field_is_required', bulstat: 'field_is_required', vatNumber: 'field_is_required', office: 'field_is_required' });
+  it('requires the company name in Bulgarian, bulstat and VAT number; the office of a new client is optional', () => {
+    expect(errors(companySaveSchema.safeParse({}))).toEqual({ name: 'field_is_required', bulstat: 'field_is_required', vatNumber: 'field_is_required' });
     expect(errors(companySaveSchema.safeParse({ ...company, name: t(' ', 'Ditta'), bulstat: '', vatNumber: ' ' }))).toEqual({
       'name.bg': 'field_is_required',
       bulstat: 'field_is_required',

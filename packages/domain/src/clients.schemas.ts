@@ -147,8 +147,9 @@ export function isNewClientBankFilled(bank: { name?: { bg?: string; it?: string 
 
 /**
  * POST /api/companies/save (the client form). Company name in Bulgarian, bulstat and vatNumber are
- * required. A new client (no `_id`) also brings its first office (the headquarters) and may bring
- * its bank card; both are refused on an existing client. The access lists and status, when left out
+ * required. A new client (no `_id`) may bring its first office (the headquarters) and its bank card,
+ * saved with it or not at all (the web app's one call); without them the office follows by
+ * POST /api/offices/save (the spec's sequence). Both are refused on an existing client. The access lists and status, when left out
  * of an update, stay as they are.
  */
 export const companySaveSchema = z
@@ -172,7 +173,6 @@ export const companySaveSchema = z
     bank: newClientBankSchema.optional(),
   })
   .superRefine((value, ctx) => {
-    if (!value._id && value.office === undefined) ctx.addIssue({ code: 'custom', path: ['office'], message: M.field_is_required });
     if (value._id && value.office !== undefined) ctx.addIssue({ code: 'custom', path: ['office'], message: M.invalid_value });
     if (value._id && value.bank !== undefined) ctx.addIssue({ code: 'custom', path: ['bank'], message: M.invalid_value });
   }, alwaysCheck);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { documentListQuery, documentSaveSchema } from './documents.schemas.ts';
 import { isValidBic, isValidIban, makeIban } from './iban.ts';
 import { logListQuery } from './logs.schemas.ts';
-import { bankSaveSchema, currencySaveSchema, registerNumbersSaveSchema, serviceSaveSchema } from './settings.schemas.ts';
+import { bankSaveSchema, currencyCodeByName, currencySaveSchema, effectiveCurrencyCode, registerNumbersSaveSchema, serviceSaveSchema } from './settings.schemas.ts';
 import { userSaveSchema } from './users.schemas.ts';
 
 type Parsed = { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
@@ -40,7 +40,18 @@ describe('settings schemas', () => {
   it('currency: upper-case code and the fixed rates of BGN and EUR', () => {
     expect(currencySaveSchema.parse({ name: t('Евро', 'Euro'), code: ' eur ', exchangeRate: 1.95583 })).toMatchObject({ code: 'EUR' });
     expect(errors(currencySaveSchema.safeParse({ name: t('Лев', 'Lev'), code: 'BGN', exchangeRate: 1.1 }))).toEqual({ exchangeRate: 'currency_rate_fixed' });
-    expect(errors(currencySaveSchema.safeParse({ name: t('Лев', 'Lev'), code: '' }))).toEqual({ code: 'field_is_required', exchangeRate: 'field_is_required' });
+    expect(errors(currencySaveSchema.safeParse({ name: t('Лев', 'Lev'), code: '' }))).toEqual({ exchangeRate: 'field_is_required' });
+  });
+  it('currency: the code is optional (blank is none, left out stays out); BGN and EUR are recognised by name too', () => {
+    expect(currencySaveSchema.parse({ name: t('Йена', 'Yen'), exchangeRate: 0.012 }).code).toBeUndefined();
+    expect(currencySaveSchema.parse({ name: t('Йена', 'Yen'), code: '  ', exchangeRate: 0.012 }).code).toBeNull();
+    expect(errors(currencySaveSchema.safeParse({ name: t('Йена', 'Yen'), code: 'JP', exchangeRate: 0.012 }))).toEqual({ code: 'invalid_value' });
+    expect(errors(currencySaveSchema.safeParse({ name: t('Евро', 'Euro'), exchangeRate: 2 }))).toEqual({ exchangeRate: 'currency_rate_fixed' });
+    expect(errors(currencySaveSchema.safeParse({ name: t(' лв. ', 'Lev'), exchangeRate: 2 }))).toEqual({ exchangeRate: 'currency_rate_fixed' });
+    expect(currencyCodeByName(t('Български лев', 'Lev bulgaro'))).toBe('BGN');
+    expect(currencyCodeByName(t('Евро', 'Lev'))).toBeUndefined();
+    expect(effectiveCurrencyCode('USD', t('Евро', 'Euro'))).toBe('USD');
+    expect(effectiveCurrencyCode(null, t('€', ''))).toBe('EUR');
   });
   it('service: price is money with two decimals', () => {
     expect(errors(serviceSaveSchema.safeParse({ name: t('a', 'a'), code: 'X', price: 1.001 }))).toEqual({ price: 'invalid_value' });

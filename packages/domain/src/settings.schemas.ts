@@ -145,19 +145,47 @@ const dictionaryBase = {
   status: z.boolean().optional(),
 };
 
+/** Names (either language, compared without case, blanks or a final dot) that mean the fixed-rate currencies. */
+const FIXED_RATE_NAMES: Record<string, string[]> = {
+  BGN: ['bgn', 'лв', 'лев', 'лева', 'български лев', 'български лева', 'lev', 'leva', 'lev bulgaro', 'lev bulgari', 'bulgarian lev'],
+  EUR: ['eur', '€', 'евро', 'euro'],
+};
+const normalizeName = (text: string | undefined) =>
+  (text ?? '')
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\.$/, '');
+
+/** BGN or EUR when a currency's name says so in either language (and not both), else undefined. */
+export function currencyCodeByName(name: { bg?: string; it?: string } | undefined): string | undefined {
+  const names = [normalizeName(name?.bg), normalizeName(name?.it)];
+  const found = Object.keys(FIXED_RATE_NAMES).filter((code) => names.some((text) => FIXED_RATE_NAMES[code].includes(text)));
+  return found.length === 1 ? found[0] : undefined;
+}
+
+/**
+ * The code a currency is known by: its ISO code when it has one, else BGN or EUR recognised by its
+ * name. The fixed rates and the BGN/EUR default banks follow this code.
+ */
+export function effectiveCurrencyCode(code: string | null | undefined, name: { bg?: string; it?: string } | undefined): string | null {
+  return code || currencyCodeByName(name) || null;
+}
+
+/**
+ * The ISO code is optional (the spec's currency has only name, exchangeRate and status): blank or null
+ * is none, left out keeps the stored code on an update; when given, 3 letters, unique.
+ */
+const currencyCodeSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim().toUpperCase() || null : value),
+  z.string().regex(/^[A-Z]{3}$/, M.invalid_value).nullable().optional(),
+);
+
 export const currencySaveSchema = z
   .object({
     ...dictionaryBase,
-    code: z
-      .string({ error: M.field_is_required })
-      .trim()
-      .toUpperCase()
-      .superRefine(
-        firstFailure(
-          [(value) => value !== '', M.field_is_required],
-          [(value) => /^[A-Z]{3}$/.test(value), M.invalid_value],
-        ),
-      ),
+    code: currencyCodeSchema,
     /** Units of BGN for one unit of the currency. */
     exchangeRate: z
       .number({ error: M.field_is_required })
@@ -166,9 +194,16 @@ export const currencySaveSchema = z
       .refine((value) => hasAtMostDecimals(value, 6), M.invalid_value),
   })
   .superRefine((value, ctx) => {
-    const fixed = FIXED_RATES[value.code];
-    if (fixed !== undefined && value.exchangeRate !== fixed) ctx.addIssue({ code: 'custom', path: ['exchangeRate'], message: M.currency_rate_fixed });
+    const rateError = fixedRateError(effectiveCurrencyCode(value.code, value.name), value.exchangeRate);
+    if (rateError) ctx.addIssue({ code: 'custom', path: ['exchangeRate'], message: rateError });
   });
+export type CurrencySaveInput = z.infer<typeof currencySaveSchema>;
+
+/** `currency_rate_fixed` when BGN or EUR is given another rate than the law's. */
+export function fixedRateError(code: string | null, exchangeRate: number): string | undefined {
+  const fixed = code ? FIXED_RATES[code] : undefined;
+  return fixed !== undefined && exchangeRate !== fixed ? M.currency_rate_fixed : undefined;
+}
 
 export const documentTypeSaveSchema = z.object(dictionaryBase);
 export const paymentTypeSaveSchema = z.object(dictionaryBase);

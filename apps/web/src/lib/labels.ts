@@ -11,6 +11,12 @@ export function localized(value: unknown, locale: string): string {
   return own || text.bg || text.it || '';
 }
 
+/** A currency in a picker: `USD — Щатски долар`, or its name alone when it has no ISO code. */
+export function currencyLabel(item: { code?: unknown; name: unknown }, locale: string): string {
+  const name = localized(item.name, locale);
+  return typeof item.code === 'string' && item.code ? `${item.code} — ${name}` : name;
+}
+
 /** An empty `{bg, it}`. */
 export const emptyText = () => ({ bg: '', it: '' });
 

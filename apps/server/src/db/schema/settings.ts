@@ -38,7 +38,8 @@ export const currencies = pgTable(
   'currencies',
   {
     ...dictionaryColumns(),
-    code: text('code').notNull(),
+    /** The ISO code: optional (the spec's currency has none), unique when given. */
+    code: text('code'),
     /** BGN for one unit of the currency. */
     exchangeRate: numeric('exchange_rate', { precision: 16, scale: 6, mode: 'number' }).notNull(),
   },

@@ -215,7 +215,7 @@ export class BanksService {
   }
 
   /** The own company's BGN default is a BGN account and its EUR default a EUR account; a default is active. */
-  private async checkDefaults(ownerType: BankOwnerType, input: BankSaveInput, currencyCode: string, status: boolean) {
+  private async checkDefaults(ownerType: BankOwnerType, input: BankSaveInput, currencyCode: string | null, status: boolean) {
     if ((input.default || input.default2) && !status) throw fieldError(input.default ? 'default' : 'default2', M.default_bank_inactive);
     if (ownerType !== 'my_company') return;
     if (input.default && currencyCode !== 'BGN') throw fieldError('default', M.default_bank_currency_mismatch);

@@ -149,8 +149,8 @@ export class CompaniesService {
   }
 
   /**
-   * Creates or updates a client. A new client comes with its first office (the headquarters) and
-   * possibly its bank; all of it commits in one transaction or none of it does. Doubtful identifiers
+   * Creates or updates a client. A new client may come with its first office (the headquarters) and
+   * its bank; all of it commits in one transaction or none of it does. Doubtful identifiers
    * answer `warnings`, not errors.
    */
   async save(actor: Actor, input: CompanySaveInput): Promise<CompanySaveResult> {
@@ -197,9 +197,9 @@ export class CompaniesService {
         const saved = companyDto(row, await nameOfUser(tx, row.referentId));
         await writeLog(tx, { name: 'Company', doc: row.id, model: 'companies', type: old ? 'update' : 'create', action: 'save', old: old ? companyDto(old, old.referentName) : null, new: saved, actor });
         if (old) return { ...saved, warnings };
-        const office = await this.services.offices.insertHeadquarters(tx, actor, row.id, input.office!);
+        const office = input.office ? await this.services.offices.insertHeadquarters(tx, actor, row.id, input.office) : undefined;
         const bank = await this.saveFirstBank(tx, actor, row.id, input.bank);
-        return { ...saved, warnings, office, bank };
+        return { ...saved, warnings, ...(office ? { office } : {}), bank };
       });
     } catch (error) {
       if (isUniqueViolation(error, 'companies_bulstat_uq')) throw fieldError('bulstat', M.bulstat_already_exists);

@@ -96,7 +96,8 @@ export class OfficesService {
       await assertClientVisible(tx, actor, input.company);
       // One save per client at a time: the headquarters flag is decided across its offices.
       await lockName(tx, `offices:${input.company}`);
-      if (!input._id) return this.insert(tx, actor, input.company, input);
+      // A client's first office is its headquarters (the spec's sequence: save the client, then its office).
+      if (!input._id) return this.insert(tx, actor, input.company, { ...input, isHeadquarters: input.isHeadquarters || !(await this.hasOffices(tx, input.company)) });
       const [old] = await tx.select().from(offices).where(eq(offices.id, input._id)).for('update');
       if (!old) throw notFound();
       if (old.companyId !== input.company) throw fieldError('company', M.invalid_value);
@@ -111,6 +112,11 @@ export class OfficesService {
       await writeLog(tx, { name: 'Office', doc: row.id, model: 'offices', type: 'update', action: 'save', old: officeDto(old, contacts), new: saved, actor });
       return saved;
     });
+  }
+
+  private async hasOffices(tx: Executor, companyId: string): Promise<boolean> {
+    const [row] = await tx.select({ id: offices.id }).from(offices).where(eq(offices.companyId, companyId)).limit(1);
+    return Boolean(row);
   }
 
   /** A client has one headquarters: a new one takes the flag off the other, with its own Log row. */

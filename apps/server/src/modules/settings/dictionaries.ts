@@ -1,4 +1,4 @@
-import { type DictionaryKind, type dictionaryListSchemas, type dictionarySaveSchemas, MessageKeys as M } from '@kantora/domain';
+import { type DictionaryKind, type dictionaryListSchemas, type dictionarySaveSchemas, effectiveCurrencyCode, fixedRateError, MessageKeys as M } from '@kantora/domain';
 import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -35,11 +35,13 @@ export interface DictionaryConfig<K extends DictionaryKind = DictionaryKind> {
   sortColumns?: SortColumns;
   /** Filters beyond name and status. */
   filters?: (query: ListInput<K>) => Array<SQL | undefined>;
+  /** Completes a payload from the stored row before the rules run (fields left out of an update, derived values). */
+  resolve?: (input: SaveInput<K>, old: Row | undefined) => SaveInput<K>;
   /** The kind's own columns from a save payload (name and status are handled for every kind). */
   values: (input: SaveInput<K>) => Row;
   /** The kind's own fields of an answer. */
   dto: (row: Row) => Row;
-  /** A unique text column (code): checked before saving, and its index caught under concurrency. */
+  /** A unique text column (code): checked before saving (when given), and its index caught under concurrency. */
   unique?: { field: string; column: AnyColumn; normalize: 'upper' | 'lower'; constraint: string };
   /** Extra rules that need the database, run in the save transaction (after `lock`). */
   check?: (executor: Executor, input: SaveInput<K>, id: string | undefined) => Promise<void>;
@@ -74,8 +76,14 @@ export const DICTIONARIES = [
     table: currencies,
     defaultSort: { by: 'created', desc: true },
     sortColumns: { code: currencies.code, exchangeRate: currencies.exchangeRate },
-    values: (input) => ({ code: input.code, exchangeRate: input.exchangeRate }),
-    dto: (row) => ({ code: row.code, exchangeRate: row.exchangeRate }),
+    // A code left out of an update stays; with none, BGN and EUR are still recognised by their names.
+    resolve: (input, old) => ({ ...input, code: effectiveCurrencyCode(input.code === undefined ? old?.code : input.code, input.name) }),
+    check: async (_executor, input) => {
+      const rateError = fixedRateError(input.code ?? null, input.exchangeRate);
+      if (rateError) throw fieldError('exchangeRate', rateError);
+    },
+    values: (input) => ({ code: input.code ?? null, exchangeRate: input.exchangeRate }),
+    dto: (row) => ({ code: row.code ?? null, exchangeRate: row.exchangeRate }),
     unique: { field: 'code', column: currencies.code, normalize: 'upper', constraint: 'currencies_code_uq' },
   }),
   define({

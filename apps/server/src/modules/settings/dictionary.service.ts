@@ -71,14 +71,15 @@ export class DictionaryService {
   }
 
   /** Creates the entry when the payload has no `_id`, else updates it; writes the Log row in the same transaction. */
-  async save(kind: DictionaryKind, actor: Actor, payload: SaveBase): Promise<DictionaryItem> {
+  async save(kind: DictionaryKind, actor: Actor, input: SaveBase): Promise<DictionaryItem> {
     const config = dictionary(kind) as DictionaryConfig;
     const t = config.table;
     try {
       return await this.db.transaction(async (tx) => {
         if (config.lock) await lockName(tx, config.lock);
-        const old = payload._id ? await this.find(tx, config, payload._id, true) : undefined;
-        if (payload._id && !old) throw notFound();
+        const old = input._id ? await this.find(tx, config, input._id, true) : undefined;
+        if (input._id && !old) throw notFound();
+        const payload = (config.resolve ? config.resolve(input as never, old) : input) as SaveBase;
         if (config.unique) await this.checkUnique(tx, config, payload, old?.id);
         await config.check?.(tx, payload as never, old?.id);
         const values = { ...config.values(payload as never), name: payload.name, status: payload.status ?? old?.status ?? true };
@@ -114,7 +115,9 @@ export class DictionaryService {
 
   private async checkUnique(executor: Executor, config: DictionaryConfig, payload: SaveBase, id: string | undefined) {
     const unique = config.unique!;
-    const value = String((payload as Row)[unique.field]);
+    const given = (payload as Row)[unique.field];
+    if (given === null || given === undefined || given === '') return;
+    const value = String(given);
     const fn = unique.normalize === 'upper' ? sql`upper` : sql`lower`;
     const [taken] = await executor
       .select({ id: config.table.id })

@@ -12,7 +12,7 @@ import { OptionSelectField } from '../fields/option-select-field.tsx';
 import { applyServerErrors } from '../fields/server-errors.ts';
 import { SwitchField } from '../fields/switch-field.tsx';
 import { FormTextField } from '../fields/text-field.tsx';
-import { emptyText, localized, schemaResolver } from '../../lib/labels.ts';
+import { currencyLabel, emptyText, localized, schemaResolver } from '../../lib/labels.ts';
 import type { DictionaryItem } from '../../lib/metadata.ts';
 import { invalidate, useMetadata } from '../../lib/metadata.ts';
 import { type Bank, banksApi, banksKeys } from './banks-api.ts';
@@ -79,7 +79,7 @@ export function BankDialog({ owner, id, onClose, readOnly = false }: { owner: Ba
     if (!canBeEurDefault && form.getValues('default2')) setValue('default2', false, { shouldDirty: true });
   }, [canBeBgnDefault, canBeEurDefault, form, setValue]);
 
-  const options = (currencies.data ?? []).map((item) => ({ value: item._id, label: `${item.code} — ${localized(item.name, i18n.language)}` }));
+  const options = (currencies.data ?? []).map((item) => ({ value: item._id, label: currencyLabel(item, i18n.language) }));
   const bank = saved ?? loaded.data ?? null;
   return (
     <EntityDialog<BankFormValues, Bank, BankSaveInput>

@@ -24,7 +24,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useSessionUser } from '../../lib/session.ts';
-import { localized, schemaResolver } from '../../lib/labels.ts';
+import { currencyLabel, localized, schemaResolver } from '../../lib/labels.ts';
 import type { DictionaryItem, UserOption } from '../../lib/metadata.ts';
 import { useMetadata } from '../../lib/metadata.ts';
 import { type Client, type ClientSaveResult, clientKeys, clientSavePayload, clientsApi } from './clients-api.ts';
@@ -108,7 +108,7 @@ function ClientForm({ client, canWrite, onSaved }: { client: Client | null; canW
   const office = useForm({ resolver: schemaResolver(newClientOfficeSchema), defaultValues: { ...emptyOffice(), isHeadquarters: true } });
   const bank = useForm({ resolver: schemaResolver(bankCardSchema), defaultValues: emptyBank() });
   const referents = (staff.data ?? []).map((user) => ({ value: user._id, label: localized(user.fullName, i18n.language) }));
-  const currencyOptions = (currencies.data ?? []).map((item) => ({ value: item._id, label: `${item.code} — ${localized(item.name, i18n.language)}` }));
+  const currencyOptions = (currencies.data ?? []).map((item) => ({ value: item._id, label: currencyLabel(item, i18n.language) }));
   const disabled = !canWrite;
 
   const finish = async (body: object) => {

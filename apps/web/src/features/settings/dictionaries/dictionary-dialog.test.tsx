@@ -26,7 +26,7 @@ describe('the dictionary configs', () => {
 
   // The domain schema decides: how many fields of an empty new entry answer "required".
   const requiredCounts: Array<[DictionaryKind, number]> = [
-    ['currencies', 4], // code, name bg/it, exchange rate
+    ['currencies', 3], // name bg/it, exchange rate (the ISO code is optional)
     ['document-types', 2],
     ['event-categories', 2], // the colour starts as the default dark red
     ['payment-types', 2],
@@ -79,6 +79,19 @@ describe('DictionaryDialog', () => {
     await save();
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(JSON.parse(String(calls[0].init?.body))).toMatchObject({ code: 'BGN', exchangeRate: 1 });
+  });
+
+  it('saves a currency without a code, and fixes the rate of a currency named euro', async () => {
+    const { calls } = mockApi({ 'POST /api/settings/currencies/save': (init) => ok({ _id: 'c2', ...JSON.parse(String(init?.body)) }) });
+    open('currencies');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Наименование (български)' }), 'Евро');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Наименование (италиански)' }), 'Euro');
+    const rate = screen.getByRole('textbox', { name: 'Курс към BGN' });
+    await waitFor(() => expect(rate).toHaveValue('1,95583'));
+    expect(rate).toBeDisabled();
+    await save();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(JSON.parse(String(calls[0].init?.body))).toMatchObject({ code: null, name: { bg: 'Евро', it: 'Euro' }, exchangeRate: 1.95583 });
   });
 
   it('starts an event category with the default dark red and shows the server refusal under the field', async () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_EVENT_COLOR, FIXED_RATES } from '@kantora/domain';
+import { DEFAULT_EVENT_COLOR, effectiveCurrencyCode, FIXED_RATES } from '@kantora/domain';
 import InputAdornment from '@mui/material/InputAdornment';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -29,19 +29,20 @@ export function NameField({ form }: DictionaryFieldsProps) {
 
 const upperCode = { htmlInput: { maxLength: 3, style: { textTransform: 'uppercase' as const } } };
 
-/** Code, name and the rate to BGN; BGN and EUR have rates fixed by law. */
+/** Code (optional), name and the rate to BGN; BGN and EUR (by code or by name) have rates fixed by law. */
 export function CurrencyFields(props: DictionaryFieldsProps) {
   const { t } = useTranslation('settings');
   const { form, item } = props;
-  const code = String(useWatch({ control: form.control, name: 'code' }) ?? '').trim().toUpperCase();
-  const fixed = FIXED_RATES[code];
+  const [typed, name] = useWatch({ control: form.control, name: ['code', 'name'] });
+  const code = effectiveCurrencyCode(String(typed ?? '').trim().toUpperCase(), name) ?? '';
+  const fixed = code ? FIXED_RATES[code] : undefined;
   const lockedCode = typeof item?.code === 'string' && FIXED_RATES[item.code] !== undefined;
   useEffect(() => {
     if (fixed !== undefined && form.getValues('exchangeRate') !== fixed) form.setValue('exchangeRate', fixed, { shouldDirty: true, shouldValidate: true });
   }, [fixed, form]);
   return (
     <>
-      <FormTextField control={form.control} name="code" label={t('fields.currency_code')} required disabled={lockedCode} helperText={t('currencies.code_hint')} slotProps={upperCode} />
+      <FormTextField control={form.control} name="code" label={t('fields.currency_code')} disabled={lockedCode} helperText={t('currencies.code_hint')} slotProps={upperCode} />
       <NameField {...props} />
       <NumberField
         control={form.control}

@@ -10,7 +10,7 @@ import { OptionSelectField } from '../../../components/fields/option-select-fiel
 import { applyServerErrors } from '../../../components/fields/server-errors.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { formatNumber } from '../../../lib/format.ts';
-import { localized, schemaResolver } from '../../../lib/labels.ts';
+import { currencyLabel, localized, schemaResolver } from '../../../lib/labels.ts';
 import { type InvoiceSettings, settingsApi, settingsKeys } from '../settings-api.ts';
 import type { DictionaryItem, UserOption } from '../../../lib/metadata.ts';
 import { useInvalidate, useMetadata } from '../../../lib/metadata.ts';
@@ -77,7 +77,7 @@ export function InvoiceDefaultsCard({ settings }: { settings: InvoiceSettings | 
             name="currency"
             label={t('fields.currency')}
             required
-            options={(currencies.data ?? []).map((item) => ({ value: item._id, label: `${item.code} — ${localized(item.name, locale)}` }))}
+            options={(currencies.data ?? []).map((item) => ({ value: item._id, label: currencyLabel(item, locale) }))}
           />
           <OptionSelectField
             control={control}
