@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { failure, ok } from './http/envelope.ts';
 import { errorHandler } from './http/error-handler.ts';
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
 import { authGuard } from './http/guard.ts';
 import type { AppInstance, RouteInfo } from './http/types.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -53,6 +54,9 @@ declare module 'fastify' {
   }
 }
 
+/** Longer path parameters answer 400 before routing (ids are 36 characters). */
+export const MAX_PARAM_LENGTH = 100;
+
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Builds the Fastify app: plugins, error handling, the guard and every module. It does not listen. */
@@ -62,9 +66,13 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     logger: options.logger ?? false,
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: false,
-    routerOptions: { ignoreTrailingSlash: true },
-    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // While closing, our own hook answers 503 in the envelope (Fastify's would not be).
+    return503OnClosing: false,
     requestTimeout: 5 * 60 * 1000,
+    // What the router and Node's parser refuse before our hooks run still answers the envelope.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -85,9 +93,11 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     if (!route.url.startsWith('/api/')) return;
     const config = (route.config ?? {}) as { permission?: RouteInfo['permission']; public?: boolean };
     if (!config.public && !config.permission) throw new Error(`Route ${route.method} ${route.url} names no permission`);
+    const consumes = (route.schema as { consumes?: string[] } | undefined)?.consumes ?? [];
+    const files = consumes.includes('multipart/form-data');
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      app.apiRoutes.push({ method: String(method), url: route.url, permission: config.permission, public: Boolean(config.public) });
+      app.apiRoutes.push({ method: String(method), url: route.url, permission: config.permission, public: Boolean(config.public), files });
     }
   });
 
@@ -120,6 +130,13 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     transform: jsonSchemaTransform,
   });
 
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (closing) return reply.header('Connection', 'close').status(503).send(failure('service_unavailable'));
+  });
   app.addHook('onRequest', authGuard(auth));
 
   app.get('/healthz', { config: { public: true } }, async (_request, reply) => {

@@ -16,6 +16,7 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
   FST_REQ_FILE_TOO_LARGE: [413, 'payload_too_large'],
   FST_FILES_LIMIT: [413, 'payload_too_large'],
   FST_PARTS_LIMIT: [413, 'payload_too_large'],
+  FST_FIELDS_LIMIT: [413, 'payload_too_large'],
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'unsupported_media_type'],
   FST_ERR_VALIDATION: [400, 'invalid_value'],
 };

@@ -1,6 +1,13 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
+/** An uploaded file, read whole (the upload size limit bounds it). */
+export interface UploadedFile {
+  filename: string;
+  contentType: string;
+  data: Buffer;
+}
+
 /** Characters RFC 5987 allows unencoded in `filename*`. */
 const encodeRfc5987 = (value: string) => encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 

@@ -23,4 +23,6 @@ export interface RouteInfo {
   url: string;
   permission?: PermissionName;
   public: boolean;
+  /** Takes a multipart body (a file upload). */
+  files: boolean;
 }

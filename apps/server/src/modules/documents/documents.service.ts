@@ -5,6 +5,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { documents, documentTypes, files, users } from '../../db/schema/index.ts';
 import { iso } from '../../http/dto.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
+import type { UploadedFile } from '../../http/files.ts';
 import { offsetOf, orderBy, pageOf, totalCount } from '../../http/paging.ts';
 import { fieldError } from '../../http/validation.ts';
 import { type Actor, writeLog } from '../logs/audit.ts';
@@ -29,12 +30,6 @@ export const userDocumentParent: DocumentParentPolicy = {
     if (!canAccess(Permissions.settings, actor.access)) throw forbidden();
   },
 };
-
-export interface UploadedFile {
-  filename: string;
-  contentType: string;
-  data: Buffer;
-}
 
 const fileColumns = {
   id: files.id,
