@@ -1,4 +1,4 @@
-import { listQuery } from '@kantora/domain';
+import { listQuery, MAX_PAGE } from '@kantora/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logs } from '../src/db/schema/index.ts';
@@ -50,6 +50,19 @@ describe('the log list', () => {
     expect((await list({ employee: 'someone' })).status).toBe(400);
   });
 
+  it('reports the true total past the last page, and refuses a page number past MAX_PAGE', async () => {
+    for (const page of [3, 1000, MAX_PAGE]) {
+      const past = await list({ model: 'Probe', itemsPerPage: 2, page });
+      expect(past.status).toBe(200);
+      expect(past.body.Result).toEqual({ Items: [], Total: 3, Page: page });
+    }
+    for (const page of [MAX_PAGE + 1, 2 ** 31, 1e20]) {
+      const refused = await list({ page });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ Type: 0, Message: 'invalid_value', Errors: [{ field: 'page', message: 'invalid_value' }] });
+    }
+  });
+
   it('pages and sorts by whitelisted columns, leaving the old and new documents out of the list', async () => {
     const page = await list({ model: 'Probe', itemsPerPage: 2, page: 2 });
     expect(page.body.Result).toMatchObject({ Total: 3, Page: 2 });
@@ -96,6 +109,11 @@ describe('the log list', () => {
     const few = await list({ action: 'zzRemove' });
     expect(few.body.Result).toMatchObject({ Total: 1 });
     expect(few.body.Result).not.toHaveProperty('Estimated');
+    // Past the last page the estimate stands, not the page's offset.
+    const past = await list({ page: MAX_PAGE, itemsPerPage: 200 });
+    expect(past.body.Result).toMatchObject({ Items: [], Page: MAX_PAGE, Estimated: true });
+    expect(past.body.Result.Total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    expect(past.body.Result.Total).toBeLessThan(EXACT_COUNT_LIMIT * 2);
   });
 
   it('orders the default page so that the created index serves it, without sorting the table', async () => {

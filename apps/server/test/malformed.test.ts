@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PARAM_LENGTH } from '../src/app.ts';
+import { MAX_PAGE } from '@kantora/domain';
 import { bearer, createTestContext, multipart, TEST_PASSWORD, type TestContext } from './helpers.ts';
 
 /**
@@ -65,6 +66,22 @@ describe('path parameters', () => {
       expect([route.url, response.statusCode]).toEqual([route.url, 400]);
       expect(response.json()).toMatchObject({ Type: 0, Message: 'invalid_value' });
     }
+  });
+});
+
+describe('page numbers', () => {
+  it(`past ${MAX_PAGE} answer 400 invalid_value on every paged list, never 500`, async () => {
+    const lists = ctx.app.apiRoutes.filter((route) => route.method === 'POST' && /\/(list|search)$/.test(route.url));
+    expect(lists.length).toBeGreaterThanOrEqual(10);
+    const refusedPage: string[] = [];
+    for (const route of lists) {
+      const response = await ctx.app.inject({ method: 'POST', url: route.url, payload: { page: MAX_PAGE + 1 }, headers: bearer(ctx.users.admin.token) });
+      expect([route.url, response.statusCode]).toEqual([route.url, 400]);
+      const errors = (response.json().Errors ?? []) as Array<{ field: string; message: string }>;
+      if (errors.some((error) => error.field === 'page' && error.message === 'invalid_value')) refusedPage.push(route.url);
+    }
+    // Every list is paged but the calendar's (a date range, answered whole).
+    expect(lists.map((route) => route.url).filter((url) => !refusedPage.includes(url))).toEqual(['/api/events/list']);
   });
 });
 

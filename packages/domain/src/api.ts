@@ -29,6 +29,8 @@ export const PAGE_SIZES = [5, 15, 25, 50, 100] as const;
 export const PAGE_SIZES_LARGE = [5, 15, 25, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 15;
 export const MAX_PAGE_SIZE = 200;
+/** The highest page number a list accepts (1 000 000 pages: far past every table; beyond it 400 `invalid_value`). */
+export const MAX_PAGE = 1_000_000;
 export const AUTOCOMPLETE_PAGE_SIZE = 15;
 export const REQUEST_TIMEOUT_MS = 5 * 60 * 1000;
 export const TOAST_DURATION_MS = 4000;

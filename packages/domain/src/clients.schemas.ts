@@ -11,6 +11,7 @@ import {
   localizedText,
   optionalBusinessDate,
   optionalString,
+  pageNumber,
   requiredString,
   selectId,
 } from './schemas.ts';
@@ -197,7 +198,7 @@ export type CompanyListQuery = z.infer<typeof companyListQuery>;
 
 /** POST /api/companies/search: the client autocomplete (name, bulstat or VAT number); active clients unless `status` says otherwise. */
 export const companySearchQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber,
   itemsPerPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(AUTOCOMPLETE_PAGE_SIZE),
   name: filterText(),
   status: z.boolean().nullable().optional().default(true),

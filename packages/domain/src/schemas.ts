@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, LOCALES } from './api.ts';
+import { MAX_PAGE, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, LOCALES } from './api.ts';
 import { MessageKeys as M } from './messages.ts';
 import { hasAtMostTwoDecimals, roundHalfAway } from './money.ts';
 
@@ -138,9 +138,12 @@ export const localeSchema = z.enum(LOCALES);
 const oneOrMany = <T extends z.ZodType>(schema: T) =>
   z.union([schema, z.array(schema)]).transform((value) => (Array.isArray(value) ? value : [value]) as z.infer<T>[]);
 
+/** A list's page number: 1 to MAX_PAGE. A page past the last one answers no rows and the real total. */
+export const pageNumber = z.coerce.number().int().min(1).max(MAX_PAGE).default(1);
+
 /** The paging part of every POST .../list body. */
 export const listQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber,
   itemsPerPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   sortBy: oneOrMany(z.string().max(64)).optional().default([]),
   sortDesc: oneOrMany(z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])).optional().default([]),

@@ -21,16 +21,22 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
   FST_ERR_VALIDATION: [400, 'invalid_value'],
 };
 
+/** One error per field (the first), as the house answers: `page: 1e20` is not both "not an integer" and "too big". */
+function firstPerField(errors: ApiFieldError[]): ApiFieldError[] {
+  const seen = new Set<string>();
+  return errors.filter((error) => !seen.has(error.field) && Boolean(seen.add(error.field)));
+}
+
 function fieldErrors(error: FastifyError): ApiFieldError[] {
   const list = error.validation ?? [];
-  return list.map((issue) => {
+  return firstPerField(list.map((issue) => {
     const path = String(issue.instancePath ?? '')
       .replace(/^\//, '')
       .replace(/\//g, '.');
     const params = (issue.params ?? {}) as { issue?: { path?: unknown[] } };
     const nested = Array.isArray(params.issue?.path) ? params.issue.path.join('.') : '';
     return { field: path || nested || String(error.validationContext ?? ''), message: issue.message ?? 'invalid_value' };
-  });
+  }));
 }
 
 /** Every failure leaves as the envelope; nothing but a generic text ever leaves a 500. */

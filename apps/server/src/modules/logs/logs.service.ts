@@ -57,7 +57,9 @@ export class LogsService {
         .offset(offsetOf(query)),
       this.total(where),
     ]);
-    return { Items: rows.map(logDto), Total: Math.max(total.count, rows.length + offsetOf(query)), Page: query.page, ...(total.estimated ? { Estimated: true } : {}) };
+    // An estimate below what a page shows is raised to it; a page past the end has no rows and tells nothing.
+    const seen = rows.length > 0 ? offsetOf(query) + rows.length : 0;
+    return { Items: rows.map(logDto), Total: Math.max(total.count, seen), Page: query.page, ...(total.estimated ? { Estimated: true } : {}) };
   }
 
   /** The exact count up to EXACT_COUNT_LIMIT, else the planner's estimate (never below the limit). */
