@@ -1,10 +1,7 @@
-import { WEB_ROUTES, type WebRoute } from '@kantora/domain';
+import { WEB_ROUTES } from '@kantora/domain';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { AreaPageProps } from '../components/area-types.ts';
 
-/** What an area module's default export receives: the matched route of the permission matrix. */
-export interface AreaPageProps {
-  route: Pick<WebRoute, 'path' | 'title' | 'area'>;
-}
 type AreaModule = { default: ComponentType<AreaPageProps> };
 type AreaPage = LazyExoticComponent<ComponentType<AreaPageProps>>;
 

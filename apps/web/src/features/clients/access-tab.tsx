@@ -13,7 +13,7 @@ import { localized } from '../../lib/labels.ts';
 import type { UserOption } from '../../lib/metadata.ts';
 import { useMetadata } from '../../lib/metadata.ts';
 import { clientKeys, clientSavePayload, clientsApi } from './clients-api.ts';
-import type { ClientTabProps } from './client-tabs.ts';
+import type { ClientTabProps } from '../../components/area-types.ts';
 
 const ALL = '__all__';
 interface AccessValues {

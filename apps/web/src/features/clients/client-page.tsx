@@ -4,14 +4,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { LazyTabs } from '../../components/lazy-tabs.tsx';
+import { tabsFor } from '../../components/tab-registry.ts';
 import { LocalizedTextField } from '../../components/fields/localized-text-field.tsx';
 import { OptionSelectField } from '../../components/fields/option-select-field.tsx';
 import { applyServerErrors } from '../../components/fields/server-errors.ts';
@@ -29,7 +29,7 @@ import type { DictionaryItem, UserOption } from '../../lib/metadata.ts';
 import { useMetadata } from '../../lib/metadata.ts';
 import { type Client, type ClientSaveResult, clientKeys, clientSavePayload, clientsApi } from './clients-api.ts';
 import { bankCardSchema, type CompanyFormOutput, companyFormSchema, newClientPayload, whenAllValid } from './client-forms.ts';
-import { tabsFor } from './client-tabs.ts';
+import { CLIENT_TABS } from './client-tabs.ts';
 import { emptyOffice, OfficeFields } from './office-fields.tsx';
 
 interface CompanyValues {
@@ -61,41 +61,10 @@ function toCompanyForm(client: Client | null): CompanyValues {
 }
 const emptyBank = () => ({ name: emptyText(), address: emptyText(), bic: '', iban: '', currency: null as string | null });
 
-/** The client's tabs: each mounts on first open and stays. */
+/** The client's tabs (the registry in client-tabs.ts): each mounts on first open and stays. */
 function ClientTabs({ clientId, access, canWrite }: { clientId: string; access: number; canWrite: boolean }) {
   const { t } = useTranslation('clients');
-  const tabs = tabsFor(access);
-  const [current, setCurrent] = useState(tabs[0]?.key ?? '');
-  const [opened, setOpened] = useState<string[]>(tabs[0] ? [tabs[0].key] : []);
-  if (tabs.length === 0) return null;
-  return (
-    <Box sx={{ mt: 2 }}>
-      <Tabs
-        value={current}
-        onChange={(_, key: string) => {
-          setCurrent(key);
-          setOpened((keys) => (keys.includes(key) ? keys : [...keys, key]));
-        }}
-        variant="scrollable"
-        allowScrollButtonsMobile
-        aria-label={t('tabs.label')}
-        sx={{ mb: 2 }}
-      >
-        {tabs.map((tab) => (
-          <Tab key={tab.key} value={tab.key} label={t(`tabs.${tab.key}`)} id={`client-tab-${tab.key}`} aria-controls={`client-panel-${tab.key}`} />
-        ))}
-      </Tabs>
-      {tabs
-        .filter((tab) => opened.includes(tab.key))
-        .map((tab) => (
-          <Box key={tab.key} role="tabpanel" id={`client-panel-${tab.key}`} aria-labelledby={`client-tab-${tab.key}`} hidden={tab.key !== current}>
-            <Suspense fallback={<PageLoader />}>
-              <tab.component clientId={clientId} canWrite={canWrite} />
-            </Suspense>
-          </Box>
-        ))}
-    </Box>
-  );
+  return <LazyTabs tabs={tabsFor(CLIENT_TABS, access)} panelProps={{ clientId, canWrite }} idPrefix="client" label={(key) => t(`tabs.${key}`)} ariaLabel={t('tabs.label')} />;
 }
 
 /** The company card, the new client's bank and headquarters cards, one Save. */

@@ -1,8 +1,9 @@
 import { Access } from '@kantora/domain';
 import { describe, expect, it } from 'vitest';
-import { CLIENT_TABS, tabsFor } from './client-tabs.ts';
+import { tabsFor } from '../../components/tab-registry.ts';
+import { CLIENT_TABS } from './client-tabs.ts';
 
-const keys = (access: number) => tabsFor(access).map((tab) => tab.key);
+const keys = (access: number) => tabsFor(CLIENT_TABS, access).map((tab) => tab.key);
 
 describe('the client tab registry', () => {
   it('gives management banks, offices and access', () => {

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { AreaPageProps } from '../../app/areas.ts';
+import type { AreaPageProps } from '../../components/area-types.ts';
 
 const ClientsPage = lazy(() => import('./clients-page.tsx'));
 const ClientPage = lazy(() => import('./client-page.tsx'));

@@ -14,7 +14,7 @@ import { type ListRequest, useListState } from '../../components/use-list-query.
 import { queryClient } from '../../lib/query-client.ts';
 import { localized } from '../../lib/labels.ts';
 import { clientKeys, clientsApi, type Office } from './clients-api.ts';
-import type { ClientTabProps } from './client-tabs.ts';
+import type { ClientTabProps } from '../../components/area-types.ts';
 import { OfficeDialog } from './office-dialog.tsx';
 
 const officeAddress = (row: Office, locale: string) =>

@@ -1,0 +1,18 @@
+import type { WebRoute } from '@kantora/domain';
+
+/**
+ * Props of the pluggable pages, kept apart from the registries that list them (app/areas.ts,
+ * features/clients/client-tabs.ts), so a registry imports its pages and the pages import only this file.
+ */
+
+/** What an area module's default export receives: the matched route of the permission matrix. */
+export interface AreaPageProps {
+  route: Pick<WebRoute, 'path' | 'title' | 'area'>;
+}
+
+/** What a tab of the client page receives (any area may add one: contracts, timesheets, invoices, …). */
+export interface ClientTabProps {
+  clientId: string;
+  /** Management may change what the tab shows. */
+  canWrite: boolean;
+}
