@@ -32,3 +32,9 @@ export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]>
   const result = (await executor.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** The start of a Europe/Sofia day (`YYYY-MM-DD`, plus some days), as a timestamp. */
+export const sofiaDayStart = (day: string, plusDays = 0) => sql`((${day}::date + ${plusDays}::int)::timestamp at time zone 'Europe/Sofia')`;
+
+/** Today in Europe/Sofia, as a date. */
+export const sofiaToday = sql`(now() at time zone 'Europe/Sofia')::date`;

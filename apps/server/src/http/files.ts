@@ -41,3 +41,41 @@ export function sendFile(reply: FastifyReply, file: { filename: string; contentT
     .header('Cache-Control', 'private, no-store')
     .send(body);
 }
+
+/** The sandbox for an inline preview: no script, no plug-in, no request out; framed by the app only. */
+const PREVIEW_SANDBOX = "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
+/**
+ * A PDF is shown by the browser's own viewer, which browsers refuse inside a sandbox; its bytes are
+ * checked to be a PDF on upload, and nothing else of it may load.
+ */
+const PREVIEW_PDF = "default-src 'none'; object-src 'self'; frame-ancestors 'self'";
+
+/**
+ * Sends stored bytes for an inline preview (`Content-Disposition: inline`, nosniff). Everything but a PDF
+ * is served under `Content-Security-Policy: sandbox`, so an uploaded HTML page never runs script, and
+ * never with the app's origin; text without a charset is read as UTF-8.
+ */
+export function sendPreview(reply: FastifyReply, file: { filename: string; contentType: string; length: number }, body: Readable | Buffer) {
+  const base = file.contentType.split(';')[0].trim().toLowerCase();
+  const contentType = base === 'text/plain' && !/charset=/i.test(file.contentType) ? 'text/plain; charset=utf-8' : file.contentType;
+  return reply
+    .header('Content-Type', contentType)
+    .header('Content-Length', file.length)
+    .header('Content-Disposition', contentDisposition(file.filename, 'inline'))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', base === 'application/pdf' ? PREVIEW_PDF : PREVIEW_SANDBOX)
+    .header('X-Frame-Options', 'SAMEORIGIN')
+    .header('Cache-Control', 'private, no-store')
+    .send(body);
+}
+
+/** Sends a stream built as it is read (a zip) as an attachment: no length, nosniff, a sandbox. */
+export function sendStream(reply: FastifyReply, file: { filename: string; contentType: string }, body: Readable) {
+  return reply
+    .header('Content-Type', file.contentType)
+    .header('Content-Disposition', contentDisposition(file.filename))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', "sandbox; default-src 'none'")
+    .header('Cache-Control', 'private, no-store')
+    .send(body);
+}

@@ -1,7 +1,7 @@
 import type { ListResult, LogListQuery } from '@kantora/domain';
 import { and, eq, getTableColumns, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/sql-helpers.ts';
+import { queryRows, sofiaDayStart } from '../../db/sql-helpers.ts';
 import { logs } from '../../db/schema/index.ts';
 import { iso } from '../../http/dto.ts';
 import { notFound } from '../../http/errors.ts';
@@ -30,9 +30,6 @@ function logDto(row: Omit<LogRow, 'documents'> & { documents?: LogRow['documents
   };
 }
 export type LogDto = ReturnType<typeof logDto>;
-
-/** The start of a day in Europe/Sofia, as a timestamp. */
-const sofiaDayStart = (day: string, plusDays = 0) => sql`((${day}::date + ${plusDays}::int)::timestamp at time zone 'Europe/Sofia')`;
 
 export class LogsService {
   constructor(private readonly db: Db) {}
