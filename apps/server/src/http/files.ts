@@ -4,15 +4,23 @@ import type { FastifyReply } from 'fastify';
 /** Characters RFC 5987 allows unencoded in `filename*`. */
 const encodeRfc5987 = (value: string) => encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
-/** A file name as stored: no path, no control characters, at most 255 characters. */
+/** A name cut to `max` characters, keeping its extension (up to 16 characters) when there is one. */
+export function truncateFilename(name: string, max: number): string {
+  const chars = [...name];
+  if (chars.length <= max) return name;
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 && name.length - dot <= 16 ? [...name.slice(dot)] : [];
+  return chars.slice(0, max - extension.length).join('') + extension.join('');
+}
+
+/** A file name as stored: no path, no control characters, at most 255 characters (the extension kept). */
 export function cleanFilename(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   const cleaned = [...base]
     .filter((char) => char.charCodeAt(0) > 0x1f && char.charCodeAt(0) !== 0x7f)
     .join('')
-    .trim()
-    .slice(0, 255);
-  return cleaned || 'file';
+    .trim();
+  return truncateFilename(cleaned, 255) || 'file';
 }
 
 /** A content type as claimed by the upload when it looks like one, else application/octet-stream. */

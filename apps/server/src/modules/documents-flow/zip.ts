@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
-import { cleanFilename } from '../../http/files.ts';
+import { cleanFilename, truncateFilename } from '../../http/files.ts';
 
 /** Names Windows refuses for a file, whatever the extension. */
 const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
@@ -11,18 +11,13 @@ const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
  * at most 200 characters (the extension kept).
  */
 export function safeEntryName(name: string): string {
-  let cleaned = cleanFilename(name)
+  const cleaned = cleanFilename(name)
     .replace(/[<>:"/\\|?*]/g, '_')
     .replace(/[. ]+$/, '')
     .replace(/^\.+/, '');
   const dot = cleaned.lastIndexOf('.');
   const stem = dot > 0 ? cleaned.slice(0, dot) : cleaned;
-  if (RESERVED.test(stem)) cleaned = `_${cleaned}`;
-  if (cleaned.length > 200) {
-    const extension = dot > 0 && cleaned.length - dot <= 16 ? cleaned.slice(cleaned.lastIndexOf('.')) : '';
-    cleaned = cleaned.slice(0, 200 - extension.length) + extension;
-  }
-  return cleaned || 'file';
+  return truncateFilename(RESERVED.test(stem) ? `_${cleaned}` : cleaned, 200) || 'file';
 }
 
 /**
