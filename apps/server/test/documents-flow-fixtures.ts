@@ -1,31 +1,13 @@
 import { Access } from '@kantora/domain';
 import { sql } from 'drizzle-orm';
+import { tinyPng } from '../src/seed/demo-files.ts';
 import { bearer, call, createTestContext, multipart, type TestContext } from './helpers.ts';
 import { createClient, t } from './clients-fixtures.ts';
 
-/** A minimal valid PDF (one empty page). */
-export function tinyPdf(text = 'Kantora'): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 100] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${`BT /F1 12 Tf 20 50 Td (${text}) Tj ET`.length} >>\nstream\nBT /F1 12 Tf 20 50 Td (${text}) Tj ET\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
+export { tinyPdf } from '../src/seed/demo-files.ts';
 
-/** The 8-byte PNG signature and a few bytes: enough for the magic-number check. */
-export const PNG_BYTES = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR-and-more')]);
+/** A small valid PNG. */
+export const PNG_BYTES = tinyPng();
 
 export interface FlowSetup {
   ctx: TestContext;
