@@ -22,12 +22,15 @@
  *                        window (409 `document_flow_locked` / 403 `document_flow_not_own`).
  * - GET  download/{id}   `{id}` is the FILE id (`row.file._id`). Bytes as an attachment, real content type,
  *                        `X-Content-Type-Options: nosniff`, `Content-Security-Policy: sandbox`.
- * - GET  previewLink/{id} `{id}` is the FILE id; only for previewable types (else 400 `document_flow_not_previewable`).
- *                        → `DocumentFlowPreviewLink` `{ url, expires }`: a link valid for a few minutes that needs no
- *                        header, for `<iframe sandbox src={url}>`.
- * - GET  preview/{id}?token=…  (public; the token is the authorisation) the file inline with
- *                        `Content-Security-Policy: sandbox`, `nosniff`; images and PDF inline, HTML and text as
- *                        text under the sandbox (never script on the app's origin). A bad or expired token: 404.
+ * - GET  previewLink/{id} `{id}` is the FILE id; only for previewable types (`file.previewable`; else 400
+ *                        `document_flow_not_previewable`). → `DocumentFlowPreviewLink` `{ url, expires }`: a link valid
+ *                        for 5 minutes that needs no header, for `<iframe src={url}>` (use it at once; ask again later).
+ * - GET  /api/documents-flow/preview/{fileId}?token=…[&scope=portal]  (the `url` above; the token is the
+ *                        authorisation, bound to the file, the user and their session; bad, expired or signed out: 401)
+ *                        The file inline, `nosniff`. HTML, text and images under `Content-Security-Policy: sandbox`
+ *                        (no script, no same origin): show them in `<iframe sandbox="">`. A PDF (bytes checked to be
+ *                        one) has no CSP sandbox, as browsers refuse to show a PDF in a sandbox: use an iframe
+ *                        without the sandbox attribute for PDF only.
  * - POST downloadFilesAsZip `{ filesIds: string[] }` (1–500 file ids) → `application/zip` attachment, streamed.
  *                        More than 500 ids: 400 `document_flow_zip_too_many_files`; more than 1 GB together:
  *                        400 `document_flow_zip_too_large`; any id the user may not see: 404 `not_found`.
