@@ -266,6 +266,10 @@ describe('the list', () => {
     expect((await ids({ sortBy: ['file'], sortDesc: [true] }))[0]).toBe(b._id);
     expect((await ids({ sortBy: 'company', sortDesc: false })).at(-1)).toBe(c._id);
     expect((await ids({ sortBy: 'company', sortDesc: true }))[0]).toBe(c._id);
+    // Договори (b) before Входящи (a, c) descending; the employee's list joins the companies for visibility too.
+    expect((await ids({ sortBy: 'category', sortDesc: true }))[0]).toBe(b._id);
+    expect(await ids({ sortBy: 'category.it', sortDesc: false }, ctx.users.employee.token)).toEqual([b._id, a._id]);
+    expect(await ids({ sortBy: 'createdBy', fromDate: '2025-01-01', toDate: '2025-12-31' }, ctx.users.employee.token)).toHaveLength(2);
 
     const page = (await call(ctx, 'POST', '/api/documents-flow/list', { itemsPerPage: 1, page: 2 })).body.Result;
     expect(page).toMatchObject({ Total: 3, Page: 2, Items: [{ _id: b._id }] });

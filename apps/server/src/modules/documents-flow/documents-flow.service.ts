@@ -13,7 +13,7 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { fileBody, insertFile } from '../../db/file-store.ts';
-import { sofiaToday } from '../../db/sql-helpers.ts';
+import { cappedCount, queryRows, sofiaToday } from '../../db/sql-helpers.ts';
 import { companies, documentFlowCategories, documentsFlow, files } from '../../db/schema/index.ts';
 import { checkedContentType } from '../../http/content-type.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
@@ -63,13 +63,21 @@ export class DocumentsFlowService {
     return viewDto(row, rightsOf(actor, row, this.settings.lockDays, now), this.settings.lockDays, now);
   }
 
+  /** One page: its ids and the total in parallel, then those rows whole (in the page's order). */
   async list(actor: Actor, scope: DocumentFlowScope, query: DocumentFlowListQuery): Promise<ListResult<DocumentFlowRow>> {
-    const [rows, [{ n }]] = await Promise.all(documentFlowListQueries(this.db, actor, scope, query));
+    const queries = documentFlowListQueries(actor, scope, query);
+    const [ids, total] = await Promise.all([queryRows<{ id: string }>(this.db, queries.ids), cappedCount(this.db, queries.count)]);
+    const rows = ids.length > 0 ? ((await selectDocumentsFlow(this.db, actor, scope).where(inArray(documentsFlow.id, ids.map((row) => row.id)))) as DocumentFlowRecord[]) : [];
+    const byId = new Map(rows.map((row) => [row.id, row]));
     const now = Date.now();
     return {
-      Items: (rows as DocumentFlowRecord[]).map((row) => rowDto(row, rightsOf(actor, row, this.settings.lockDays, now))),
-      Total: n,
+      Items: ids.flatMap(({ id }) => {
+        const row = byId.get(id);
+        return row ? [rowDto(row, rightsOf(actor, row, this.settings.lockDays, now))] : [];
+      }),
+      Total: Math.max(total.count, ids.length + (query.page - 1) * query.itemsPerPage),
       Page: query.page,
+      ...(total.estimated ? { Estimated: true } : {}),
     };
   }
 
