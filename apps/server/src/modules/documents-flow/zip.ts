@@ -68,5 +68,7 @@ export function zipStream(entries: readonly ZipEntry[]): Readable {
   zip.end();
   zip.outputStream.on('error', (error: Error) => output.destroy(error));
   zip.outputStream.pipe(output);
+  // A reader that goes away (a closed download) stops the archive and with it the reads from the database.
+  output.once('close', () => (zip.outputStream as PassThrough).destroy());
   return output;
 }
