@@ -47,6 +47,8 @@ export interface DataTableProps<T, F extends ListFilters> {
   /** Buttons of the last column (preview, delete, ...). */
   rowActions?: (row: T) => ReactNode;
   selectable?: boolean;
+  /** With `selectable`: rows this returns false for get a disabled checkbox (e.g. a document without a file). */
+  isRowSelectable?: (row: T) => boolean;
   /** Selected row ids (controlled); leave out to let the table keep them. */
   selected?: readonly string[];
   onSelectionChange?: (ids: string[], rows: T[]) => void;
@@ -87,6 +89,7 @@ export function DataTable<T, F extends ListFilters = ListFilters>({
   getRowId = defaultRowId,
   rowActions,
   selectable,
+  isRowSelectable,
   selected,
   onSelectionChange,
   emptyText = 'no_table_results',
@@ -120,7 +123,7 @@ export function DataTable<T, F extends ListFilters = ListFilters>({
     else next.add(id);
     changeSelection(next);
   };
-  const pageIds = rows.map(getRowId);
+  const pageIds = rows.filter((row) => isRowSelectable?.(row) ?? true).map(getRowId);
   const pageSelected = pageIds.filter((id) => selectedIds.has(id)).length;
   const togglePage = () => {
     const next = new Set(selectedIds);
@@ -160,7 +163,12 @@ export function DataTable<T, F extends ListFilters = ListFilters>({
         <TableRow key={id} hover selected={isSelected}>
           {selectable && (
             <TableCell padding="checkbox">
-              <Checkbox checked={isSelected} onChange={() => toggleRow(id)} slotProps={{ input: { 'aria-label': t('table.select_row') } }} />
+              <Checkbox
+                checked={isSelected}
+                disabled={!isSelected && isRowSelectable ? !isRowSelectable(row) : false}
+                onChange={() => toggleRow(id)}
+                slotProps={{ input: { 'aria-label': t('table.select_row') } }}
+              />
             </TableCell>
           )}
           {columns.map((column) => (
