@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiToken, signInWithForm, waitForHash } from '../support/actions.ts';
-import { ACCOUNTS, baseUrl, launch, newPage, screenshot } from '../support/browser.ts';
+import { ACCOUNTS, ARTIFACTS, baseUrl, launch, newPage, screenshot } from '../support/browser.ts';
 import { t } from '../support/i18n.ts';
 import { readZip } from '../support/zip.ts';
 
@@ -69,6 +69,15 @@ async function openList(page: Page, locale: Locale = 'bg') {
   await page.getByRole('button', { name: d(locale, 'list.add') }).waitFor();
 }
 
+/**
+ * A shot of the window once dialogs have faded in. (A full-page shot resizes the window, which sets the
+ * drawer moving and paints frames late.)
+ */
+async function shot(page: Page, name: string) {
+  await page.waitForFunction(() => [...document.querySelectorAll('.MuiDialog-container')].every((el) => getComputedStyle(el).opacity === '1'));
+  await page.screenshot({ path: `${ARTIFACTS}/${name}.png` });
+}
+
 async function saving(page: Page, call: string, click: () => Promise<void>) {
   const answered = page.waitForResponse((response) => response.url().includes(`/api/${call}`) && response.request().method() === 'POST');
   await click();
@@ -128,7 +137,7 @@ describe('document flow', () => {
     await signIn(page, ACCOUNTS.employee());
     await openList(page);
     const dialog = await addDocument(page, 'pdf', `PDF ${run}`);
-    await screenshot(page, 'documents-flow-dialog-1280-bg');
+    await shot(page, 'documents-flow-dialog-1280-bg');
     await closeDialog(dialog);
 
     await filterByDescription(page, `PDF ${run}`);
@@ -143,7 +152,8 @@ describe('document flow', () => {
     expect(response.headers()['content-type']).toBe('application/pdf');
     expect(response.headers()['x-content-type-options']).toBe('nosniff');
     await preview.locator('iframe').waitFor();
-    await screenshot(page, 'documents-flow-pdf-preview-1280-bg');
+    await page.frames().find((frame) => frame.url().includes('/api/documents-flow/preview/'))?.waitForLoadState('load');
+    await shot(page, 'documents-flow-pdf-preview-1280-bg');
     await preview.getByRole('button', { name: t('bg', 'actions.close'), exact: true }).last().click();
     await preview.waitFor({ state: 'detached' });
 
@@ -173,7 +183,7 @@ describe('document flow', () => {
     await page.waitForLoadState('load');
     // ... and neither its script nor its handler reached the app's window.
     expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
-    await screenshot(page, 'documents-flow-html-preview-1280-bg');
+    await shot(page, 'documents-flow-html-preview-1280-bg');
     await context.close();
   });
 
@@ -189,7 +199,7 @@ describe('document flow', () => {
     for (const key of ['pdf', 'html', 'text'] as const) await rowOf(page, FILES[key].name).getByRole('checkbox', { name: t('bg', 'table.select_row') }).check();
     const zipButton = page.getByRole('button', { name: d('bg', 'selection.download_other', { count: '3' }) });
     await zipButton.waitFor();
-    await screenshot(page, 'documents-flow-list-1280-bg');
+    await shot(page, 'documents-flow-selection-1280-bg');
     const zip = await downloaded(page, () => zipButton.click());
     expect(zip.name).toMatch(/\.zip$/);
     const entries = readZip(zip.bytes);
@@ -216,7 +226,7 @@ describe('document flow', () => {
     expect(await dialog.getByRole('button', { name: d('bg', 'file.delete') }).count()).toBe(0);
     // Its file can still be downloaded.
     await dialog.getByRole('button', { name: d('bg', 'actions.download') }).waitFor();
-    await screenshot(employee.page, 'documents-flow-locked-1280-bg');
+    await shot(employee.page, 'documents-flow-locked-1280-bg');
     await employee.context.close();
     // Nor does the server let the employee change or delete it.
     const token = await apiToken(ACCOUNTS.employee());
@@ -269,14 +279,14 @@ describe('document flow', () => {
       await page.getByRole('button', { name: d(locale, 'list.add') }).click();
       const dialog = page.getByRole('dialog', { name: d(locale, 'dialog.new') });
       await dialog.getByRole('button', { name: d(locale, 'file.choose') }).waitFor();
-      await screenshot(page, `documents-flow-dialog-400-${locale}`);
+      await shot(page, `documents-flow-dialog-400-${locale}`);
       await context.close();
 
       const wide = await newPage(browser);
       await signIn(wide.page, ACCOUNTS.employee(), locale);
       await openList(wide.page, locale);
       await wide.page.getByRole('row').nth(1).getByRole('button').first().waitFor();
-      await screenshot(wide.page, `documents-flow-list-1280-${locale}-default`);
+      await shot(wide.page, `documents-flow-list-1280-${locale}`);
       await wide.context.close();
     });
   }

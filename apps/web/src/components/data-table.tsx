@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { alpha, type Theme } from '@mui/material/styles';
 import Checkbox from '@mui/material/Checkbox';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -30,6 +31,24 @@ export interface DataTableColumn<T> {
   /** Left out on screens narrower than this breakpoint (phones keep the telling columns). */
   hideBelow?: 'sm' | 'md' | 'lg';
 }
+
+/**
+ * The row actions stay at the right edge when a wide table scrolls sideways (phones, long names), over
+ * the row's own hover and selection tint.
+ */
+const stickyActions = (theme: Theme) => ({
+  position: 'sticky' as const,
+  right: 0,
+  zIndex: 1,
+  backgroundColor: theme.palette.background.paper,
+  boxShadow: `inset 1px 0 0 ${theme.palette.divider}`,
+  'tr.MuiTableRow-hover:hover > &': {
+    backgroundImage: `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})`,
+  },
+  'tr.Mui-selected > &': {
+    backgroundImage: `linear-gradient(${alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity)}, ${alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity)})`,
+  },
+});
 
 /** The display rule of a column that narrow screens leave out. */
 const visibility = (hideBelow: DataTableColumn<unknown>['hideBelow']) => (hideBelow ? { display: { xs: 'none', [hideBelow]: 'table-cell' } } : undefined);
@@ -177,7 +196,7 @@ export function DataTable<T, F extends ListFilters = ListFilters>({
             </TableCell>
           ))}
           {rowActions && (
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0.5 }}>
+            <TableCell align="right" sx={[{ whiteSpace: 'nowrap', py: 0.5 }, stickyActions]}>
               {rowActions(row)}
             </TableCell>
           )}
@@ -223,7 +242,11 @@ export function DataTable<T, F extends ListFilters = ListFilters>({
                   </TableCell>
                 );
               })}
-              {rowActions && <TableCell align="right">{t('table.actions')}</TableCell>}
+              {rowActions && (
+                <TableCell align="right" sx={stickyActions}>
+                  {t('table.actions')}
+                </TableCell>
+              )}
             </TableRow>
           </TableHead>
           <TableBody sx={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>{renderBody()}</TableBody>

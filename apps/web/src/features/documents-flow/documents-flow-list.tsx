@@ -58,7 +58,7 @@ export function DocumentsFlowList({ api, client = null, description, clientField
 
   const columns = useMemo<DataTableColumn<DocumentFlowRow>[]>(() => {
     const all: Array<DataTableColumn<DocumentFlowRow> | false> = [
-      { field: 'category', header: 'documents-flow:fields.category', sortable: true, render: (row) => localized(row.categoryName, locale) },
+      { field: 'category', header: 'documents-flow:fields.category', sortable: true, hideBelow: 'sm', render: (row) => localized(row.categoryName, locale) },
       !clientId && { field: 'company', header: 'documents-flow:fields.company', sortable: true, render: (row) => localized(row.companyName, locale) },
       {
         field: 'description',
@@ -66,7 +66,7 @@ export function DocumentsFlowList({ api, client = null, description, clientField
         sortable: true,
         hideBelow: 'md',
         render: (row) => (
-          <Box component="span" title={row.description} sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', maxWidth: 320 }}>
+          <Box component="span" title={row.description} sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere', minWidth: 96, maxWidth: 260 }}>
             {row.description}
           </Box>
         ),
@@ -76,10 +76,22 @@ export function DocumentsFlowList({ api, client = null, description, clientField
         field: 'file',
         header: 'documents-flow:fields.file',
         sortable: true,
-        render: (row) => (row.file ? <Box sx={{ overflowWrap: 'anywhere', minWidth: 96 }}>{row.file.filename}</Box> : '—'),
+        render: (row) => (row.file ? <Box sx={{ overflowWrap: 'anywhere', minWidth: { xs: 72, sm: 88 }, maxWidth: 220 }}>{row.file.filename}</Box> : '—'),
       },
-      { field: 'createdBy', header: 'documents-flow:fields.created_by', sortable: true, hideBelow: 'lg', render: (row) => localized(row.createdByName, locale) },
-      { field: 'created', header: 'documents-flow:fields.created', sortable: true, hideBelow: 'sm', render: (row) => <Box sx={nowrap}>{formatDateTime(row.created)}</Box> },
+      {
+        field: 'created',
+        header: 'documents-flow:fields.created',
+        sortable: true,
+        hideBelow: 'sm',
+        render: (row) => (
+          <Box>
+            <Box sx={nowrap}>{formatDateTime(row.created)}</Box>
+            <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8rem' }}>
+              {localized(row.createdByName, locale)}
+            </Box>
+          </Box>
+        ),
+      },
     ];
     return all.filter((column): column is DataTableColumn<DocumentFlowRow> => Boolean(column));
   }, [clientId, locale]);
@@ -156,27 +168,27 @@ export function DocumentsFlowList({ api, client = null, description, clientField
         rowActions={(row) => (
           <>
             <Tooltip title={t('common:actions.preview')}>
-              <IconButton aria-label={`${t('common:actions.preview')}: ${label(row)}`} onClick={() => setDialog({ id: row._id })}>
+              <IconButton size="small" aria-label={`${t('common:actions.preview')}: ${label(row)}`} onClick={() => setDialog({ id: row._id })}>
                 <Visibility fontSize="small" />
               </IconButton>
             </Tooltip>
             {row.file && (
               <Tooltip title={t('actions.download')}>
-                <IconButton aria-label={`${t('actions.download')}: ${row.file.filename}`} onClick={() => row.file && void api.download(row.file._id).catch(() => undefined)}>
+                <IconButton size="small" aria-label={`${t('actions.download')}: ${row.file.filename}`} onClick={() => row.file && void api.download(row.file._id).catch(() => undefined)}>
                   <Download fontSize="small" />
                 </IconButton>
               </Tooltip>
             )}
             {row.file?.previewable && (
               <Tooltip title={t('actions.file_preview')}>
-                <IconButton aria-label={`${t('actions.file_preview')}: ${row.file.filename}`} onClick={() => setPreviewing(row)}>
+                <IconButton size="small" aria-label={`${t('actions.file_preview')}: ${row.file.filename}`} onClick={() => setPreviewing(row)}>
                   <Preview fontSize="small" />
                 </IconButton>
               </Tooltip>
             )}
             {api.staff && row.canDelete && (
               <Tooltip title={t('common:actions.delete')}>
-                <IconButton aria-label={`${t('common:actions.delete')}: ${label(row)}`} onClick={() => void remove(row)}>
+                <IconButton size="small" aria-label={`${t('common:actions.delete')}: ${label(row)}`} onClick={() => void remove(row)}>
                   <DeleteOutline fontSize="small" />
                 </IconButton>
               </Tooltip>
