@@ -261,6 +261,7 @@ describe('document flow', () => {
     await panel.getByRole('row').filter({ hasText: FILES.pdf.name }).waitFor();
     // No client filter or column: the tab is one client's.
     expect(await panel.getByRole('columnheader', { name: d('bg', 'fields.company') }).count()).toBe(0);
+    await shot(page, 'documents-flow-client-tab-1280-bg');
     await panel.getByRole('button', { name: d('bg', 'list.add') }).click();
     const dialog = page.getByRole('dialog', { name: d('bg', 'dialog.new') });
     await expect.poll(() => dialog.getByRole('combobox', { name: d('bg', 'fields.company') }).inputValue()).toMatch(CLIENT);
