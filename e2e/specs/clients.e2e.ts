@@ -87,7 +87,7 @@ describe('clients', () => {
     // Management tabs: banks, offices, access (they appear once the saved client has loaded).
     await page.getByRole('tab').first().waitFor();
     const tabs = await page.getByRole('tab').allTextContents();
-    expect(tabs).toEqual([c('tabs.banks'), c('tabs.offices'), c('tabs.access')]);
+    expect(tabs).toEqual([c('tabs.banks'), c('tabs.offices'), c('tabs.documentsFlow'), c('tabs.access')]);
 
     // Banks: one from the create, add a second.
     await page.getByText('BG80BNBG96611020345678').waitFor();
@@ -152,7 +152,7 @@ describe('clients', () => {
     expect(await input(page, 'name.bg').isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: t('bg', 'actions.save'), exact: true }).count()).toBe(0);
     await page.getByRole('tab').first().waitFor();
-    expect(await page.getByRole('tab').allTextContents()).toEqual([c('tabs.offices')]);
+    expect(await page.getByRole('tab').allTextContents()).toEqual([c('tabs.offices'), c('tabs.documentsFlow')]);
     await page.getByText('ул. Главна 5').first().waitFor();
     await context.close();
   });
@@ -173,13 +173,13 @@ describe('clients', () => {
     await context.close();
   });
 
-  it('an accountant sees the banks and offices tabs only; the page fits a phone', async () => {
+  it('an accountant sees the banks, offices and document flow tabs; the page fits a phone', async () => {
     const { context, page } = await newPage(browser, { width: 400, height: 800 });
     await signIn(page, ACCOUNTS.accountant());
     await page.goto(`${baseUrl()}/#${clientPath}`);
     await page.getByRole('heading', { name: CLIENT }).waitFor();
     await page.getByRole('tab').first().waitFor();
-    expect(await page.getByRole('tab').allTextContents()).toEqual([c('tabs.banks'), c('tabs.offices')]);
+    expect(await page.getByRole('tab').allTextContents()).toEqual([c('tabs.banks'), c('tabs.offices'), c('tabs.documentsFlow')]);
     await page.getByText('BG80BNBG96611020345678').waitFor();
     expect(await page.getByRole('button', { name: t('bg', 'settings:banks.add') }).count()).toBe(0);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -28,6 +28,8 @@ import { CompaniesService } from './modules/clients/companies.service.ts';
 import { OfficesService } from './modules/clients/offices.service.ts';
 import { InvitationsService } from './modules/calendar/invitations.service.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
+import { documentsFlowRoutes } from './modules/documents-flow/documents-flow.routes.ts';
+import { DocumentsFlowService } from './modules/documents-flow/documents-flow.service.ts';
 import { DocumentsService, userDocumentParent } from './modules/documents/documents.service.ts';
 import { logRoutes } from './modules/logs/logs.routes.ts';
 import { LogsService } from './modules/logs/logs.service.ts';
@@ -159,6 +161,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   clientRoutes(app, new CompaniesService(db, { offices, banks }), offices);
   userRoutes(app, users, new UserRecordsService(db));
   documentRoutes(app, new DocumentsService(db, { user: userDocumentParent }));
+  documentsFlowRoutes(app, new DocumentsFlowService(db, { lockDays: config.DOCUMENT_FLOW_LOCK_DAYS }), auth);
   logRoutes(app, new LogsService(db));
   calendarRoutes(app, new EventsService(db), new InvitationsService(db), auth);
   metadataRoutes(app, new MetadataService(db, { myCompany, invoices, dictionaries, banks }), dictionaries, users);

@@ -8,6 +8,7 @@ export * from './iban.ts';
 export * from './settings.schemas.ts';
 export * from './users.schemas.ts';
 export * from './documents.schemas.ts';
+export * from './documents-flow.schemas.ts';
 export * from './logs.schemas.ts';
 export * from './calendar.schemas.ts';
 export * from './identifiers.ts';

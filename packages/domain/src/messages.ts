@@ -72,5 +72,12 @@ export const MessageKeys = {
   vat_number_format: 'vat_number_format',
   // Calendar (house key).
   invitation_already_answered: 'invitation_already_answered',
+  // Document flow (house keys).
+  document_flow_locked: 'document_flow_locked',
+  document_flow_not_own: 'document_flow_not_own',
+  document_flow_file_exists: 'document_flow_file_exists',
+  document_flow_not_previewable: 'document_flow_not_previewable',
+  document_flow_zip_too_many_files: 'document_flow_zip_too_many_files',
+  document_flow_zip_too_large: 'document_flow_zip_too_large',
 } as const;
 export type MessageKey = keyof typeof MessageKeys;

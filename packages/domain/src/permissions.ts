@@ -20,6 +20,8 @@ export const Permissions = {
   invoicesRead: [Access.admin, Access.manager, Access.accountant] as readonly AccessValue[],
   invoicesWrite: MANAGEMENT,
   documentsFlow: STAFF,
+  /** Deleting a document-flow item. */
+  documentsFlowDelete: ADMIN,
   calendar: STAFF,
   /** Deleting events (the creator or management edit; only management deletes). */
   calendarDelete: MANAGEMENT,

@@ -32,3 +32,25 @@ export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]>
   const result = (await executor.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** The start of a Europe/Sofia day (`YYYY-MM-DD`, plus some days), as a timestamp. */
+export const sofiaDayStart = (day: string, plusDays = 0) => sql`((${day}::date + ${plusDays}::int)::timestamp at time zone 'Europe/Sofia')`;
+
+/** Today in Europe/Sofia, as a date. */
+export const sofiaToday = sql`(now() at time zone 'Europe/Sofia')::date`;
+
+/** Lists count exactly up to this many rows; past it the planner's estimate stands in (counting 100 000s of rows costs more than the page). */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+/**
+ * The number of rows `rowsQuery` (a `select 1 from … where …`) answers: exact up to EXACT_COUNT_LIMIT, else the
+ * planner's estimate (never below the limit) with `estimated: true`.
+ */
+export async function cappedCount(executor: Executor, rowsQuery: SQL): Promise<{ count: number; estimated: boolean }> {
+  const [{ n }] = await queryRows<{ n: number }>(executor, sql`select cast(count(*) as integer) as n from (${rowsQuery} limit ${EXACT_COUNT_LIMIT + 1}) capped`);
+  if (Number(n) <= EXACT_COUNT_LIMIT) return { count: Number(n), estimated: false };
+  const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(executor, sql`explain (format json) ${rowsQuery}`);
+  const parsed = typeof plan['QUERY PLAN'] === 'string' ? JSON.parse(plan['QUERY PLAN']) : plan['QUERY PLAN'];
+  const estimate = Math.round(Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0));
+  return { count: Math.max(estimate, EXACT_COUNT_LIMIT + 1), estimated: true };
+}

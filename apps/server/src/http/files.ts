@@ -11,15 +11,23 @@ export interface UploadedFile {
 /** Characters RFC 5987 allows unencoded in `filename*`. */
 const encodeRfc5987 = (value: string) => encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
-/** A file name as stored: no path, no control characters, at most 255 characters. */
+/** A name cut to `max` characters, keeping its extension (up to 16 characters) when there is one. */
+export function truncateFilename(name: string, max: number): string {
+  const chars = [...name];
+  if (chars.length <= max) return name;
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 && name.length - dot <= 16 ? [...name.slice(dot)] : [];
+  return chars.slice(0, max - extension.length).join('') + extension.join('');
+}
+
+/** A file name as stored: no path, no control characters, at most 255 characters (the extension kept). */
 export function cleanFilename(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   const cleaned = [...base]
     .filter((char) => char.charCodeAt(0) > 0x1f && char.charCodeAt(0) !== 0x7f)
     .join('')
-    .trim()
-    .slice(0, 255);
-  return cleaned || 'file';
+    .trim();
+  return truncateFilename(cleaned, 255) || 'file';
 }
 
 /** A content type as claimed by the upload when it looks like one, else application/octet-stream. */
@@ -42,6 +50,44 @@ export function sendFile(reply: FastifyReply, file: { filename: string; contentT
   return reply
     .header('Content-Type', file.contentType)
     .header('Content-Length', file.length)
+    .header('Content-Disposition', contentDisposition(file.filename))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', "sandbox; default-src 'none'")
+    .header('Cache-Control', 'private, no-store')
+    .send(body);
+}
+
+/** The sandbox for an inline preview: no script, no plug-in, no request out; framed by the app only. */
+const PREVIEW_SANDBOX = "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
+/**
+ * A PDF is shown by the browser's own viewer, which browsers refuse inside a sandbox; its bytes are
+ * checked to be a PDF on upload, and nothing else of it may load.
+ */
+const PREVIEW_PDF = "default-src 'none'; object-src 'self'; frame-ancestors 'self'";
+
+/**
+ * Sends stored bytes for an inline preview (`Content-Disposition: inline`, nosniff). Everything but a PDF
+ * is served under `Content-Security-Policy: sandbox`, so an uploaded HTML page never runs script, and
+ * never with the app's origin; text without a charset is read as UTF-8.
+ */
+export function sendPreview(reply: FastifyReply, file: { filename: string; contentType: string; length: number }, body: Readable | Buffer) {
+  const base = file.contentType.split(';')[0].trim().toLowerCase();
+  const contentType = base === 'text/plain' && !/charset=/i.test(file.contentType) ? 'text/plain; charset=utf-8' : file.contentType;
+  return reply
+    .header('Content-Type', contentType)
+    .header('Content-Length', file.length)
+    .header('Content-Disposition', contentDisposition(file.filename, 'inline'))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', base === 'application/pdf' ? PREVIEW_PDF : PREVIEW_SANDBOX)
+    .header('X-Frame-Options', 'SAMEORIGIN')
+    .header('Cache-Control', 'private, no-store')
+    .send(body);
+}
+
+/** Sends a stream built as it is read (a zip) as an attachment: no length, nosniff, a sandbox. */
+export function sendStream(reply: FastifyReply, file: { filename: string; contentType: string }, body: Readable) {
+  return reply
+    .header('Content-Type', file.contentType)
     .header('Content-Disposition', contentDisposition(file.filename))
     .header('X-Content-Type-Options', 'nosniff')
     .header('Content-Security-Policy', "sandbox; default-src 'none'")

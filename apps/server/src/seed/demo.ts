@@ -5,6 +5,7 @@ import { hashPassword } from '../modules/auth/passwords.ts';
 import { writeLog } from '../modules/logs/audit.ts';
 import { seedDemoCalendar } from './demo-calendar.ts';
 import { seedDemoClients } from './demo-clients.ts';
+import { seedDemoDocumentsFlow } from './demo-documents-flow.ts';
 import { seedDemoSettings } from './demo-settings.ts';
 
 /** Password of every demo user (the administrator's is configured or printed at first start). */
@@ -44,5 +45,6 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedDemoSettings(tx);
     await seedDemoClients(tx);
     await seedDemoCalendar(tx);
+    await seedDemoDocumentsFlow(tx);
   });
 }

@@ -16,6 +16,7 @@ const BUILT_AREAS: Record<string, () => Promise<AreaModule>> = {
   settings: () => import('../features/settings/settings-area.tsx'),
   calendar: () => import('../features/calendar/calendar-area.tsx'),
   clients: () => import('../features/clients/clients-area.tsx'),
+  'documents-flow': () => import('../features/documents-flow/documents-flow-area.tsx'),
 };
 
 /** One lazy chunk per area of the route matrix. */

@@ -3,8 +3,10 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api-client.ts';
+import { fieldErrorText } from './fields/field-error.ts';
 
 /** A client as the search and the picker give it. */
 export interface ClientOption {
@@ -73,6 +75,31 @@ export function ClientSearch({ value, onChange, label, disabled, required, error
       disabled={disabled}
       noOptionsText={input.trim() ? t('picker.no_options') : t('picker.type_to_search')}
       renderInput={(params) => <TextField {...params} label={label ?? t('picker.search_label')} required={required} error={error} helperText={helperText} />}
+    />
+  );
+}
+
+export interface ClientSearchFieldProps<T extends FieldValues> extends Omit<ClientSearchProps, 'value' | 'onChange' | 'error'> {
+  control: Control<T, any, any>;
+  /** A form value holding the chosen `ClientOption` (or null), so the field can show its name. */
+  name: Path<T>;
+}
+
+/** The client autocomplete bound to react-hook-form; errors show as translated helper text. */
+export function ClientSearchField<T extends FieldValues>({ control, name, helperText, ...props }: ClientSearchFieldProps<T>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <ClientSearch
+          {...props}
+          value={(field.value as ClientOption | null) ?? null}
+          onChange={(client) => field.onChange(client)}
+          error={Boolean(fieldState.error)}
+          helperText={fieldErrorText(fieldState.error) ?? helperText}
+        />
+      )}
     />
   );
 }

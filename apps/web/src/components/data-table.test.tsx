@@ -35,11 +35,13 @@ function Harness({
   fetcher,
   large,
   selectable,
+  isRowSelectable,
   onSelectionChange,
 }: {
   fetcher: ReturnType<typeof serverList>;
   large?: boolean;
   selectable?: boolean;
+  isRowSelectable?: (row: Row) => boolean;
   onSelectionChange?: (ids: string[], rows: Row[]) => void;
 }) {
   const list = useListState();
@@ -52,6 +54,7 @@ function Harness({
       onStateChange={list.setState}
       large={large}
       selectable={selectable}
+      isRowSelectable={isRowSelectable}
       onSelectionChange={onSelectionChange}
       rowActions={(row) => <button type="button">open {row.code}</button>}
     />
@@ -153,6 +156,19 @@ describe('DataTable', () => {
     expect(onSelectionChange.mock.lastCall?.[0]).toHaveLength(15);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Избери всички редове на страницата' }));
     expect(onSelectionChange).toHaveBeenLastCalledWith([], []);
+  });
+
+  it('leaves rows that cannot be selected out of the row and page selection', async () => {
+    const onSelectionChange = vi.fn();
+    // Every third row cannot be selected (say, a document without a file).
+    const selectable = (row: Row) => Number(row._id.slice(1)) % 3 !== 0;
+    renderWithProviders(<Harness fetcher={serverList(6)} selectable isRowSelectable={selectable} onSelectionChange={onSelectionChange} />);
+    await screen.findByText('Фирма 1');
+    const rowBoxes = screen.getAllByRole('checkbox', { name: 'Избери реда' });
+    expect(rowBoxes.map((box) => (box as HTMLInputElement).disabled)).toEqual([false, false, true, false, false, true]);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Избери всички редове на страницата' }));
+    expect(onSelectionChange.mock.lastCall?.[0]).toEqual(['r1', 'r2', 'r4', 'r5']);
+    expect(screen.getByRole('checkbox', { name: 'Избери всички редове на страницата' })).toBeChecked();
   });
 
   it('shows skeleton rows while the first page loads', async () => {

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { alpha, type Theme } from '@mui/material/styles';
 import Checkbox from '@mui/material/Checkbox';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -31,6 +32,24 @@ export interface DataTableColumn<T> {
   hideBelow?: 'sm' | 'md' | 'lg';
 }
 
+/**
+ * The row actions stay at the right edge when a wide table scrolls sideways (phones, long names), over
+ * the row's own hover and selection tint.
+ */
+const stickyActions = (theme: Theme) => ({
+  position: 'sticky' as const,
+  right: 0,
+  zIndex: 1,
+  backgroundColor: theme.palette.background.paper,
+  boxShadow: `inset 1px 0 0 ${theme.palette.divider}`,
+  'tr.MuiTableRow-hover:hover > &': {
+    backgroundImage: `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})`,
+  },
+  'tr.Mui-selected > &': {
+    backgroundImage: `linear-gradient(${alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity)}, ${alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity)})`,
+  },
+});
+
 /** The display rule of a column that narrow screens leave out. */
 const visibility = (hideBelow: DataTableColumn<unknown>['hideBelow']) => (hideBelow ? { display: { xs: 'none', [hideBelow]: 'table-cell' } } : undefined);
 
@@ -47,6 +66,8 @@ export interface DataTableProps<T, F extends ListFilters> {
   /** Buttons of the last column (preview, delete, ...). */
   rowActions?: (row: T) => ReactNode;
   selectable?: boolean;
+  /** With `selectable`: rows this returns false for get a disabled checkbox (e.g. a document without a file). */
+  isRowSelectable?: (row: T) => boolean;
   /** Selected row ids (controlled); leave out to let the table keep them. */
   selected?: readonly string[];
   onSelectionChange?: (ids: string[], rows: T[]) => void;
@@ -87,6 +108,7 @@ export function DataTable<T, F extends ListFilters = ListFilters>({
   getRowId = defaultRowId,
   rowActions,
   selectable,
+  isRowSelectable,
   selected,
   onSelectionChange,
   emptyText = 'no_table_results',
@@ -120,7 +142,7 @@ export function DataTable<T, F extends ListFilters = ListFilters>({
     else next.add(id);
     changeSelection(next);
   };
-  const pageIds = rows.map(getRowId);
+  const pageIds = rows.filter((row) => isRowSelectable?.(row) ?? true).map(getRowId);
   const pageSelected = pageIds.filter((id) => selectedIds.has(id)).length;
   const togglePage = () => {
     const next = new Set(selectedIds);
@@ -160,7 +182,12 @@ export function DataTable<T, F extends ListFilters = ListFilters>({
         <TableRow key={id} hover selected={isSelected}>
           {selectable && (
             <TableCell padding="checkbox">
-              <Checkbox checked={isSelected} onChange={() => toggleRow(id)} slotProps={{ input: { 'aria-label': t('table.select_row') } }} />
+              <Checkbox
+                checked={isSelected}
+                disabled={!isSelected && isRowSelectable ? !isRowSelectable(row) : false}
+                onChange={() => toggleRow(id)}
+                slotProps={{ input: { 'aria-label': t('table.select_row') } }}
+              />
             </TableCell>
           )}
           {columns.map((column) => (
@@ -169,7 +196,7 @@ export function DataTable<T, F extends ListFilters = ListFilters>({
             </TableCell>
           ))}
           {rowActions && (
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0.5 }}>
+            <TableCell align="right" sx={[{ whiteSpace: 'nowrap', py: 0.5 }, stickyActions]}>
               {rowActions(row)}
             </TableCell>
           )}
@@ -215,7 +242,11 @@ export function DataTable<T, F extends ListFilters = ListFilters>({
                   </TableCell>
                 );
               })}
-              {rowActions && <TableCell align="right">{t('table.actions')}</TableCell>}
+              {rowActions && (
+                <TableCell align="right" sx={stickyActions}>
+                  {t('table.actions')}
+                </TableCell>
+              )}
             </TableRow>
           </TableHead>
           <TableBody sx={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>{renderBody()}</TableBody>

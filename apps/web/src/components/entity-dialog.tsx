@@ -40,6 +40,8 @@ export interface EntityDialogProps<V extends FieldValues, R, O extends FieldValu
   /** The entity is still loading (preview): a spinner instead of the form, no saving. */
   loading?: boolean;
   children: ReactNode | ((state: { mode: EntityDialogMode; readOnly: boolean }) => ReactNode);
+  /** Under the form and outside it, so it stays usable when the form is read-only (a file's download and preview). */
+  footer?: ReactNode;
   maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
 }
 
@@ -60,6 +62,7 @@ export function EntityDialog<V extends FieldValues, R, O extends FieldValues = V
   toFormValues,
   loading = false,
   children,
+  footer,
   maxWidth = 'sm',
 }: EntityDialogProps<V, R, O>) {
   const { t } = useTranslation();
@@ -139,6 +142,7 @@ export function EntityDialog<V extends FieldValues, R, O extends FieldValues = V
               </Box>
             )}
           </Box>
+          {!loading && footer}
         </DialogContent>
         <DialogActions disableSpacing sx={{ px: 3, py: 1.5, gap: 1, flexWrap: 'wrap', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
           <Button onClick={requestClose} disabled={saving}>

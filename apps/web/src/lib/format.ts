@@ -79,3 +79,15 @@ export function formatDuration(totalMinutes: number): string {
   if (minutes || parts.length === 0) parts.push(i18n.t('common:duration.minutes', { count: minutes }));
   return parts.join(' ');
 }
+
+/** A file size for people: `512 B`, `1,5 KB`, `2,3 MB` in the locale. */
+export function formatSize(bytes: number, locale: string = currentLocale()): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let size = bytes;
+  let unit = 0;
+  while (size >= 1024 && unit < units.length - 1) {
+    size /= 1024;
+    unit += 1;
+  }
+  return `${new Intl.NumberFormat(intlTag(locale), { maximumFractionDigits: unit ? 1 : 0 }).format(size)} ${units[unit]}`;
+}

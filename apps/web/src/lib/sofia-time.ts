@@ -52,3 +52,9 @@ export function sofiaWallToInstant(wall: Date): Date {
   }
   return new Date(guess);
 }
+
+/** The Sofia day (`YYYY-MM-DD`) of an instant; today by default. */
+export function sofiaDate(instant: Date = new Date()): string {
+  const p = sofiaParts(instant);
+  return `${String(p.year).padStart(4, '0')}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, customType, date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Localized } from './core.ts';
 import { documentTypes } from './settings.ts';
@@ -8,6 +9,9 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
   toDriver: (value) => value,
 });
+
+/** The lower-cased file name the document flow's file-name filter searches (see FILE_NAME_SEARCH_TEXT's index). */
+export const FILE_NAME_SEARCH_TEXT = `lower("filename")`;
 
 /**
  * Documents attached to a user or (later) a contract: a polymorphic parent without a foreign key,
@@ -50,5 +54,9 @@ export const files = pgTable(
     uploadedBy: uuid('uploaded_by'),
     uploadedByName: jsonb('uploaded_by_name').$type<Localized>(),
   },
-  (t) => [index('files_document_idx').on(t.documentId)],
+  (t) => [
+    index('files_document_idx').on(t.documentId),
+    // The document flow's file-name filter (kantora_trigrams: see db/schema/clients.ts).
+    index('files_filename_search_idx').using('gin', sql.raw(`kantora_trigrams(${FILE_NAME_SEARCH_TEXT})`)),
+  ],
 );

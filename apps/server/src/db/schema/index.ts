@@ -4,3 +4,4 @@ export * from './users-extra.ts';
 export * from './files.ts';
 export * from './calendar.ts';
 export * from './clients.ts';
+export * from './documents-flow.ts';

@@ -17,6 +17,7 @@ export interface AuthSettings {
 export interface AuthenticatedUser extends Actor {
   jti: string;
   exp: number;
+  tokenVersion: number;
 }
 
 const fullName = (u: { firstName: { bg: string; it: string }; lastName: { bg: string; it: string } }) => ({
@@ -75,6 +76,23 @@ export class AuthService {
     if (!token) throw unauthorized();
     const claims: TokenClaims | null = await this.tokens.verify(token);
     if (!claims) throw unauthorized('session_expired');
+    return this.userOfClaims(claims);
+  }
+
+  /** A short-lived link token for one resource (see TokenService.issueLink), for the signed-in user. */
+  issueLink(user: AuthenticatedUser, audience: string, ttlSeconds: number) {
+    return this.tokens.issueLink(user, audience, ttlSeconds);
+  }
+
+  /** The live user behind a link token for `audience`, or a 401 (bad, expired, or its session ended). */
+  async authenticateLink(token: string | undefined, audience: string): Promise<AuthenticatedUser> {
+    if (!token) throw unauthorized();
+    const claims = await this.tokens.verifyLink(token, audience);
+    if (!claims) throw unauthorized('session_expired');
+    return this.userOfClaims(claims);
+  }
+
+  private async userOfClaims(claims: TokenClaims): Promise<AuthenticatedUser> {
     const rows = await this.db
       .select({
         id: users.id,
@@ -100,6 +118,7 @@ export class AuthService {
       locale: user.locale === 'it' ? 'it' : 'bg',
       jti: claims.jti,
       exp: claims.exp,
+      tokenVersion: user.tokenVersion,
     };
   }
 

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
+/** Link tokens have an issuer of their own, so a session token never passes as a link and a link never as a session. */
+const LINK_ISSUER = 'kantora-link';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface TokenClaims {
@@ -30,6 +33,35 @@ export class TokenService {
       .setIssuer('kantora')
       .sign(this.key);
     return { token, expiration: new Date(expiresAt * 1000).toISOString() };
+  }
+
+  /**
+   * A short-lived link token for one resource (`audience`), for a URL that cannot carry a header (an
+   * iframe's src). It names the user, their token version and the session it came from, so signing out,
+   * a deactivation or a new password end it like the session; it is never accepted as a session token.
+   */
+  async issueLink(user: { id: string; tokenVersion: number; jti: string }, audience: string, ttlSeconds: number): Promise<{ token: string; expiration: string }> {
+    const expiresAt = Math.floor(Date.now() / 1000) + ttlSeconds;
+    const token = await new SignJWT({ tv: user.tokenVersion, sid: user.jti })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(user.id)
+      .setAudience(audience)
+      .setIssuedAt()
+      .setExpirationTime(expiresAt)
+      .setIssuer(LINK_ISSUER)
+      .sign(this.key);
+    return { token, expiration: new Date(expiresAt * 1000).toISOString() };
+  }
+
+  /** The claims of a valid link token for `audience` (the session's jti as `jti`), or null. */
+  async verifyLink(token: string, audience: string): Promise<TokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: LINK_ISSUER, audience });
+      if (typeof payload.sub !== 'string' || !UUID.test(payload.sub) || typeof payload.tv !== 'number' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+      return { sub: payload.sub, tv: payload.tv, jti: payload.sid, exp: payload.exp };
+    } catch {
+      return null;
+    }
   }
 
   /** The claims of a valid token, or null for a forged, malformed or expired one. */

@@ -30,6 +30,11 @@ export function visibleClients(actor: Pick<Actor, 'id' | 'access'>): SQL {
   }
 }
 
+/** True when the actor sees every client (admin, manager, accountant): a list need not ask the companies. */
+export function seesEveryClient(actor: Pick<Actor, 'access'>): boolean {
+  return actor.access === Access.admin || actor.access === Access.manager || actor.access === Access.accountant;
+}
+
 /** The same rule on a loaded row (no query). */
 export function seesClient(actor: Pick<Actor, 'id' | 'access'>, row: { managingUsersAll: boolean; managingUsers: string[]; referentId: string | null; clientUsers: string[] }): boolean {
   switch (actor.access) {

@@ -1,7 +1,9 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { canAccess, type DocumentListQuery, type DocumentParentType, type DocumentSaveInput, type ListResult, MessageKeys as M, Permissions } from '@kantora/domain';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
+import { sofiaToday } from '../../db/sql-helpers.ts';
+import { fileBody, fileColumns, type FileView, insertFile } from '../../db/file-store.ts';
 import { documents, documentTypes, files, users } from '../../db/schema/index.ts';
 import { iso } from '../../http/dto.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
@@ -31,16 +33,7 @@ export const userDocumentParent: DocumentParentPolicy = {
   },
 };
 
-const fileColumns = {
-  id: files.id,
-  documentId: files.documentId,
-  filename: files.filename,
-  contentType: files.contentType,
-  length: files.length,
-  uploadDate: files.uploadDate,
-  uploadedByName: files.uploadedByName,
-};
-type FileView = { [K in keyof typeof fileColumns]: (typeof files.$inferSelect)[K] };
+export type { UploadedFile };
 
 const documentColumns = {
   id: documents.id,
@@ -87,9 +80,6 @@ function documentDto(row: DocumentView, rowFiles: FileView[]) {
   };
 }
 export type DocumentDto = ReturnType<typeof documentDto>;
-
-/** Bytes read per query when streaming a download (files are stored uncompressed, so substring reads only these). */
-const CHUNK = 512 * 1024;
 
 /** Documents with their files, for any parent that registers a policy. */
 export class DocumentsService {
@@ -179,7 +169,7 @@ export class DocumentsService {
       const [type] = await tx.select({ id: documentTypes.id }).from(documentTypes).where(eq(documentTypes.id, input.type));
       if (!type) throw fieldError('type', M.invalid_value);
 
-      const values = { typeId: input.type, date: input.date ?? old?.date ?? sql`(now() at time zone 'Europe/Sofia')::date`, description: input.description, notes: input.notes };
+      const values = { typeId: input.type, date: input.date ?? old?.date ?? sofiaToday, description: input.description, notes: input.notes };
       const [row] = old
         ? await tx
             .update(documents)
@@ -191,10 +181,7 @@ export class DocumentsService {
             .values({ ...values, parentType, parentId, createdBy: actor.id, createdByName: actor.fullName })
             .returning({ id: documents.id });
       if (file) {
-        const [stored] = await tx
-          .insert(files)
-          .values({ documentId: row.id, filename: file.filename, contentType: file.contentType, length: file.data.length, data: file.data, uploadedBy: actor.id, uploadedByName: actor.fullName })
-          .returning(fileColumns);
+        const stored = await insertFile(tx, { ...file, documentId: row.id }, actor);
         await writeLog(tx, { name: 'File', doc: stored.id, model: 'files', type: 'create', action: 'save', new: { ...fileDto(stored), documentId: row.id }, actor });
       }
       const saved = (await this.load(tx, row.id))!;
@@ -235,14 +222,6 @@ export class DocumentsService {
       .where(eq(files.id, fileId));
     if (!file) throw notFound();
     await this.authorized(this.db, actor, file.parentType, file.parentId, 'read');
-    const db = this.db;
-    async function* chunks() {
-      for (let offset = 0; offset < file.length; offset += CHUNK) {
-        const [part] = await db.select({ bytes: sql<Uint8Array>`substring(${files.data} from ${offset + 1} for ${CHUNK})` }).from(files).where(eq(files.id, fileId));
-        if (!part) throw new Error('file removed while downloading');
-        yield Buffer.from(part.bytes.buffer, part.bytes.byteOffset, part.bytes.byteLength);
-      }
-    }
-    return { filename: file.filename, contentType: file.contentType, length: file.length, body: Readable.from(chunks()) };
+    return { filename: file.filename, contentType: file.contentType, length: file.length, body: fileBody(this.db, fileId, file.length) };
   }
 }

@@ -1,7 +1,7 @@
 import type { ListResult, LogListQuery } from '@kantora/domain';
 import { and, eq, getTableColumns, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/sql-helpers.ts';
+import { cappedCount, queryRows, sofiaDayStart } from '../../db/sql-helpers.ts';
 import { logs } from '../../db/schema/index.ts';
 import { iso } from '../../http/dto.ts';
 import { notFound } from '../../http/errors.ts';
@@ -9,8 +9,7 @@ import { offsetOf, orderBy } from '../../http/paging.ts';
 
 type LogRow = typeof logs.$inferSelect;
 
-/** Lists count exactly up to this many rows; past it the planner's estimate stands in (a count of 500 000 rows costs more than the page). */
-export const EXACT_COUNT_LIMIT = 10_000;
+export { EXACT_COUNT_LIMIT } from '../../db/sql-helpers.ts';
 
 const { documents: _documents, ...listColumns } = getTableColumns(logs);
 
@@ -30,9 +29,6 @@ function logDto(row: Omit<LogRow, 'documents'> & { documents?: LogRow['documents
   };
 }
 export type LogDto = ReturnType<typeof logDto>;
-
-/** The start of a day in Europe/Sofia, as a timestamp. */
-const sofiaDayStart = (day: string, plusDays = 0) => sql`((${day}::date + ${plusDays}::int)::timestamp at time zone 'Europe/Sofia')`;
 
 export class LogsService {
   constructor(private readonly db: Db) {}
@@ -63,14 +59,8 @@ export class LogsService {
   }
 
   /** The exact count up to EXACT_COUNT_LIMIT, else the planner's estimate (never below the limit). */
-  private async total(where: SQL | undefined): Promise<{ count: number; estimated: boolean }> {
-    const condition = where ?? sql`true`;
-    const [{ n }] = await queryRows<{ n: number }>(this.db, sql`select cast(count(*) as integer) as n from (select 1 from ${logs} where ${condition} limit ${EXACT_COUNT_LIMIT + 1}) capped`);
-    if (Number(n) <= EXACT_COUNT_LIMIT) return { count: Number(n), estimated: false };
-    const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(this.db, sql`explain (format json) select 1 from ${logs} where ${condition}`);
-    const parsed = typeof plan['QUERY PLAN'] === 'string' ? JSON.parse(plan['QUERY PLAN']) : plan['QUERY PLAN'];
-    const estimate = Math.round(Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0));
-    return { count: Math.max(estimate, EXACT_COUNT_LIMIT + 1), estimated: true };
+  private total(where: SQL | undefined): Promise<{ count: number; estimated: boolean }> {
+    return cappedCount(this.db, sql`select 1 from ${logs} where ${where ?? sql`true`}`);
   }
 
   async get(id: string): Promise<LogDto> {

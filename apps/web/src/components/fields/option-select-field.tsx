@@ -14,6 +14,8 @@ export interface ValueOption {
   disabled?: boolean;
   /** Shown before the label in the menu and in the field (a colour swatch, an icon). */
   adornment?: ReactNode;
+  /** Level in a tree (0 = top): the menu indents the entry by it; the field shows the label alone. */
+  depth?: number;
 }
 
 export type OptionSelectFieldProps<T extends FieldValues> = Omit<
@@ -114,7 +116,7 @@ export function OptionSelectField<T extends FieldValues>({
               </MenuItem>
             )}
             {options.map((option) => (
-              <MenuItem key={option.value} value={option.value} disabled={option.disabled}>
+              <MenuItem key={option.value} value={option.value} disabled={option.disabled} sx={option.depth ? { pl: 2 + option.depth * 2.5 } : undefined}>
                 {option.adornment && (
                   <Box component="span" sx={{ display: 'inline-flex', mr: 1 }}>
                     {option.adornment}

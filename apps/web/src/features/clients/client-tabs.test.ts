@@ -6,13 +6,13 @@ import { CLIENT_TABS } from './client-tabs.ts';
 const keys = (access: number) => tabsFor(CLIENT_TABS, access).map((tab) => tab.key);
 
 describe('the client tab registry', () => {
-  it('gives management banks, offices and access', () => {
-    expect(keys(Access.admin)).toEqual(['banks', 'offices', 'access']);
-    expect(keys(Access.manager)).toEqual(['banks', 'offices', 'access']);
+  it('gives management banks, offices, the document flow and access', () => {
+    expect(keys(Access.admin)).toEqual(['banks', 'offices', 'documentsFlow', 'access']);
+    expect(keys(Access.manager)).toEqual(['banks', 'offices', 'documentsFlow', 'access']);
   });
-  it('gives an accountant banks and offices, an employee offices only, a client nothing', () => {
-    expect(keys(Access.accountant)).toEqual(['banks', 'offices']);
-    expect(keys(Access.employee)).toEqual(['offices']);
+  it('gives an accountant banks, offices and the document flow, an employee offices and the document flow, a client nothing', () => {
+    expect(keys(Access.accountant)).toEqual(['banks', 'offices', 'documentsFlow']);
+    expect(keys(Access.employee)).toEqual(['offices', 'documentsFlow']);
     expect(keys(Access.client)).toEqual([]);
   });
   it('has unique keys', () => {

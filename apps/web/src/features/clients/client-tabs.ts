@@ -13,5 +13,10 @@ const MANAGEMENT = [Access.admin, Access.manager] as const;
 export const CLIENT_TABS: readonly TabDef<ClientTabProps>[] = [
   { key: 'banks', roles: [...MANAGEMENT, Access.accountant], component: lazy(() => import('./banks-tab.tsx')) },
   { key: 'offices', roles: [...MANAGEMENT, Access.accountant, Access.employee], component: lazy(() => import('./offices-tab.tsx')) },
+  {
+    key: 'documentsFlow',
+    roles: [...MANAGEMENT, Access.accountant, Access.employee],
+    component: lazy(() => import('../documents-flow/documents-flow-tab.tsx')),
+  },
   { key: 'access', roles: MANAGEMENT, component: lazy(() => import('./access-tab.tsx')) },
 ];

@@ -17,6 +17,7 @@ import { LocalizedTextField } from '../../../components/fields/localized-text-fi
 import { OptionSelectField } from '../../../components/fields/option-select-field.tsx';
 import { applyServerErrors } from '../../../components/fields/server-errors.ts';
 import { download } from '../../../lib/api-client.ts';
+import { formatSize } from '../../../lib/format.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { emptyText, localized, schemaResolver } from '../../../lib/labels.ts';
 import type { DictionaryItem } from '../../../lib/metadata.ts';
@@ -57,17 +58,6 @@ export function documentFormData(values: DocumentSaveInput, file: File | null): 
   }
   if (file) body.append('file', file, file.name);
   return body;
-}
-
-export function formatSize(bytes: number, locale: string): string {
-  const units = ['B', 'KB', 'MB', 'GB'];
-  let size = bytes;
-  let unit = 0;
-  while (size >= 1024 && unit < units.length - 1) {
-    size /= 1024;
-    unit += 1;
-  }
-  return `${new Intl.NumberFormat(locale === 'it' ? 'it-IT' : 'bg-BG', { maximumFractionDigits: unit ? 1 : 0 }).format(size)} ${units[unit]}`;
 }
 
 export function FileChip({ file }: { file: UserFile }) {

@@ -1,0 +1,60 @@
+import type { DocumentFlowPreviewLink, DocumentFlowRow, DocumentFlowSaveValues, DocumentFlowView, ListResult } from '@kantora/domain';
+import { api, download } from '../../lib/api-client.ts';
+
+/** Query keys of the document flow (one family per API base, so the portal's cache stays its own). */
+export const documentFlowKeys = {
+  all: (base: string) => ['documents-flow', base] as const,
+  one: (base: string, id: string) => ['documents-flow', base, 'one', id] as const,
+};
+
+/**
+ * The calls of one API base: staff `/documents-flow`, the client portal `/my-documents-flow` (the same
+ * calls but remove and zip; see the API note in `packages/domain/src/documents-flow.schemas.ts`).
+ */
+export interface DocumentsFlowApi {
+  base: string;
+  /** The staff list may delete and zip; the portal may not. */
+  staff: boolean;
+  list: (request: object) => Promise<ListResult<DocumentFlowRow>>;
+  get: (id: string) => Promise<DocumentFlowView>;
+  save: (body: FormData) => Promise<DocumentFlowView>;
+  remove: (documentId: string) => Promise<unknown>;
+  removeFile: (fileId: string, documentId: string) => Promise<unknown>;
+  /** Saves the file (an attachment) under its own name. */
+  download: (fileId: string) => Promise<string>;
+  /** A short-lived link for `<iframe src>` (the iframe cannot send the bearer header). */
+  previewLink: (fileId: string) => Promise<DocumentFlowPreviewLink>;
+  /** Saves one zip of the files. */
+  downloadZip: (filesIds: string[]) => Promise<string>;
+}
+
+export function createDocumentsFlowApi(base: '/documents-flow' | '/my-documents-flow'): DocumentsFlowApi {
+  return {
+    base,
+    staff: base === '/documents-flow',
+    list: (request) => api.post<ListResult<DocumentFlowRow>>(`${base}/list`, request),
+    get: (id) => api.get<DocumentFlowView>(`${base}/${encodeURIComponent(id)}`),
+    save: (body) => api.post<DocumentFlowView>(`${base}/save`, body),
+    remove: (documentId) => api.post<unknown>(`${base}/remove`, { documentId }),
+    removeFile: (fileId, documentId) => api.post<unknown>(`${base}/removeFile`, { fileId, documentId }),
+    download: (fileId) => download(`${base}/download/${encodeURIComponent(fileId)}`),
+    previewLink: (fileId) => api.get<DocumentFlowPreviewLink>(`${base}/previewLink/${encodeURIComponent(fileId)}`),
+    downloadZip: (filesIds) => download(`${base}/downloadFilesAsZip`, { filesIds }),
+  };
+}
+
+/** The staff calls. */
+export const staffDocumentsFlowApi = createDocumentsFlowApi('/documents-flow');
+
+/** The multipart body of `save`: the text fields, then the file (when one was chosen). */
+export function documentFlowFormData(values: DocumentFlowSaveValues, file: File | null): FormData {
+  const body = new FormData();
+  if (values._id) body.append('_id', values._id);
+  body.append('company', values.company);
+  body.append('category', values.category);
+  if (values.date) body.append('date', values.date);
+  body.append('description', values.description ?? '');
+  body.append('notes', values.notes ?? '');
+  if (file) body.append('file', file, file.name);
+  return body;
+}
