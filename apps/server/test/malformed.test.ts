@@ -29,6 +29,8 @@ function expectEnvelope(label: string, status: number, body: string, expected: {
 const paramRoutes = () => ctx.app.apiRoutes.filter((route) => route.url.includes('/:'));
 const fileRoutes = () => ctx.app.apiRoutes.filter((route) => route.files);
 const withParams = (url: string, value: string) => url.replace(/:[A-Za-z0-9_]+/g, value);
+/** The user a route serves: the portal's routes (`/api/my-…`) a client user, the others the admin. */
+const tokenFor = (url: string) => (url.startsWith('/api/my-') ? ctx.users.client.token : ctx.users.admin.token);
 
 describe('path parameters', () => {
   it('are found on the routes (the walk below is not empty)', () => {
@@ -38,7 +40,7 @@ describe('path parameters', () => {
 
   it(`longer than ${MAX_PARAM_LENGTH} characters answer 400 invalid_value on every route, signed in or not`, async () => {
     for (const route of paramRoutes()) {
-      for (const headers of [bearer(ctx.users.admin.token), {}]) {
+      for (const headers of [bearer(tokenFor(route.url)), {}]) {
         const url = withParams(route.url, 'a'.repeat(MAX_PARAM_LENGTH + 1));
         const response = await ctx.app.inject({ method: route.method as Method, url, headers, payload: route.method === 'GET' ? undefined : {} });
         expectEnvelope(`${route.method} ${route.url}`, response.statusCode, response.body, { status: 400, message: 'invalid_value' });
@@ -50,7 +52,7 @@ describe('path parameters', () => {
     for (const route of paramRoutes()) {
       for (const value of ['%E0%A4%A', '%', '%zz', 'a%C0%AFb']) {
         const url = withParams(route.url, value);
-        const response = await ctx.app.inject({ method: route.method as Method, url, headers: bearer(ctx.users.admin.token), payload: route.method === 'GET' ? undefined : {} });
+        const response = await ctx.app.inject({ method: route.method as Method, url, headers: bearer(tokenFor(route.url)), payload: route.method === 'GET' ? undefined : {} });
         expect([url, response.statusCode]).toEqual([url, 400]);
         expect([url, response.body]).not.toEqual([url, expect.stringMatching(LEAKS)]);
         expect(JSON.parse(response.body)).toMatchObject({ Type: 0, Message: expect.stringMatching(/^(malformed_request|invalid_value)$/) });
@@ -62,7 +64,7 @@ describe('path parameters', () => {
 
   it('of the right length but not an id answer 400 invalid_value (the route schema)', async () => {
     for (const route of paramRoutes()) {
-      const response = await ctx.app.inject({ method: route.method as Method, url: withParams(route.url, 'not-an-id'), headers: bearer(ctx.users.admin.token), payload: route.method === 'GET' ? undefined : {} });
+      const response = await ctx.app.inject({ method: route.method as Method, url: withParams(route.url, 'not-an-id'), headers: bearer(tokenFor(route.url)), payload: route.method === 'GET' ? undefined : {} });
       expect([route.url, response.statusCode]).toEqual([route.url, 400]);
       expect(response.json()).toMatchObject({ Type: 0, Message: 'invalid_value' });
     }
@@ -75,7 +77,7 @@ describe('page numbers', () => {
     expect(lists.length).toBeGreaterThanOrEqual(10);
     const refusedPage: string[] = [];
     for (const route of lists) {
-      const response = await ctx.app.inject({ method: 'POST', url: route.url, payload: { page: MAX_PAGE + 1 }, headers: bearer(ctx.users.admin.token) });
+      const response = await ctx.app.inject({ method: 'POST', url: route.url, payload: { page: MAX_PAGE + 1 }, headers: bearer(tokenFor(route.url)) });
       expect([route.url, response.statusCode]).toEqual([route.url, 400]);
       const errors = (response.json().Errors ?? []) as Array<{ field: string; message: string }>;
       if (errors.some((error) => error.field === 'page' && error.message === 'invalid_value')) refusedPage.push(route.url);
@@ -104,7 +106,7 @@ describe('multipart bodies', () => {
   it('that cannot be read answer 400 invalid_value on every route taking a file, never 500', async () => {
     for (const route of fileRoutes()) {
       for (const [label, contentType, payload] of malformed) {
-        const response = await ctx.app.inject({ method: route.method as Method, url: route.url, payload, headers: { ...bearer(ctx.users.admin.token), 'content-type': contentType } });
+        const response = await ctx.app.inject({ method: route.method as Method, url: route.url, payload, headers: { ...bearer(tokenFor(route.url)), 'content-type': contentType } });
         expectEnvelope(`${route.url}: ${label}`, response.statusCode, response.body, { status: 400, message: 'invalid_value' });
       }
     }
@@ -116,11 +118,11 @@ describe('multipart bodies', () => {
         ['application/json', '{"type":"user"}'],
         ['text/plain', 'x'],
       ]) {
-        const response = await ctx.app.inject({ method: route.method as Method, url: route.url, payload, headers: { ...bearer(ctx.users.admin.token), 'content-type': contentType } });
+        const response = await ctx.app.inject({ method: route.method as Method, url: route.url, payload, headers: { ...bearer(tokenFor(route.url)), 'content-type': contentType } });
         expectEnvelope(`${route.url}: ${contentType}`, response.statusCode, response.body, { status: 415, message: 'unsupported_media_type' });
       }
       const form = multipart({ unknown: 'x' });
-      const valid = await ctx.app.inject({ method: route.method as Method, url: route.url, payload: form.payload, headers: { ...bearer(ctx.users.admin.token), ...form.headers } });
+      const valid = await ctx.app.inject({ method: route.method as Method, url: route.url, payload: form.payload, headers: { ...bearer(tokenFor(route.url)), ...form.headers } });
       expect([route.url, valid.statusCode]).toEqual([route.url, 400]);
       expect(valid.json().Errors?.length).toBeGreaterThan(0);
     }

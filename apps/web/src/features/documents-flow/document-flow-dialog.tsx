@@ -20,21 +20,10 @@ import { localized, schemaResolver } from '../../lib/labels.ts';
 import { useInvalidate } from '../../lib/metadata.ts';
 import { sofiaDate } from '../../lib/sofia-time.ts';
 import { AttachedFile, FileInputField } from './document-flow-file.tsx';
-import { type DocumentsFlowApi, documentFlowFormData, documentFlowKeys } from './documents-flow-api.ts';
-import { useCategoryOptions } from './use-category-options.ts';
+import { type DocumentFlowFormValues, type DocumentsFlowApi, documentFlowFormData, documentFlowKeys } from './documents-flow-api.ts';
 
-export interface DocumentFlowFormValues {
-  _id?: string;
-  company: ClientOption | null;
-  category: string | null;
-  date: string | null;
-  description: string;
-  notes: string;
-  /** The file chosen to upload with the next save. */
-  file: File | null;
-  /** The document has its file already (then no other may be chosen). */
-  hasAttached: boolean;
-}
+export type { DocumentFlowFormValues };
+import { useCategoryOptions } from './use-category-options.ts';
 
 const optionId = (value: unknown) => (value && typeof value === 'object' ? (value as ClientOption)._id : value);
 

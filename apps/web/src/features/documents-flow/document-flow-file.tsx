@@ -16,8 +16,7 @@ import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { fieldErrorText } from '../../components/fields/field-error.ts';
 import { formatDateTime, formatSize } from '../../lib/format.ts';
 import { localized } from '../../lib/labels.ts';
-import type { DocumentFlowFormValues } from './document-flow-dialog.tsx';
-import type { DocumentsFlowApi } from './documents-flow-api.ts';
+import type { DocumentFlowFormValues, DocumentsFlowApi } from './documents-flow-api.ts';
 import { FilePreviewDialog } from './file-preview-dialog.tsx';
 
 /** The document's file: download, preview (pdf, images, html, text) and, when the server allows it, delete. */

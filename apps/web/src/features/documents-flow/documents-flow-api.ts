@@ -1,4 +1,5 @@
 import type { DocumentFlowPreviewLink, DocumentFlowRow, DocumentFlowSaveValues, DocumentFlowView, ListResult } from '@kantora/domain';
+import type { ClientOption } from '../../components/client-search.tsx';
 import { api, download } from '../../lib/api-client.ts';
 
 /** Query keys of the document flow (one family per API base, so the portal's cache stays its own). */
@@ -57,4 +58,18 @@ export function documentFlowFormData(values: DocumentFlowSaveValues, file: File 
   body.append('notes', values.notes ?? '');
   if (file) body.append('file', file, file.name);
   return body;
+}
+
+/** The values of the document dialog's form. */
+export interface DocumentFlowFormValues {
+  _id?: string;
+  company: ClientOption | null;
+  category: string | null;
+  date: string | null;
+  description: string;
+  notes: string;
+  /** The file chosen to upload with the next save. */
+  file: File | null;
+  /** The document has its file already (then no other may be chosen). */
+  hasAttached: boolean;
 }
