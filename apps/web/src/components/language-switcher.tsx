@@ -13,10 +13,12 @@ interface LanguageSwitcherProps {
   onChange: (locale: Locale) => void;
   /** `inherit` on the app bar, `primary` on light backgrounds. */
   color?: 'inherit' | 'primary';
+  /** Held while the page is busy (e.g. sending a sign-in); an open menu closes. */
+  disabled?: boolean;
 }
 
 /** The bg/it menu: a button with the current language, each language named in itself. */
-export function LanguageSwitcher({ onChange, color = 'primary' }: LanguageSwitcherProps) {
+export function LanguageSwitcher({ onChange, color = 'primary', disabled = false }: LanguageSwitcherProps) {
   const { t, i18n } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
@@ -26,6 +28,7 @@ export function LanguageSwitcher({ onChange, color = 'primary' }: LanguageSwitch
       <Button
         color={color}
         startIcon={<Translate />}
+        disabled={disabled}
         onClick={(event) => setAnchor(event.currentTarget)}
         aria-label={t('shell.language')}
         aria-haspopup="menu"
@@ -35,7 +38,7 @@ export function LanguageSwitcher({ onChange, color = 'primary' }: LanguageSwitch
       >
         {current.toUpperCase()}
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor) && !disabled} onClose={() => setAnchor(null)}>
         {LOCALES.map((locale) => (
           <MenuItem
             key={locale}

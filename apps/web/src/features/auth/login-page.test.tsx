@@ -1,8 +1,11 @@
 import { Access, LOCALE_STORAGE_KEY, TOKEN_COOKIE } from '@kantora/domain';
 import { render, screen, waitFor } from '@testing-library/react';
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../app/router.tsx';
+import LoginPage from './login-page.tsx';
 import { forgetEnvironment } from '../../lib/environment.ts';
 import { setSessionUser } from '../../lib/session.ts';
 import { getToken } from '../../lib/token.ts';
@@ -104,5 +107,43 @@ describe('sign-in page', () => {
     expect(screen.getByRole('button', { name: 'Accedi' })).toBeInTheDocument();
     expect(window.localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('it');
     expect(document.cookie).toContain(`${LOCALE_STORAGE_KEY}=it`);
+  });
+
+  it('holds the language menu while the sign-in is being sent', async () => {
+    let answer: (response: Response) => void = () => {};
+    mockApi({
+      'GET /api/auth/IsProductionEnvironment': () => ok(true),
+      'POST /api/auth/signIn': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderLogin();
+    expect(await screen.findByRole('button', { name: 'Език' })).toBeEnabled();
+    await signIn('manager@kantora.local', 'wrong');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Език' })).toBeDisabled());
+    answer(failure(400, 'invalid_credentials'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Език' })).toBeEnabled());
+  });
+
+  it('shows a loader, not the form and its language menu, while the next page is still loading', async () => {
+    mockApi({
+      'GET /api/auth/IsProductionEnvironment': () => ok(true),
+      'POST /api/auth/signIn': () => ok({ token: 'tok-2', expiration: '2030-01-01T00:00:00Z' }),
+      'GET /api/auth/getCurrentUserInfo': () => ok(manager),
+    });
+    // A destination whose code never arrives: the route change stays pending, as on a slow network or a busy machine.
+    const NeverLoaded = lazy(() => new Promise<{ default: () => null }>(() => {}));
+    render(
+      <TestProviders route="/login">
+        <Suspense fallback={null}>
+          <Routes>
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="*" element={<NeverLoaded />} />
+          </Routes>
+        </Suspense>
+      </TestProviders>,
+    );
+    await signIn('manager@kantora.local', 'demo1234');
+    expect(await screen.findByRole('progressbar')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Език' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Вход' })).toBeNull();
   });
 });

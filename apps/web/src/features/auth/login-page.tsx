@@ -33,6 +33,10 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [checking, setChecking] = useState(() => getToken() !== null);
+  // Signed in and on the way out: the next page may still be loading (route changes run as transitions, so the
+  // old page stays on screen meanwhile). A loader replaces the form and its language menu, so nothing here can be
+  // clicked while it is about to disappear.
+  const [leaving, setLeaving] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const notified = useRef<string | null>(null);
   const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { username: '', password: '' } });
@@ -53,6 +57,7 @@ export default function LoginPage() {
       resetSession();
       return false;
     }
+    setLeaving(true);
     navigate(destinationAfterSignIn(params, access), { replace: true });
     return true;
   };
@@ -99,10 +104,10 @@ export default function LoginPage() {
     }
   });
 
-  if (checking) return <PageLoader fullScreen />;
+  if (checking || leaving) return <PageLoader fullScreen />;
 
   return (
-    <PublicFrame>
+    <PublicFrame languageDisabled={form.formState.isSubmitting}>
       <Paper
         variant="outlined"
         sx={{ width: '100%', maxWidth: 880, display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, overflow: 'hidden', boxShadow: 4 }}
