@@ -8,8 +8,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // One server and one browser; spec files run one after another.
     fileParallelism: false,
-    // A browser on a shared 2-core machine: one more try for a step that timed out under load.
-    retry: 1,
+    // No second try: a spec that fails under load has a cause to find (docs/decisions.md, end-to-end tests under load).
+    retry: 0,
     pool: 'forks',
   },
 });

@@ -246,8 +246,6 @@ describe('the calendar', () => {
       for (const [label, selector] of views) {
         await page.getByRole('button', { name: k(locale, label), exact: true }).click();
         await page.locator(selector).waitFor();
-        // Let the drawer finish opening after sign-in.
-        await page.waitForTimeout(400);
         await screenshot(page, `calendar-${label.slice(8, -5)}-${locale}`);
       }
       // Previous and next move the day view; a day of the month view opens its day view.

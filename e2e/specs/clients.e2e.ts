@@ -55,7 +55,8 @@ describe('clients', () => {
       if (request.url().includes('/api/companies/save')) sent = true;
     });
     await page.getByRole('button', { name: t('bg', 'actions.save'), exact: true }).click();
-    await page.waitForTimeout(300);
+    // The cards say what is missing; by then the page has decided not to send.
+    await page.getByText(t('bg', 'messages:field_is_required')).first().waitFor();
     expect(sent).toBe(false);
 
     await input(page, 'name.bg').fill(CLIENT);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { makeIban } from '@kantora/domain';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiToken, hashPath, openLogin, signInWithForm, waitForHash } from '../support/actions.ts';
+import { apiToken, hashPath, openLogin, saveLocale, signInWithForm, waitForHash } from '../support/actions.ts';
 import { ACCOUNTS, baseUrl, launch, newPage, screenshot } from '../support/browser.ts';
 import { t } from '../support/i18n.ts';
 
@@ -55,8 +55,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // Leave the administrator in Bulgarian for the other specs.
-  const token = await apiToken(ACCOUNTS.admin());
-  await fetch(`${baseUrl()}/api/settings/users/locale/bg`, { headers: { authorization: `Bearer ${token}` } });
+  await saveLocale(ACCOUNTS.admin(), 'bg');
   await context?.close();
   await browser?.close();
 });
@@ -227,7 +226,6 @@ describe('settings, as the administrator', () => {
       if (entity === 'MyCompany') {
         // An update opens on the changed fields, highlighted, with the old value beside the new.
         await preview.locator('tr[data-change="changed"]').filter({ hasText: 'responsiblePerson.bg' }).getByText('Иван Петров', { exact: true }).waitFor();
-        await page.waitForTimeout(400); // the dialog fades in
         await screenshot(page, 'settings-log-preview');
       }
       await preview.getByRole('button', { name: c('actions.close'), exact: true }).last().click();

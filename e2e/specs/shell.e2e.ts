@@ -1,7 +1,7 @@
 import { Access, drawerRoutes, type RoleName } from '@kantora/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiToken, hashPath, openLogin, signInWithForm, waitForHash } from '../support/actions.ts';
+import { apiToken, hashPath, openLogin, saveLocale, signInWithForm, waitForHash } from '../support/actions.ts';
 import { ACCOUNTS, baseUrl, launch, newPage, screenshot } from '../support/browser.ts';
 import { either, t } from '../support/i18n.ts';
 
@@ -73,10 +73,10 @@ describe('the shell', () => {
       await signInWithForm(page, ACCOUNTS[role]());
       const nav = page.getByRole('navigation', { name: t('bg', 'shell.navigation') });
       await nav.waitFor();
-      await page.waitForTimeout(300);
       const expected = drawerRoutes(Access[role])
         .filter((route) => !route.parent)
         .map((route) => t('bg', `routes:${route.title}`));
+      for (const title of expected) await nav.getByText(title, { exact: true }).first().waitFor();
       const shown = (await nav.locator('a, [role="button"]').allTextContents()).map((text) => text.trim()).filter(Boolean);
       for (const title of expected) expect(shown).toContain(title);
       const forbidden = ['clients', 'invoices', 'settings', 'timesheets', 'proforma_invoices', 'my_companies']
@@ -111,6 +111,8 @@ describe('the shell', () => {
     await signInWithForm(fresh.page, ACCOUNTS.accountant());
     await fresh.page.getByRole('navigation', { name: t('it', 'shell.navigation') }).waitFor();
     await fresh.context.close();
+    // Later specs sign in as the accountant and read Bulgarian.
+    await saveLocale(ACCOUNTS.accountant(), 'bg');
   });
 
   it('shows the 404 page for an unknown path, reports it to the server, and offers the way home', async () => {
@@ -175,7 +177,6 @@ describe('the shell', () => {
     expect(await nav.isVisible()).toBe(false);
     await page.getByRole('button', { name: t('bg', 'shell.toggle_drawer') }).click();
     await nav.waitFor({ state: 'visible' });
-    await page.waitForTimeout(400); // the drawer slides in
     await screenshot(page, 'shell-narrow-open');
     await context.close();
   });

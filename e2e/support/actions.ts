@@ -27,6 +27,13 @@ export async function waitForHash(page: Page, predicate: (path: string) => boole
   }
 }
 
+/** Saves an account's language on the server, as the language menu does (specs leave shared accounts in Bulgarian). */
+export async function saveLocale(account: { username: string; password: string }, locale: 'bg' | 'it') {
+  const token = await apiToken(account);
+  const response = await fetch(`${baseUrl()}/api/settings/users/locale/${locale}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`Saving the locale answered ${response.status}`);
+}
+
 /** A token for API calls made by the spec itself. */
 export async function apiToken(account: { username: string; password: string }): Promise<string> {
   const response = await fetch(`${baseUrl()}/api/auth/signIn`, {

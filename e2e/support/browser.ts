@@ -35,5 +35,6 @@ export async function newPage(browser: Browser, options: { width?: number; heigh
 }
 
 export async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
+  // Transitions (a dialog fading in, the drawer sliding) are finished at once, so the shot shows the settled page.
+  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true, animations: 'disabled' });
 }
