@@ -13,3 +13,4 @@ export * from './logs.schemas.ts';
 export * from './calendar.schemas.ts';
 export * from './identifiers.ts';
 export * from './clients.schemas.ts';
+export * from './contracts.schemas.ts';

@@ -79,5 +79,14 @@ export const MessageKeys = {
   document_flow_not_previewable: 'document_flow_not_previewable',
   document_flow_zip_too_many_files: 'document_flow_zip_too_many_files',
   document_flow_zip_too_large: 'document_flow_zip_too_large',
+  // Contracts (spec keys, then house keys).
+  please_fill_all_required_fields: 'please_fill_all_required_fields',
+  please_select_side2_contract: 'please_select_side2_contract',
+  please_enter_services_contract: 'please_enter_services_contract',
+  contract_not_draft: 'contract_not_draft',
+  contract_not_registered: 'contract_not_registered',
+  contract_is_draft: 'contract_is_draft',
+  contract_canceled: 'contract_canceled',
+  contract_service_exists: 'contract_service_exists',
 } as const;
 export type MessageKey = keyof typeof MessageKeys;

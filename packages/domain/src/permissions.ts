@@ -15,6 +15,10 @@ export const Permissions = {
   clientsWrite: MANAGEMENT,
   contractsRead: STAFF,
   contractsWrite: MANAGEMENT,
+  /** Returning a registered or canceled contract to draft. */
+  contractsUnregister: ADMIN,
+  /** Documents with a parent (users, contracts): the parent's policy decides further. */
+  documents: STAFF,
   timesheets: [Access.admin, Access.manager, Access.employee] as readonly AccessValue[],
   proformas: MANAGEMENT,
   invoicesRead: [Access.admin, Access.manager, Access.accountant] as readonly AccessValue[],
