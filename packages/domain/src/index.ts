@@ -14,3 +14,4 @@ export * from './calendar.schemas.ts';
 export * from './identifiers.ts';
 export * from './clients.schemas.ts';
 export * from './contracts.schemas.ts';
+export * from './amount-in-words.ts';
