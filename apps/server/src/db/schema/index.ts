@@ -5,3 +5,4 @@ export * from './files.ts';
 export * from './calendar.ts';
 export * from './clients.ts';
 export * from './documents-flow.ts';
+export * from './contracts.ts';
