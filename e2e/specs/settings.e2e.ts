@@ -181,14 +181,14 @@ describe('settings, as the administrator', () => {
     await saving('settings/users/saveUserEducation', () => dialog().getByRole('button', { name: c('actions.save_and_close'), exact: true }).click());
     await row(`Софийски университет ${run}`).waitFor();
 
-    await page.getByRole('button', { name: s('documents.add') }).click();
-    await choose(dialog(), s('fields.document_type'), 'Диплома');
-    await fillPair(dialog(), s('fields.description'), 'Диплома за висше образование', 'Diploma di laurea');
+    await page.getByRole('button', { name: t(locale, 'documents:add') }).click();
+    await choose(dialog(), t(locale, 'documents:fields.type'), 'Диплома');
+    await fillPair(dialog(), t(locale, 'documents:fields.description'), 'Диплома за висше образование', 'Diploma di laurea');
     await dialog().getByRole('button', { name: c('actions.save'), exact: true }).click();
     await dialog().getByText(t(locale, 'messages:field_is_required')).waitFor();
     await dialog().locator('input[type=file]').setInputFiles({ name: `диплома-${run}.pdf`, mimeType: 'application/pdf', buffer: FILE_BYTES });
     await saving('documents/save', () => dialog().getByRole('button', { name: c('actions.save_and_close'), exact: true }).click());
-    const chip = page.getByRole('button', { name: `${s('documents.download')}: диплома-${run}.pdf` });
+    const chip = page.getByRole('button', { name: `${t(locale, 'documents:download')}: диплома-${run}.pdf` });
     await chip.waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), chip.click()]);
     expect(download.suggestedFilename()).toBe(`диплома-${run}.pdf`);

@@ -5,12 +5,12 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { DocumentsCard } from '../../../components/documents/documents-card.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { StatusIcon } from '../../../components/status-icon.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { LoadFailed } from '../load-failed.tsx';
 import { useInvalidate } from '../../../lib/metadata.ts';
-import { DocumentsCard } from './documents-card.tsx';
 import { RecordsCard } from './records-card.tsx';
 import { UserForm } from './user-form.tsx';
 import { fullName } from './user-labels.ts';
@@ -63,7 +63,7 @@ export default function UserPage() {
         <Box sx={{ display: 'grid', gap: 2, '& > section': { mb: 0 } }}>
           <RecordsCard kind="education" userId={user._id} />
           <RecordsCard kind="experience" userId={user._id} />
-          <DocumentsCard userId={user._id} />
+          <DocumentsCard parent={{ parentType: 'user', parentId: user._id }} canAdd canEdit canDelete deleteMessage="are_your_sure_delete_user_document" />
         </Box>
       ) : (
         <Alert severity="info">{t('users.records_after_save')}</Alert>

@@ -35,27 +35,6 @@ export interface UserRecord {
   [field: string]: unknown;
 }
 
-export interface UserFile {
-  _id: string;
-  filename: string;
-  contentType: string;
-  length: number;
-  uploadDate: string | null;
-  metadata?: { uploadedBy?: { fullName?: LocalizedText | null } };
-}
-
-export interface UserDocument {
-  _id: string;
-  type: string;
-  typeName: LocalizedText | null;
-  date: string | null;
-  description: LocalizedText;
-  notes: LocalizedText;
-  files: UserFile[];
-  created: string | null;
-  createdByName: LocalizedText | null;
-}
-
 const RECORD_CALLS: Record<RecordKind, { one: string; many: string }> = {
   education: { one: 'UserEducation', many: 'UserEducations' },
   experience: { one: 'UserExperience', many: 'UserExperiences' },
@@ -67,7 +46,6 @@ export const userKeys = {
   list: ['settings', 'users'] as const,
   one: (id: string) => ['settings', 'users', 'one', id] as const,
   records: (kind: RecordKind, userId: string) => ['settings', 'users', kind, userId] as const,
-  documents: (userId: string) => ['settings', 'users', 'documents', userId] as const,
 };
 
 export const usersApi = {
@@ -78,9 +56,4 @@ export const usersApi = {
   getRecord: (kind: RecordKind, id: string) => api.get<UserRecord>(`${base}/get${RECORD_CALLS[kind].one}/${id}`),
   saveRecord: (kind: RecordKind, input: unknown) => api.post<UserRecord>(`${base}/save${RECORD_CALLS[kind].one}`, input),
   removeRecord: (kind: RecordKind, id: string) => api.post<boolean>(`${base}/remove${RECORD_CALLS[kind].one}`, { id }),
-  listDocuments: (request: object) => api.post<ListResult<UserDocument>>('/documents/list', request),
-  getDocument: (id: string) => api.get<UserDocument>(`/documents/${id}`),
-  /** Multipart: the text fields and at most one file in the part `file`. */
-  saveDocument: (body: FormData) => api.post<UserDocument>('/documents/save', body),
-  removeDocument: (id: string) => api.post<boolean>('/documents/remove', { documentId: id }),
 };
