@@ -15,3 +15,4 @@ export * from './identifiers.ts';
 export * from './clients.schemas.ts';
 export * from './contracts.schemas.ts';
 export * from './amount-in-words.ts';
+export * from './printable.ts';
