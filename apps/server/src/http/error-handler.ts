@@ -27,7 +27,8 @@ function firstPerField(errors: ApiFieldError[]): ApiFieldError[] {
   return errors.filter((error) => !seen.has(error.field) && Boolean(seen.add(error.field)));
 }
 
-function fieldErrors(error: FastifyError): ApiFieldError[] {
+/** The field errors of a failed schema validation (one per field). */
+export function fieldErrors(error: FastifyError): ApiFieldError[] {
   const list = error.validation ?? [];
   return firstPerField(list.map((issue) => {
     const path = String(issue.instancePath ?? '')

@@ -7,9 +7,12 @@ import type { AppInstance } from '../../http/types.ts';
 import { parseOrThrow } from '../../http/validation.ts';
 import type { DocumentsService } from './documents.service.ts';
 
-/** Documents of users (and, later, contracts): the service asks the parent's policy on every call. */
+/**
+ * Documents of users and contracts: every staff role reaches the calls, and the service asks the parent's policy
+ * on every call (users' documents: the settings role; contracts': who sees the contract, management changes).
+ */
 export function documentRoutes(app: AppInstance, documents: DocumentsService) {
-  const config = { permission: 'settings' } as const;
+  const config = { permission: 'documents' } as const;
   const tags = ['documents'];
 
   app.post('/api/documents/list', { schema: { body: documentListQuery, tags }, config }, async (request) => {

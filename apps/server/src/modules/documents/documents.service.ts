@@ -14,12 +14,15 @@ import { type Actor, writeLog } from '../logs/audit.ts';
 
 export type DocumentAccess = 'read' | 'write' | 'delete';
 
-/** Decides over the documents of one kind of parent. Contracts will register their own. */
+/** Decides over the documents of one kind of parent (users here; contracts register theirs). */
 export interface DocumentParentPolicy {
   /** True when the parent exists. */
   exists(executor: Executor, id: string): Promise<boolean>;
-  /** Throws (403 or 404) when the actor may not read, write or delete the parent's documents. */
-  authorize(actor: Actor, id: string, access: DocumentAccess): void | Promise<void>;
+  /**
+   * Throws (403, 404 or 409) when the actor may not read, write or delete the parent's documents. `executor` is the
+   * call's transaction, when there is one.
+   */
+  authorize(actor: Actor, id: string, access: DocumentAccess, executor?: Executor): void | Promise<void>;
 }
 
 /** Users' documents: the settings role (administrators) only. */
@@ -104,7 +107,7 @@ export class DocumentsService {
 
   private async authorized(executor: Executor, actor: Actor, parentType: string, parentId: string, access: DocumentAccess) {
     const policy = this.policy(parentType);
-    await policy.authorize(actor, parentId, access);
+    await policy.authorize(actor, parentId, access, executor);
     if (!(await policy.exists(executor, parentId))) throw notFound();
   }
 

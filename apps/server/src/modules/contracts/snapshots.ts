@@ -1,0 +1,100 @@
+import { MessageKeys as M, type PartyBank, type PartySnapshot } from '@kantora/domain';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { banks, companies, currencies, myCompany, offices } from '../../db/schema/index.ts';
+import type { ApiFieldError } from '@kantora/domain';
+
+const empty = { bg: '', it: '' };
+
+/** The parties a contract (and later an invoice) names: the own company with its BGN/EUR banks, the client with its bank. */
+export interface PartyChoice {
+  providerBank: string | null;
+  providerBank2: string | null;
+  customerId: string | null;
+  customerBank: string | null;
+}
+
+export interface Parties {
+  providerId: string | null;
+  provider: PartySnapshot | null;
+  customer: PartySnapshot | null;
+}
+
+type BankOwner = { type: 'my_company' | 'company'; id: string };
+
+/** A bank of the owner as copied onto a snapshot, or undefined when the id is not one of the owner's banks. */
+async function bankOf(executor: Executor, owner: BankOwner, id: string): Promise<(PartyBank & { code: string | null; status: boolean }) | undefined> {
+  const [row] = await executor
+    .select({ id: banks.id, name: banks.name, address: banks.address, bic: banks.bic, iban: banks.iban, code: currencies.code, currencyName: currencies.name, status: banks.status })
+    .from(banks)
+    .leftJoin(currencies, eq(currencies.id, banks.currencyId))
+    .where(and(eq(banks.id, id), eq(banks.ownerType, owner.type), eq(banks.ownerId, owner.id)));
+  if (!row) return undefined;
+  return { bankId: row.id, name: row.name, address: row.address, bic: row.bic, iban: row.iban, currency: row.code ?? row.currencyName?.bg ?? '', code: row.code, status: row.status };
+}
+
+const toPartyBank = ({ code: _code, status: _status, ...bank }: PartyBank & { code: string | null; status: boolean }): PartyBank => bank;
+
+/**
+ * Builds the provider and customer snapshots from the own company, the client (its headquarters) and the chosen
+ * banks, checking the choices: the provider's banks are the own company's (`providerBank` a BGN account,
+ * `providerBank2` a EUR one), the customer's bank is the customer's. A client or bank newly chosen must be active;
+ * one kept from before (`kept`) may have been deactivated since. Answers the field errors instead of throwing.
+ */
+export async function buildParties(executor: Executor, choice: PartyChoice, kept: Partial<PartyChoice> = {}): Promise<{ parties: Parties; errors: ApiFieldError[] }> {
+  const errors: ApiFieldError[] = [];
+  const [own] = await executor.select().from(myCompany).limit(1);
+  const pickBank = async (field: keyof PartyChoice, owner: BankOwner | null, currency?: string): Promise<PartyBank | null> => {
+    const id = choice[field];
+    if (!id) return null;
+    const bank = owner ? await bankOf(executor, owner, id) : undefined;
+    if (!bank || (!bank.status && kept[field] !== id)) {
+      errors.push({ field, message: M.invalid_value });
+      return null;
+    }
+    if (currency && bank.code !== currency) {
+      errors.push({ field, message: M.default_bank_currency_mismatch });
+      return null;
+    }
+    return toPartyBank(bank);
+  };
+
+  const ownOwner: BankOwner | null = own ? { type: 'my_company', id: own.id } : null;
+  const bank = await pickBank('providerBank', ownOwner, 'BGN');
+  const bank2 = await pickBank('providerBank2', ownOwner, 'EUR');
+  const provider: PartySnapshot | null = own
+    ? {
+        name: own.name,
+        address: { country: own.address.country, city: own.address.city, zipCode: own.address.zipCode, street: own.address.street },
+        bank,
+        bank2,
+        responsiblePerson: own.responsiblePerson,
+        bulstat: own.bulstat,
+        vatNumber: own.vatNumber,
+      }
+    : null;
+
+  let customer: PartySnapshot | null = null;
+  if (choice.customerId) {
+    const [client] = await executor.select().from(companies).where(eq(companies.id, choice.customerId));
+    if (!client || (!client.status && kept.customerId !== client.id)) errors.push({ field: 'customerId', message: M.invalid_value });
+    else {
+      const [office] = await executor
+        .select()
+        .from(offices)
+        .where(eq(offices.companyId, client.id))
+        .orderBy(desc(offices.isHeadquarters), asc(offices.created), asc(offices.id))
+        .limit(1);
+      customer = {
+        name: client.name,
+        address: { country: office?.country ?? empty, city: office?.city ?? empty, zipCode: office?.zipCode ?? '', street: office?.street ?? empty },
+        bank: await pickBank('customerBank', { type: 'company', id: client.id }),
+        responsiblePerson: client.responsiblePerson,
+        bulstat: client.bulstat,
+        vatNumber: client.vatNumber,
+      };
+    }
+  } else if (choice.customerBank) errors.push({ field: 'customerBank', message: M.invalid_value });
+
+  return { parties: { providerId: own?.id ?? null, provider, customer }, errors };
+}
