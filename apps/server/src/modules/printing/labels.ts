@@ -1,0 +1,125 @@
+/** The printed layouts' words in Bulgarian and Italian, and the number and date formats of each. */
+import { type Locale, PRODUCT_TITLE } from '@kantora/domain';
+
+const bg = {
+  invoice: 'ФАКТУРА',
+  creditNotice: 'КРЕДИТНО ИЗВЕСТИЕ',
+  debitNotice: 'ДЕБИТНО ИЗВЕСТИЕ',
+  proforma: 'ПРОФОРМА ФАКТУРА',
+  original: 'ОРИГИНАЛ',
+  copy: 'КОПИЕ',
+  draft: 'ЧЕРНОВА',
+  number: '№',
+  draftNumber: 'без номер (чернова)',
+  date: 'Дата на издаване',
+  taxDate: 'Дата на данъчното събитие',
+  paymentDeadline: 'Срок за плащане',
+  paymentType: 'Начин на плащане',
+  currency: 'Валута',
+  rate: 'Курс към лев',
+  provider: 'Доставчик',
+  recipient: 'Получател',
+  address: 'Адрес',
+  eik: 'ЕИК',
+  vatNumber: 'ИН по ЗДДС',
+  responsiblePerson: 'МОЛ',
+  bank: 'Банка',
+  bic: 'BIC',
+  iban: 'IBAN',
+  toInvoice: (number: string, date: string) => `Към фактура № ${number} от ${date}`,
+  noticeReason: 'Основание',
+  index: '№',
+  item: 'Продукт или услуга',
+  quantity: 'Количество',
+  unitPrice: 'Ед. цена без ДДС',
+  endPrice: 'Стойност',
+  taxBase: 'Данъчна основа',
+  vat: (percentage: string) => `ДДС ${percentage}%`,
+  total: 'Сума за плащане',
+  totalEur: 'Сума за плащане в евро',
+  vatNotCharged: 'Основание за неначисляване на ДДС',
+  reverseCharge: 'Обратно начисляване — чл. 21, ал. 2 от ЗДДС; чл. 196 от Директива 2006/112/ЕО',
+  inWords: 'Словом',
+  converted: (rate: string) => `Сумите са в лева, преизчислени по курс ${rate}`,
+  issuedBy: 'Съставил',
+  receivedBy: 'Получил',
+  signature: 'подпис',
+  vendor: `Документът е създаден с ${PRODUCT_TITLE}`,
+  page: (page: number, pages: number) => `Страница ${page} от ${pages}`,
+};
+
+export type PrintLabels = typeof bg;
+
+const it: PrintLabels = {
+  invoice: 'FATTURA',
+  creditNotice: 'NOTA DI CREDITO',
+  debitNotice: 'NOTA DI DEBITO',
+  proforma: 'FATTURA PROFORMA',
+  original: 'ORIGINALE',
+  copy: 'COPIA',
+  draft: 'BOZZA',
+  number: 'N.',
+  draftNumber: 'senza numero (bozza)',
+  date: 'Data di emissione',
+  taxDate: "Data dell'operazione imponibile",
+  paymentDeadline: 'Scadenza del pagamento',
+  paymentType: 'Modalità di pagamento',
+  currency: 'Valuta',
+  rate: 'Cambio in lev',
+  provider: 'Fornitore',
+  recipient: 'Destinatario',
+  address: 'Indirizzo',
+  eik: 'EIK',
+  vatNumber: 'Partita IVA',
+  responsiblePerson: 'Legale rappresentante',
+  bank: 'Banca',
+  bic: 'BIC',
+  iban: 'IBAN',
+  toInvoice: (number, date) => `Relativa alla fattura n. ${number} del ${date}`,
+  noticeReason: 'Motivo',
+  index: 'N.',
+  item: 'Prodotto o servizio',
+  quantity: 'Quantità',
+  unitPrice: 'Prezzo unitario IVA esclusa',
+  endPrice: 'Importo',
+  taxBase: 'Imponibile',
+  vat: (percentage) => `IVA ${percentage}%`,
+  total: 'Totale da pagare',
+  totalEur: 'Totale in euro',
+  vatNotCharged: "Motivo della non applicazione dell'IVA",
+  reverseCharge: "Inversione contabile — art. 21, comma 2, della legge bulgara sull'IVA; art. 196 della direttiva 2006/112/CE",
+  inWords: 'In lettere',
+  converted: (rate) => `Importi in lev, convertiti al cambio ${rate}`,
+  issuedBy: 'Emesso da',
+  receivedBy: 'Ricevuto da',
+  signature: 'firma',
+  vendor: `Documento generato con ${PRODUCT_TITLE}`,
+  page: (page, pages) => `Pagina ${page} di ${pages}`,
+};
+
+export const PRINT_LABELS: Record<Locale, PrintLabels> = { bg, it };
+
+const INTL_LOCALE: Record<Locale, string> = { bg: 'bg-BG', it: 'it-IT' };
+const moneyFormats = new Map<Locale, Intl.NumberFormat>();
+const quantityFormats = new Map<Locale, Intl.NumberFormat>();
+
+function format(cache: Map<Locale, Intl.NumberFormat>, lang: Locale, min: number, max: number) {
+  let formatter = cache.get(lang);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(INTL_LOCALE[lang], { minimumFractionDigits: min, maximumFractionDigits: max });
+    cache.set(lang, formatter);
+  }
+  return formatter;
+}
+
+/** 12345.5 → "12 345,50" (bg) or "12.345,50" (it); each locale's own grouping. */
+export const formatMoney = (value: number, lang: Locale) => format(moneyFormats, lang, 2, 2).format(value);
+/** A quantity with up to 3 decimals. */
+export const formatQuantity = (value: number, lang: Locale) => format(quantityFormats, lang, 0, 3).format(value);
+/** A rate as stored (up to 6 decimals). */
+export const formatRate = (value: number, lang: Locale) => new Intl.NumberFormat(INTL_LOCALE[lang], { maximumFractionDigits: 6 }).format(value);
+/** YYYY-MM-DD → dd.MM.yyyy (the house's display format in both languages). */
+export const formatDate = (value: string | null | undefined) => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
+  return match ? `${match[3]}.${match[2]}.${match[1]}` : '';
+};
