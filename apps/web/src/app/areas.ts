@@ -16,6 +16,7 @@ const BUILT_AREAS: Record<string, () => Promise<AreaModule>> = {
   settings: () => import('../features/settings/settings-area.tsx'),
   calendar: () => import('../features/calendar/calendar-area.tsx'),
   clients: () => import('../features/clients/clients-area.tsx'),
+  contracts: () => import('../features/contracts/contracts-area.tsx'),
   'documents-flow': () => import('../features/documents-flow/documents-flow-area.tsx'),
 };
 

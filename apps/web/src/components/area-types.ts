@@ -1,8 +1,9 @@
-import type { WebRoute } from '@kantora/domain';
+import type { ContractView, WebRoute } from '@kantora/domain';
 
 /**
  * Props of the pluggable pages, kept apart from the registries that list them (app/areas.ts,
- * features/clients/client-tabs.ts), so a registry imports its pages and the pages import only this file.
+ * features/clients/client-tabs.ts, features/contracts/contract-tabs.ts), so a registry imports its pages
+ * and the pages import only this file.
  */
 
 /** What an area module's default export receives: the matched route of the permission matrix. */
@@ -15,4 +16,13 @@ export interface ClientTabProps {
   clientId: string;
   /** Management may change what the tab shows. */
   canWrite: boolean;
+}
+
+/** What a tab of the contract page receives (details, services, documents; billing adds invoices and proformas). */
+export interface ContractTabProps {
+  /**
+   * The saved contract with its status and the user's rights on it (`contract.rights`). Null only on
+   * /contracts/create, where the registry's `newContract` tabs (the details) alone show.
+   */
+  contract: ContractView | null;
 }

@@ -13,6 +13,6 @@ export interface TabDef<P extends object> {
 }
 
 /** The tabs a user of this access level sees, in the registry's order. */
-export function tabsFor<P extends object>(tabs: readonly TabDef<P>[], access: number): TabDef<P>[] {
+export function tabsFor<T extends Pick<TabDef<object>, 'roles'>>(tabs: readonly T[], access: number): T[] {
   return tabs.filter((tab) => (tab.roles as readonly number[]).includes(access));
 }

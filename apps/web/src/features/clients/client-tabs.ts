@@ -14,6 +14,11 @@ export const CLIENT_TABS: readonly TabDef<ClientTabProps>[] = [
   { key: 'banks', roles: [...MANAGEMENT, Access.accountant], component: lazy(() => import('./banks-tab.tsx')) },
   { key: 'offices', roles: [...MANAGEMENT, Access.accountant, Access.employee], component: lazy(() => import('./offices-tab.tsx')) },
   {
+    key: 'contracts',
+    roles: [...MANAGEMENT, Access.accountant, Access.employee],
+    component: lazy(() => import('../contracts/client-contracts-tab.tsx')),
+  },
+  {
     key: 'documentsFlow',
     roles: [...MANAGEMENT, Access.accountant, Access.employee],
     component: lazy(() => import('../documents-flow/documents-flow-tab.tsx')),

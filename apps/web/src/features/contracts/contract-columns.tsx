@@ -1,0 +1,44 @@
+import type { ContractRow } from '@kantora/domain';
+import Visibility from '@mui/icons-material/Visibility';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ContractStatusChip } from '../../components/contract-status-chip.tsx';
+import type { DataTableColumn } from '../../components/data-table.tsx';
+import { formatDate } from '../../lib/format.ts';
+import { localized } from '../../lib/labels.ts';
+
+const nowrap = (text: string) => <Box sx={{ whiteSpace: 'nowrap' }}>{text}</Box>;
+
+/** The columns of a contracts table: name, company name (unless one client's list), from, to, status. */
+export function useContractColumns({ withCompany }: { withCompany: boolean }): DataTableColumn<ContractRow>[] {
+  const { i18n } = useTranslation('contracts');
+  const locale = i18n.language;
+  return useMemo<DataTableColumn<ContractRow>[]>(
+    () => [
+      { field: `name.${locale}`, header: 'contracts:fields.name', sortable: true, render: (row) => localized(row.name, locale) },
+      ...(withCompany
+        ? [{ field: `companyName.${locale}`, header: 'contracts:fields.company_name', sortable: true, hideBelow: 'sm', render: (row) => localized(row.companyName, locale) } satisfies DataTableColumn<ContractRow>]
+        : []),
+      { field: 'fromDate', header: 'contracts:fields.from_date', sortable: true, hideBelow: 'md', render: (row) => nowrap(formatDate(row.fromDate)) },
+      { field: 'toDate', header: 'contracts:fields.to_date', sortable: true, hideBelow: 'md', render: (row) => nowrap(formatDate(row.toDate)) },
+      { field: 'status', header: 'contracts:fields.status', sortable: true, render: (row) => <ContractStatusChip status={row.status} /> },
+    ],
+    [locale, withCompany],
+  );
+}
+
+/** The preview button of a contract row. */
+export function ContractPreviewButton({ row }: { row: ContractRow }) {
+  const { t, i18n } = useTranslation('contracts');
+  return (
+    <Tooltip title={t('common:actions.preview')}>
+      <IconButton component={Link} to={`/contracts/${row._id}`} aria-label={`${t('common:actions.preview')}: ${localized(row.name, i18n.language)}`}>
+        <Visibility fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,108 @@
+import { type ContractSaveValues, type ContractView, contractSaveSchema, type LocalizedText, type PartyBank } from '@kantora/domain';
+import { z } from 'zod';
+import type { Bank } from '../../components/banks/banks-api.ts';
+import type { ClientOption } from '../../components/client-search.tsx';
+
+/** A chosen bank account as the cards show it (from the contract's snapshot, or just chosen in the dialog). */
+export interface BankChoice {
+  _id: string;
+  name: LocalizedText;
+  bic: string;
+  iban: string;
+  /** The currency's code (or name). */
+  currency: string;
+}
+
+/** The contract page's form: the details, and the party choices of the provider and customer cards. */
+export interface ContractFormValues {
+  _id?: string;
+  name: { bg: string; it: string };
+  providerBank: BankChoice | null;
+  providerBank2: BankChoice | null;
+  customer: ClientOption | null;
+  customerBank: BankChoice | null;
+  responsiblePerson: { bg: string; it: string };
+  invoiceDate: string | null;
+  invoiceMonthlyInterval: number | null;
+  fromDate: string | null;
+  toDate: string | null;
+  email: string;
+  description: { bg: string; it: string };
+  currency: string | null;
+  isAdvance: boolean;
+  pricePerMonth: number | null;
+  managingUsers: string[];
+}
+
+const text = (value: LocalizedText | null | undefined) => ({ bg: value?.bg ?? '', it: value?.it ?? '' });
+
+export const bankFromSnapshot = (bank: PartyBank | null | undefined): BankChoice | null =>
+  bank ? { _id: bank.bankId, name: bank.name, bic: bank.bic, iban: bank.iban, currency: bank.currency } : null;
+
+export const bankFromAccount = (bank: Bank): BankChoice => ({ _id: bank._id, name: bank.name, bic: bank.bic, iban: bank.iban, currency: bank.currencyCode ?? bank.currencyName?.bg ?? '' });
+
+/** The form values of a saved contract, or of a new one (EUR by default, the client given by the page). */
+export function toContractForm(contract: ContractView | null, defaults: { currency?: string | null; customer?: ClientOption | null } = {}): ContractFormValues {
+  if (!contract) {
+    return {
+      name: text(null),
+      providerBank: null,
+      providerBank2: null,
+      customer: defaults.customer ?? null,
+      customerBank: null,
+      responsiblePerson: text(null),
+      invoiceDate: null,
+      invoiceMonthlyInterval: 1,
+      fromDate: null,
+      toDate: null,
+      email: '',
+      description: text(null),
+      currency: defaults.currency ?? null,
+      isAdvance: false,
+      pricePerMonth: null,
+      managingUsers: [],
+    };
+  }
+  const customer = contract.customerId
+    ? { _id: contract.customerId, name: contract.customer?.name ?? contract.companyName ?? text(null), bulstat: contract.customer?.bulstat, vatNumber: contract.customer?.vatNumber }
+    : null;
+  return {
+    _id: contract._id,
+    name: text(contract.name),
+    providerBank: contract.providerBank ? (bankFromSnapshot(contract.provider?.bank) ?? { _id: contract.providerBank, name: text(null), bic: '', iban: '', currency: '' }) : null,
+    providerBank2: contract.providerBank2 ? (bankFromSnapshot(contract.provider?.bank2) ?? { _id: contract.providerBank2, name: text(null), bic: '', iban: '', currency: '' }) : null,
+    customer,
+    customerBank: contract.customerBank ? (bankFromSnapshot(contract.customer?.bank) ?? { _id: contract.customerBank, name: text(null), bic: '', iban: '', currency: '' }) : null,
+    responsiblePerson: text(contract.responsiblePerson),
+    invoiceDate: contract.invoiceDate,
+    invoiceMonthlyInterval: contract.invoiceMonthlyInterval,
+    fromDate: contract.fromDate,
+    toDate: contract.toDate,
+    email: contract.email,
+    description: text(contract.description),
+    currency: contract.currency,
+    isAdvance: contract.isAdvance,
+    pricePerMonth: contract.pricePerMonth,
+    managingUsers: contract.managingUsers,
+  };
+}
+
+/** The save call's body from the form: the chosen client and banks as their ids. */
+function toSaveInput(value: unknown): unknown {
+  if (!value || typeof value !== 'object') return value;
+  const form = value as ContractFormValues;
+  return {
+    ...form,
+    providerBank: form.providerBank?._id ?? null,
+    providerBank2: form.providerBank2?._id ?? null,
+    customerId: form.customer?._id ?? null,
+    customer: undefined,
+    customerBank: form.customerBank?._id ?? null,
+    // An empty select is "not chosen": the schema's required rule answers, not its default.
+    invoiceMonthlyInterval: form.invoiceMonthlyInterval ?? Number.NaN,
+  };
+}
+
+/** The form's resolver schema: the domain's save schema over the form values (ids taken from the choices). */
+export const contractFormSchema = z.preprocess(toSaveInput, contractSaveSchema);
+export type ContractFormOutput = ContractSaveValues;

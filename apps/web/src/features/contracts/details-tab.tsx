@@ -1,0 +1,64 @@
+import { INVOICE_MONTHLY_INTERVALS } from '@kantora/domain';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { ContractTabProps } from '../../components/area-types.ts';
+import { DateField } from '../../components/fields/date-field.tsx';
+import { LocalizedTextField } from '../../components/fields/localized-text-field.tsx';
+import { MoneyField } from '../../components/fields/money-field.tsx';
+import { OptionSelectField } from '../../components/fields/option-select-field.tsx';
+import { SelectField } from '../../components/fields/select-field.tsx';
+import { SwitchField } from '../../components/fields/switch-field.tsx';
+import { FormTextField } from '../../components/fields/text-field.tsx';
+import { SectionCard } from '../../components/section-card.tsx';
+import { currencyLabel, localized } from '../../lib/labels.ts';
+import { type DictionaryItem, type UserOption, useMetadata } from '../../lib/metadata.ts';
+import type { ContractFormValues } from './contract-form.ts';
+
+const grid = (columns: string) => ({ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: columns } });
+
+/**
+ * The contract's details: name, period, invoicing, price, currency, advance, e-mail, description, responsible
+ * person and managing users. The fields belong to the page's form (saved with the party choices by the page's
+ * Save); read-only unless the contract is a draft and the user is management.
+ */
+export default function DetailsTab({ contract }: ContractTabProps) {
+  const { t, i18n } = useTranslation('contracts');
+  const locale = i18n.language;
+  const { control } = useFormContext<ContractFormValues>();
+  const currencies = useMetadata<DictionaryItem[]>('getCurrencies');
+  const staff = useMetadata<UserOption[]>('getAllEmployeeUsers');
+  const [fromDate, currency] = useWatch({ control, name: ['fromDate', 'currency'] });
+  const disabled = contract ? !contract.rights.canEdit : false;
+  const currencyOptions = (currencies.data ?? []).map((item) => ({ value: item._id, label: currencyLabel(item, locale) }));
+  const code = currencies.data?.find((item) => item._id === currency)?.code;
+  const currencyCode = typeof code === 'string' ? code : undefined;
+  const intervals = INVOICE_MONTHLY_INTERVALS.map((months) => ({ value: months, label: t(`interval.${months}`) }));
+  const users = (staff.data ?? []).map((user) => ({ value: user._id, label: localized(user.fullName, locale) }));
+
+  return (
+    <SectionCard title={t('details.title')} subtitle={disabled ? undefined : t('details.hint')}>
+      <Stack spacing={2}>
+        <LocalizedTextField control={control} name="name" label={t('fields.name')} required={{ bg: true }} disabled={disabled} />
+        <Box sx={grid('1fr 1fr 1fr')}>
+          <DateField control={control} name="fromDate" label={t('fields.from_date')} required disabled={disabled} />
+          <DateField control={control} name="toDate" label={t('fields.to_date')} required disabled={disabled} minDate={fromDate ?? undefined} />
+          <DateField control={control} name="invoiceDate" label={t('fields.invoice_date')} disabled={disabled} />
+        </Box>
+        <Box sx={grid('1fr 1fr 1fr')}>
+          <SelectField control={control} name="invoiceMonthlyInterval" label={t('fields.invoice_monthly_interval')} options={intervals} required disabled={disabled} />
+          <MoneyField control={control} name="pricePerMonth" label={t('fields.price_per_month')} currency={currencyCode} required disabled={disabled} />
+          <OptionSelectField control={control} name="currency" label={t('fields.currency')} options={currencyOptions} required disabled={disabled} />
+        </Box>
+        <SwitchField control={control} name="isAdvance" label={t('fields.is_advance')} helperText={t('details.advance_hint')} disabled={disabled} />
+        <Box sx={grid('1fr 1fr')}>
+          <FormTextField control={control} name="email" label={t('fields.email')} type="email" disabled={disabled} slotProps={{ htmlInput: { maxLength: 320 } }} />
+          <OptionSelectField control={control} name="managingUsers" label={t('fields.managing_users')} options={users} multiple disabled={disabled} />
+        </Box>
+        <LocalizedTextField control={control} name="responsiblePerson" label={t('fields.responsible_person')} disabled={disabled} />
+        <LocalizedTextField control={control} name="description" label={t('fields.description')} multiline disabled={disabled} />
+      </Stack>
+    </SectionCard>
+  );
+}

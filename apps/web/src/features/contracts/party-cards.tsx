@@ -1,0 +1,136 @@
+import type { ContractView, PartySnapshot } from '@kantora/domain';
+import AccountBalance from '@mui/icons-material/AccountBalance';
+import PersonSearch from '@mui/icons-material/PersonSearch';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { BankSelectDialog } from '../../components/banks/bank-select-dialog.tsx';
+import { ClientPicker } from '../../components/client-picker.tsx';
+import { PartyCard, type PartyCardData } from '../../components/party-card.tsx';
+import { useMetadata } from '../../lib/metadata.ts';
+import { bankFromAccount, type ContractFormValues } from './contract-form.ts';
+
+/** The own company as GET /api/metaData/getMyCompany gives it (null before its first save). */
+interface MyCompany extends PartyCardData {
+  _id: string;
+}
+
+/**
+ * The provider: the own company (its snapshot once saved) with the chosen BGN and EUR accounts. In a draft,
+ * management chooses them in the bank dialog ("choose as BGN bank", "choose as EUR bank").
+ */
+export function ProviderCard({ contract, editable }: { contract: ContractView | null; editable: boolean }) {
+  const { t } = useTranslation('contracts');
+  const { control, setValue } = useFormContext<ContractFormValues>();
+  const [bank, bank2] = useWatch({ control, name: ['providerBank', 'providerBank2'] });
+  const [choosing, setChoosing] = useState(false);
+  const own = useMetadata<MyCompany | null>('getMyCompany', editable || !contract?.provider);
+  const party: PartyCardData | null = contract?.provider ?? own.data ?? null;
+  const companyId = own.data?._id ?? contract?.providerId ?? null;
+  return (
+    <>
+      <PartyCard
+        title={t('parties.provider')}
+        party={party}
+        emptyText={own.isLoading ? t('common:loading') : t('parties.no_provider')}
+        banks={[
+          { key: 'bank', label: t('parties.bgn_bank'), bank },
+          { key: 'bank2', label: t('parties.eur_bank'), bank: bank2 },
+        ]}
+        actions={
+          editable &&
+          companyId && (
+            <Button variant="outlined" startIcon={<AccountBalance />} onClick={() => setChoosing(true)}>
+              {t('parties.choose_banks')}
+            </Button>
+          )
+        }
+      />
+      {editable && companyId && (
+        <BankSelectDialog
+          open={choosing}
+          onClose={() => setChoosing(false)}
+          owner={{ myCompanyId: companyId }}
+          title={t('parties.provider_banks')}
+          actions={[
+            {
+              key: 'bgn',
+              label: t('parties.choose_bgn'),
+              chosenId: bank?._id,
+              accepts: (row) => row.currencyCode === 'BGN',
+              onChoose: (row) => setValue('providerBank', bankFromAccount(row), { shouldDirty: true }),
+            },
+            {
+              key: 'eur',
+              label: t('parties.choose_eur'),
+              chosenId: bank2?._id,
+              accepts: (row) => row.currencyCode === 'EUR',
+              onChoose: (row) => setValue('providerBank2', bankFromAccount(row), { shouldDirty: true }),
+            },
+          ]}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * The customer: a client chosen in the client picker, then one of its accounts. The saved snapshot (address,
+ * responsible person) shows once the contract is saved with that client.
+ */
+export function CustomerCard({ contract, editable }: { contract: ContractView | null; editable: boolean }) {
+  const { t } = useTranslation('contracts');
+  const { control, setValue } = useFormContext<ContractFormValues>();
+  const [customer, bank] = useWatch({ control, name: ['customer', 'customerBank'] });
+  const [picking, setPicking] = useState(false);
+  const [choosing, setChoosing] = useState(false);
+  const saved = customer && contract?.customerId === customer._id ? contract.customer : null;
+  const party: PartyCardData | PartySnapshot | null = saved ?? (customer ? { name: customer.name, bulstat: customer.bulstat, vatNumber: customer.vatNumber } : null);
+  return (
+    <>
+      <PartyCard
+        title={t('parties.customer')}
+        party={party}
+        emptyText={t('parties.no_customer')}
+        note={customer && !saved ? t('parties.copied_on_save') : undefined}
+        banks={[{ key: 'bank', label: t('parties.bank'), bank }]}
+        actions={
+          editable && (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              <Button variant={customer ? 'outlined' : 'contained'} startIcon={<PersonSearch />} onClick={() => setPicking(true)}>
+                {customer ? t('parties.change_client') : t('parties.choose_client')}
+              </Button>
+              {customer && (
+                <Button variant="outlined" startIcon={<AccountBalance />} onClick={() => setChoosing(true)}>
+                  {t('parties.choose_bank')}
+                </Button>
+              )}
+            </Box>
+          )
+        }
+      />
+      {editable && (
+        <ClientPicker
+          open={picking}
+          onClose={() => setPicking(false)}
+          onSelect={(client) => {
+            if (client._id === customer?._id) return;
+            setValue('customer', client, { shouldDirty: true });
+            setValue('customerBank', null, { shouldDirty: true });
+          }}
+        />
+      )}
+      {editable && customer && (
+        <BankSelectDialog
+          open={choosing}
+          onClose={() => setChoosing(false)}
+          owner={{ companyId: customer._id }}
+          title={t('parties.customer_banks')}
+          actions={[{ key: 'choose', label: t('parties.choose'), chosenId: bank?._id, onChoose: (row) => setValue('customerBank', bankFromAccount(row), { shouldDirty: true }) }]}
+        />
+      )}
+    </>
+  );
+}
