@@ -16,3 +16,5 @@ export * from './clients.schemas.ts';
 export * from './contracts.schemas.ts';
 export * from './amount-in-words.ts';
 export * from './printable.ts';
+export * from './billing-totals.ts';
+export * from './billing.schemas.ts';

@@ -88,5 +88,17 @@ export const MessageKeys = {
   contract_is_draft: 'contract_is_draft',
   contract_canceled: 'contract_canceled',
   contract_service_exists: 'contract_service_exists',
+  // Billing (spec keys, then house keys).
+  please_add_invoice_items: 'please_add_invoice_items',
+  please_add_proforma_invoice_items: 'please_add_proforma_invoice_items',
+  document_issued: 'document_issued',
+  document_not_issued: 'document_not_issued',
+  payment_deadline_before_date: 'payment_deadline_before_date',
+  credit_notice_exceeds_invoice: 'credit_notice_exceeds_invoice',
+  notice_customer_mismatch: 'notice_customer_mismatch',
+  proforma_already_transformed: 'proforma_already_transformed',
+  proforma_items_transformed: 'proforma_items_transformed',
+  contract_periods_invoiced: 'contract_periods_invoiced',
+  too_many_items: 'too_many_items',
 } as const;
 export type MessageKey = keyof typeof MessageKeys;

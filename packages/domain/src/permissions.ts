@@ -23,6 +23,8 @@ export const Permissions = {
   proformas: MANAGEMENT,
   invoicesRead: [Access.admin, Access.manager, Access.accountant] as readonly AccessValue[],
   invoicesWrite: MANAGEMENT,
+  /** Returning an issued invoice or proforma to draft. */
+  billingUnissue: ADMIN,
   documentsFlow: STAFF,
   /** Deleting a document-flow item. */
   documentsFlowDelete: ADMIN,
