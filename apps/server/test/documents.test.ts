@@ -101,7 +101,8 @@ describe('documents of a user', () => {
     expect(errorsOf((await upload({ parentId: userId, type: typeId })).body)).toEqual({ parentType: 'field_is_required' });
     expect(errorsOf((await upload({ userId, type: typeId, date: '31.12.2024' })).body)).toEqual({ date: 'invalid_date' });
     expect((await upload({ userId: crypto.randomUUID(), type: typeId })).status).toBe(404);
-    expect(errorsOf((await upload({ contractId: crypto.randomUUID(), type: typeId })).body)).toEqual({ parentType: 'invalid_value' });
+    const unknownContract = await upload({ contractId: crypto.randomUUID(), type: typeId });
+    expect([unknownContract.status, unknownContract.body.Message]).toEqual([404, 'the_contract_was_not_found']);
     const withoutFile = await upload({ parentType: 'user', parentId: userId, type: typeId });
     expect(withoutFile.body.Result).toMatchObject({ files: [], date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     const json = await call(ctx, 'POST', '/api/documents/save', { userId, type: typeId });
