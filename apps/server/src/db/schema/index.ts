@@ -6,3 +6,4 @@ export * from './calendar.ts';
 export * from './clients.ts';
 export * from './documents-flow.ts';
 export * from './contracts.ts';
+export * from './billing.ts';

@@ -1,0 +1,123 @@
+import type { PartySnapshot } from '@kantora/domain';
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { companies } from './clients.ts';
+import { contracts } from './contracts.ts';
+import { type Localized, users } from './core.ts';
+import { currencies, paymentTypes, services, vatTypes } from './settings.ts';
+
+const emptyText = { bg: '', it: '' };
+
+/**
+ * Invoices (kind 'invoice', with their credit and debit notices: `notice_type` 1 and 2) and proforma invoices
+ * (kind 'proforma'): one table, one service. `number` is taken from the register of the kind when the document is
+ * first issued (10 digits, kept when unissued); the unique index backs the registers. Totals are stored as the
+ * server computed them from the rows. `provider` and `customer` are party snapshots, frozen by issuing.
+ */
+export const billingDocuments = pgTable(
+  'billing_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    number: text('number'),
+    date: date('date', { mode: 'string' }).notNull(),
+    taxDate: date('tax_date', { mode: 'string' }),
+    paymentDeadlineDate: date('payment_deadline_date', { mode: 'string' }),
+    paymentTypeId: uuid('payment_type_id').references(() => paymentTypes.id),
+    signerId: uuid('signer_id').references(() => users.id),
+    signerName: jsonb('signer_name').$type<Localized>(),
+    vatCharging: boolean('vat_charging').notNull().default(false),
+    vatTypeId: uuid('vat_type_id').references(() => vatTypes.id),
+    vatName: jsonb('vat_name').$type<Localized>().notNull().default(emptyText),
+    vatPercentage: numeric('vat_percentage', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    noticeType: smallint('notice_type').notNull().default(0),
+    creditToInvoiceId: uuid('credit_to_invoice_id').references((): AnyPgColumn => billingDocuments.id),
+    noticeReason: jsonb('notice_reason').$type<Localized>().notNull().default(emptyText),
+    currencyId: uuid('currency_id').references(() => currencies.id),
+    /** Leva per unit of the currency, as on the document. */
+    currencyRate: numeric('currency_rate', { precision: 16, scale: 6, mode: 'number' }).notNull().default(1),
+    /** 0 not paid, 1 paid, 2 partially paid; follows `paid_amount` (payments). */
+    isPaid: smallint('is_paid').notNull().default(0),
+    paidAmount: numeric('paid_amount', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    issued: boolean('issued').notNull().default(false),
+    amount: numeric('amount', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    vatAmount: numeric('vat_amount', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    totalAmount: numeric('total_amount', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    providerId: uuid('provider_id'),
+    providerBankId: uuid('provider_bank_id'),
+    providerBank2Id: uuid('provider_bank2_id'),
+    provider: jsonb('provider').$type<PartySnapshot>(),
+    customerId: uuid('customer_id').references(() => companies.id),
+    customerBankId: uuid('customer_bank_id'),
+    customer: jsonb('customer').$type<PartySnapshot>(),
+    contractId: uuid('contract_id').references(() => contracts.id),
+    /** A proforma generated for a contract's invoicing period. */
+    periodFrom: date('period_from', { mode: 'string' }),
+    periodTo: date('period_to', { mode: 'string' }),
+    showBgInvoice: boolean('show_bg_invoice').notNull().default(false),
+    /** Proforma: the invoice of its whole transformation. Invoice: the proforma it was made from. */
+    transformedToInvoiceId: uuid('transformed_to_invoice_id').references((): AnyPgColumn => billingDocuments.id),
+    transformedFromProformaId: uuid('transformed_from_proforma_id').references((): AnyPgColumn => billingDocuments.id),
+    created: timestamp('created', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    createdBy: uuid('created_by'),
+    createdByName: jsonb('created_by_name').$type<Localized>(),
+    updated: timestamp('updated', { withTimezone: true, mode: 'string' }),
+    issuedBy: uuid('issued_by'),
+    issuedByName: jsonb('issued_by_name').$type<Localized>(),
+    issuedOn: timestamp('issued_on', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [
+    check('billing_documents_kind_ck', sql`${t.kind} in ('invoice', 'proforma')`),
+    check('billing_documents_notice_ck', sql`${t.noticeType} in (0, 1, 2) and (${t.kind} = 'invoice' or ${t.noticeType} = 0)`),
+    check('billing_documents_paid_ck', sql`${t.isPaid} in (0, 1, 2)`),
+    check('billing_documents_number_ck', sql`${t.number} ~ '^[0-9]{10}$'`),
+    check('billing_documents_issued_number_ck', sql`not ${t.issued} or ${t.number} is not null`),
+    // One register per kind: invoices with their notices, proformas.
+    uniqueIndex('billing_documents_number_uq').on(t.kind, t.number),
+    // The tabs (default order) and the filters that keep that order.
+    index('billing_documents_tab_created_idx').on(t.kind, t.issued, t.created.desc(), t.id),
+    index('billing_documents_tab_paid_created_idx').on(t.kind, t.issued, t.isPaid, t.created.desc(), t.id),
+    index('billing_documents_tab_date_idx').on(t.kind, t.issued, t.date, t.created),
+    index('billing_documents_notices_idx').on(t.kind, t.issued, t.created.desc(), t.id).where(sql`${t.noticeType} <> 0`),
+    index('billing_documents_customer_created_idx').on(t.customerId, t.created.desc(), t.id),
+    index('billing_documents_contract_created_idx').on(t.contractId, t.created.desc(), t.id).where(sql`${t.contractId} is not null`),
+    index('billing_documents_credit_to_idx').on(t.creditToInvoiceId).where(sql`${t.creditToInvoiceId} is not null`),
+    index('billing_documents_from_proforma_idx').on(t.transformedFromProformaId).where(sql`${t.transformedFromProformaId} is not null`),
+  ],
+);
+
+/**
+ * The rows of a document. `total` is price × quantity rounded (negative on a credit notice), kept by the server.
+ * Proforma rows carry the paid toggle and their transformation (`is_transformed` changes once, by a conditional
+ * update); invoice rows copied from a proforma name it.
+ */
+export const billingItems = pgTable(
+  'billing_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => billingDocuments.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: jsonb('name').$type<Localized>().notNull(),
+    comment: jsonb('comment').$type<Localized>().notNull().default(emptyText),
+    quantity: numeric('quantity', { precision: 14, scale: 3, mode: 'number' }).notNull().default(1),
+    price: numeric('price', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    total: numeric('total', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    serviceId: uuid('service_id').references(() => services.id),
+    contractId: uuid('contract_id').references(() => contracts.id),
+    isPaid: boolean('is_paid').notNull().default(false),
+    isTransformed: boolean('is_transformed').notNull().default(false),
+    transformedToInvoiceId: uuid('transformed_to_invoice_id').references(() => billingDocuments.id),
+    transformedFromProformaId: uuid('transformed_from_proforma_id').references(() => billingDocuments.id),
+    transformedFromItemId: uuid('transformed_from_item_id'),
+    created: timestamp('created', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    createdBy: uuid('created_by'),
+    updated: timestamp('updated', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [
+    check('billing_items_quantity_ck', sql`${t.quantity} > 0`),
+    check('billing_items_transformed_ck', sql`${t.isTransformed} = (${t.transformedToInvoiceId} is not null)`),
+    index('billing_items_document_position_idx').on(t.documentId, t.position, t.id),
+  ],
+);
