@@ -1,0 +1,111 @@
+import { Access, ContractStatus } from '@kantora/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../lib/i18n.ts';
+import { setSessionUser } from '../../lib/session.ts';
+import { failure, mockApi, ok, renderWithProviders } from '../../test/render.tsx';
+import ContractPage from './contract-page.tsx';
+import { contractOf, currencies, ids, userOf } from './test-fixtures.ts';
+
+beforeAll(async () => {
+  await i18n.loadNamespaces(['contracts', 'parties', 'clients', 'settings', 'documents']);
+  // The tabs are lazy chunks: load them once here, not inside the first test's time.
+  await Promise.all([import('./details-tab.tsx'), import('./services-tab.tsx'), import('./documents-tab.tsx')]);
+});
+beforeEach(() => setSessionUser(userOf(Access.manager)));
+afterEach(() => {
+  setSessionUser(null);
+  vi.unstubAllGlobals();
+});
+
+const myCompany = { _id: ids.myCompany, name: { bg: 'Кантора ЕООД', it: 'Kantora EOOD' }, bulstat: '201234567', vatNumber: 'BG201234567', banks: [] };
+const lookups = {
+  'GET /api/metaData/getMyCompany': () => ok(myCompany),
+  'GET /api/metaData/getCurrencies': () => ok(currencies),
+  'GET /api/metaData/getAllEmployeeUsers': () => ok([]),
+};
+const renderPage = (route: string) =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/contracts/create" element={<ContractPage />} />
+      <Route path="/contracts/:id" element={<ContractPage />} />
+    </Routes>,
+    { route },
+  );
+const setDate = (name: string, text: string) => {
+  const input = document.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+  if (!input) throw new Error(`no date input ${name}`);
+  fireEvent.change(input, { target: { value: text } });
+};
+const saveCalls = (calls: { url: string; init?: RequestInit }[]) => calls.filter((call) => call.url.endsWith('/contracts/save'));
+
+describe('the contract details', () => {
+  it('on /contracts/create shows only the details tab; an empty save warns please_fill_all_required_fields and marks the fields', async () => {
+    const { calls } = mockApi(lookups);
+    renderPage('/contracts/create');
+    await screen.findByRole('heading', { name: 'Данни на договора' });
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Данни']);
+    await userEvent.click(screen.getByRole('button', { name: 'Запази' }));
+    expect(await screen.findByText('Моля, попълнете всички задължителни полета')).toBeInTheDocument();
+    expect(screen.getAllByText('Полето е задължително').length).toBeGreaterThanOrEqual(4);
+    expect(saveCalls(calls)).toHaveLength(0);
+  });
+
+  it('refuses an end date before the start date, then saves in euro with a monthly period by default', async () => {
+    const saved = contractOf(ContractStatus.draft, Access.manager, { customerId: null, customer: null, companyName: null });
+    const { calls } = mockApi({ ...lookups, 'POST /api/contracts/save': () => ok(saved, 'saved_successfully'), [`GET /api/contracts/${ids.contract}`]: () => ok(saved) });
+    renderPage('/contracts/create');
+    await screen.findByRole('heading', { name: 'Данни на договора' });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Име на договора (български)' }), 'Счетоводно обслужване');
+    setDate('fromDate', '10.05.2026');
+    setDate('toDate', '01.05.2026');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Цена на месец' }), '250');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Валута' })).toHaveTextContent('EUR'));
+    expect(screen.getByRole('combobox', { name: 'Период на фактуриране' })).toHaveTextContent('Месечно');
+    await userEvent.click(screen.getByRole('button', { name: 'Запази' }));
+    expect(await screen.findByText('Крайната дата не може да е преди началната')).toBeInTheDocument();
+    expect(saveCalls(calls)).toHaveLength(0);
+
+    setDate('toDate', '31.12.2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Запази' }));
+    await waitFor(() => expect(saveCalls(calls)).toHaveLength(1));
+    expect(JSON.parse(String(saveCalls(calls)[0].init?.body))).toMatchObject({
+      name: { bg: 'Счетоводно обслужване', it: '' },
+      fromDate: '2026-05-10',
+      toDate: '2026-12-31',
+      invoiceMonthlyInterval: 1,
+      pricePerMonth: 250,
+      currency: ids.euro,
+      customerId: null,
+      providerBank: null,
+      isAdvance: false,
+    });
+  });
+
+  it('offers the four invoicing periods', async () => {
+    mockApi(lookups);
+    renderPage('/contracts/create');
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Период на фактуриране' }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Месечно', 'На 3 месеца', 'На 6 месеца', 'Годишно']);
+  });
+
+  it('is read-only when registered: no save, disabled fields, and all tabs', async () => {
+    mockApi({ ...lookups, [`GET /api/contracts/${ids.contract}`]: () => ok(contractOf(ContractStatus.registered)) });
+    renderPage(`/contracts/${ids.contract}`);
+    await screen.findByRole('heading', { name: 'Данни на договора' });
+    expect(screen.queryByRole('button', { name: 'Запази' })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Име на договора (български)' })).toBeDisabled();
+    expect(screen.getByText('Само черновите се редактират. Администратор може да върне договора в чернова.')).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Данни', 'Услуги', 'Документи']);
+  });
+
+  it('answers the not-found message for a contract the user may not see', async () => {
+    mockApi({ ...lookups, [`GET /api/contracts/${ids.contract}`]: () => failure(404, 'the_contract_was_not_found') });
+    renderPage(`/contracts/${ids.contract}`);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Договорът не е намерен')).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'Към договорите' })).toHaveAttribute('href', '/contracts');
+  });
+});
