@@ -1,107 +1,278 @@
 /**
- * npm run bench: latency of API calls against the same SQL run directly, measured in one run
- * (figures are ratios; the machines are shared and noisy). PGlite by default; set
- * BENCH_DATABASE_URL to a PostgreSQL server (a scratch database: it is migrated and written to).
- * BENCH_PARTS (comma-separated: auth, logs, clients; all by default) picks the cases.
+ * npm run bench [-- --quick] [-- --only <text>] [-- --write] [-- --database-url <url>]
+ *
+ * Measures the server as it runs in production: a throw-away PostgreSQL (scripts/test-postgres.sh in a
+ * directory and on a port of its own; or the scratch database of --database-url / BENCH_DATABASE_URL, which is
+ * seeded and written to), seeded with the large preset (--quick: small volumes); the server in its own
+ * process (`node --import tsx src/main.ts`, as `npm start` runs it); autocannon in another process drives it;
+ * the same SQL runs directly in a third. Every row of bench/cases.ts is measured in turn and printed; the table
+ * goes to stdout and, with --write, into docs/performance.md. Everything started is ended on exit and on Ctrl-C.
  */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { type Database, migrateDatabase, openPglite, openPostgres } from '../src/db/client.ts';
-import { users } from '../src/db/schema/index.ts';
-import { firstStart, jwtSecret } from '../src/seed/bootstrap.ts';
-import { benchClients } from './clients.ts';
+import { openPostgres } from '../src/db/client.ts';
+import { queryRows } from '../src/db/sql-helpers.ts';
+import { DEMO_PASSWORD } from '../src/seed/demo.ts';
+import { type BenchCase, benchCases } from './cases.ts';
+import { atExit, endAll, exited, spawnTracked, startWorker } from './children.ts';
+import { seedLogs, seedPreset, type Volumes } from './data.ts';
+import type { DirectRequest } from './direct.ts';
+import { BENCH_USERS, type BenchRole, type Fixtures, loadFixtures } from './fixtures.ts';
+import type { LoadRequest } from './load.ts';
+import { type CaseResult, ratioOf, tableOf, writeRegion } from './report.ts';
+import { type Sample, summarize } from './stats.ts';
 
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'auth,logs,clients').split(',').map((part) => part.trim()));
+const serverDir = resolve(import.meta.dirname, '..');
+const repoDir = resolve(serverDir, '../..');
 
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+interface Preset {
+  volumes: Volumes;
+  /**
+   * Seconds per list case and side: warm-up, one connection, `connections` connections (the HTTP call, then
+   * the same SQL run directly, taking turns in `rounds` rounds so that the machine's other load falls on both).
+   */
+  warmup: number;
+  single: number;
+  concurrent: number;
+  rounds: number;
+  /** Share of a sequential case's runs. */
+  runs: number;
+  /** At most this many seconds of measuring in all (the per-case times shrink to fit); 0: no limit. */
+  budget: number;
 }
 
-async function measure(label: string, task: () => Promise<unknown>) {
-  const times: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  const worker = async () => {
-    while (next < REQUESTS) {
-      next += 1;
-      const t0 = performance.now();
-      await task();
-      times.push(performance.now() - t0);
+const PRESETS: Record<'full' | 'quick', Preset> = {
+  // DESIGN.md "Performance budgets": the large preset's volumes.
+  full: { volumes: { clients: 20_000, documents: 100_000, logs: 500_000 }, warmup: 1, single: 3, concurrent: 8, rounds: 4, runs: 1, budget: 0 },
+  quick: { volumes: { clients: 2_000, documents: 5_000, logs: 20_000 }, warmup: 0.25, single: 0.4, concurrent: 1, rounds: 1, runs: 0.25, budget: 70 },
+};
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    write: { type: 'boolean', default: false },
+    only: { type: 'string', multiple: true },
+    'database-url': { type: 'string' },
+    connections: { type: 'string', default: '32' },
+  },
+});
+
+const ADMIN_PASSWORD = process.env.BENCH_ADMIN_PASSWORD ?? 'bench-admin-1';
+/** The server's pool (db/client.ts openPostgres) is the direct side's too. */
+const POOL_SIZE = 20;
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+  });
+}
+
+/** A PostgreSQL of the run's own (initdb in a temporary directory), stopped and removed at exit. */
+async function startPostgres(): Promise<string> {
+  const port = await freePort();
+  const dir = join(os.tmpdir(), `kantora-bench-pg-${process.pid}`);
+  const env = { ...process.env, KANTORA_TEST_PGDIR: dir, KANTORA_TEST_PGPORT: String(port) };
+  const script = join(repoDir, 'scripts/test-postgres.sh');
+  atExit(() => {
+    spawnSync('bash', [script, 'stop'], { env, stdio: 'ignore' });
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const started = spawnSync('bash', [script, 'start'], { env, encoding: 'utf8' });
+  if (started.status !== 0) throw new Error(`PostgreSQL did not start: ${started.stderr}`);
+  return started.stdout.trim().split('\n').at(-1)!;
+}
+
+async function waitForServer(base: string, server: ReturnType<typeof spawnTracked>, logFile: string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server ended (${server.exitCode}):\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
     }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  const result = { label, p50: percentile(times, 50), p95: percentile(times, 95), rps: REQUESTS / seconds };
-  console.log(`${label.padEnd(44)} p50 ${result.p50.toFixed(2)} ms  p95 ${result.p95.toFixed(2)} ms  ${result.rps.toFixed(0)} req/s`);
-  return result;
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  throw new Error('the server did not answer /healthz within 2 minutes');
+}
+
+async function signIn(base: string, role: BenchRole): Promise<string> {
+  const response = await fetch(`${base}/api/auth/signIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: BENCH_USERS[role], password: role === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD }),
+  });
+  const answer = (await response.json()) as { Result?: { token?: string }; Message?: string };
+  if (!answer.Result?.token) throw new Error(`sign-in of ${BENCH_USERS[role]} failed: ${response.status} ${answer.Message ?? ''}`);
+  return answer.Result.token;
+}
+
+/** One call, checked: 2xx, and a JSON answer of the house envelope with Type 1. Answers a short description. */
+async function check(request: LoadRequest): Promise<string> {
+  const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  if (!response.ok) throw new Error(`${response.status} ${bytes.toString('utf8').slice(0, 200)}`);
+  if (!(response.headers.get('content-type') ?? '').includes('json')) return `${response.headers.get('content-type')?.split(';')[0]}, ${(bytes.length / 1024).toFixed(0)} KB`;
+  const answer = JSON.parse(bytes.toString('utf8')) as { Type: number; Message?: string; Result?: { Items?: unknown[]; Total?: number; Estimated?: boolean } };
+  if (answer.Type !== 1) throw new Error(`Type ${answer.Type} ${answer.Message ?? ''}`);
+  const result = answer.Result;
+  if (result && Array.isArray(result.Items)) return `${result.Items.length} of ${result.Estimated ? '~' : ''}${result.Total}`;
+  return 'ok';
 }
 
 async function main() {
-  const url = process.env.BENCH_DATABASE_URL;
-  const database: Database = url ? await openPostgres(url, CONCURRENCY) : await openPglite({ dataDir: null });
-  await migrateDatabase(database);
-  await firstStart(database.db, { adminEmail: 'admin@kantora.local', adminPassword: 'bench-admin-1', seedDemo: false });
-  const config = loadConfig({ APP_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', SIGNIN_MAX_ATTEMPTS: '1000' });
-  const app = await buildApp({ config, database, jwtSecret: await jwtSecret(database.db, undefined) });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const signIn = await fetch(`${address}/api/auth/signIn`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin@kantora.local', password: 'bench-admin-1' }),
+  const begun = performance.now();
+  const preset = PRESETS[args.quick ? 'quick' : 'full'];
+  const connections = Number(args.connections);
+  const only = args.only ?? [];
+  const cases = benchCases.filter((c) => only.length === 0 || only.some((text) => c.name.includes(text) || c.area === text));
+  if (cases.length === 0) throw new Error(`no case matches ${only.join(', ')}`);
+  const names = new Set<string>();
+  for (const c of benchCases) {
+    if (names.has(c.name)) throw new Error(`two cases are named ${c.name}`);
+    names.add(c.name);
+  }
+
+  // 1. The database and its data.
+  const givenUrl = args['database-url'] ?? process.env.BENCH_DATABASE_URL;
+  const databaseUrl = givenUrl ?? (await startPostgres());
+  console.log(`database: ${givenUrl ? 'given scratch database' : 'throw-away PostgreSQL'} ${databaseUrl.replace(/\/\/[^@]*@/, '//')}`);
+  const baseEnv = { ...process.env, DATABASE_URL: databaseUrl, ADMIN_PASSWORD, APP_ENV: 'production' };
+  const seedStarted = performance.now();
+  await seedPreset(serverDir, baseEnv, preset.volumes);
+  const database = await openPostgres(databaseUrl, 2);
+  let fixtures: Fixtures;
+  let postgresVersion: string;
+  try {
+    await seedLogs(database.db, preset.volumes.logs);
+    // Everything analysed and all-visible, so autovacuum has nothing left to do while we measure.
+    await database.db.execute(sql`vacuum analyze`);
+    fixtures = await loadFixtures(database.db);
+    [{ server_version: postgresVersion }] = await queryRows<{ server_version: string }>(database.db, sql`show server_version`);
+  } finally {
+    await database.close();
+  }
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+
+  // 2. The server, in its own process, as `npm start` runs it (its log in a file).
+  const port = await freePort();
+  const logDir = join(os.tmpdir(), `kantora-bench-${process.pid}`);
+  mkdirSync(logDir, { recursive: true });
+  atExit(() => rmSync(logDir, { recursive: true, force: true }));
+  const logFile = join(logDir, 'server.log');
+  const log = openSync(logFile, 'a');
+  const server = spawnTracked(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...baseEnv, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '0' },
+    stdio: ['ignore', log, log],
   });
-  const token = ((await signIn.json()) as { Result: { token: string } }).Result.token;
-  const [admin] = await database.db.select({ id: users.id }).from(users).limit(1);
-  console.log(`database: ${database.kind}, concurrency ${CONCURRENCY}, ${REQUESTS} requests per case`);
+  const base = `http://127.0.0.1:${port}`;
+  await waitForServer(base, server, logFile);
+  const tokens = new Map<BenchRole, string>();
+  for (const role of new Set(cases.map((c) => c.role))) tokens.set(role, await signIn(base, role));
 
-  if (PARTS.has('auth')) {
-    const direct = await measure('auth query, SQL run directly', () =>
-      database.db.execute(sql`select u.id, u.access, u.status, u.token_version, exists (select 1 from revoked_tokens r where r.jti = gen_random_uuid()) from users u where u.id = ${admin.id}::uuid limit 1`),
-    );
-    const call = await measure('GET /api/auth/getCurrentUserInfo over HTTP', () =>
-      fetch(`${address}/api/auth/getCurrentUserInfo`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.arrayBuffer()),
-    );
-    console.log(`ratio HTTP call / direct SQL (p95): ${(call.p95 / direct.p95).toFixed(2)}`);
-  }
+  // 3. The load generator and the direct-SQL client, each a process of its own.
+  const load = startWorker<LoadRequest, Sample>(join(import.meta.dirname, 'load.ts'));
+  const direct = startWorker<DirectRequest, Sample>(join(import.meta.dirname, 'direct.ts'), {
+    ...process.env,
+    BENCH_DIRECT_DATABASE_URL: databaseUrl,
+    BENCH_POOL_SIZE: String(POOL_SIZE),
+  });
 
-  if (PARTS.has('logs')) {
-    // The log list at the "large" preset (500 000 rows): first page, default sort, with and without a filter.
-    const logRows = Number(process.env.BENCH_LOG_ROWS ?? 500_000);
-    await database.db.execute(
-      sql`insert into logs (name, model, type, action, created_by, documents, created)
-          select 'Entity' || (g % 30), 'model' || (g % 30), 'update', 'action' || (g % 40), ${admin.id}::uuid,
-                 jsonb_build_object('old', jsonb_build_object('x', g), 'new', jsonb_build_object('x', g + 1)), now() - (g * interval '1 minute')
-          from generate_series(1, ${logRows}) g`,
-    );
-    await database.db.execute(sql`vacuum analyze logs`);
-    console.log(`logs: ${logRows} rows`);
-    for (const [label, body, where] of [
-      ['logs list, default', {}, sql`true`],
-      ['logs list, action filter', { action: 'action7' }, sql`action = 'action7'`],
-    ] as const) {
-      const sqlDirect = await measure(`${label}, SQL run directly`, () =>
-        Promise.all([
-          database.db.execute(sql`select id, name, doc, model, type, action, created_by, created_by_name, ip, created from logs where ${where} order by created desc nulls last, id limit 15`),
-          database.db.execute(sql`select count(*) from (select 1 from logs where ${where} limit 10001) c`),
-        ]),
-      );
-      const overHttp = await measure(`POST /api/logs/list ${JSON.stringify(body)}`, () =>
-        fetch(`${address}/api/logs/list`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.arrayBuffer()),
-      );
-      console.log(`ratio HTTP call / direct SQL (p95): ${(overHttp.p95 / sqlDirect.p95).toFixed(2)}`);
+  const listCases = cases.filter((c) => !c.sequential).length;
+  const fit = preset.budget > 0 && listCases > 0 ? Math.min(1, preset.budget / listCases / (2 * preset.warmup + preset.single + 2 * preset.concurrent)) : 1;
+  const [warmup, singleSeconds, concurrent] = [preset.warmup * fit, preset.single * fit, preset.concurrent * fit];
+  console.log(
+    `preset ${args.quick ? 'quick' : 'full'} (${preset.volumes.clients} clients, ${preset.volumes.documents} documents, ${preset.volumes.logs} log rows) seeded in ${seedSeconds.toFixed(0)} s; ` +
+      `${cases.length} cases, ${connections} connections, ${concurrent.toFixed(2)} s per side, ${singleSeconds.toFixed(2)} s at 1 connection`,
+  );
+
+  const results: CaseResult[] = [];
+  const measureCase = async (c: BenchCase): Promise<CaseResult> => {
+    const body = c.body?.(fixtures) ?? {};
+    const request: LoadRequest = {
+      url: `${base}${c.path}`,
+      method: c.method,
+      headers: { authorization: `Bearer ${tokens.get(c.role)}`, ...(c.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+      ...(c.method === 'POST' ? { body: JSON.stringify(body) } : {}),
+      connections,
+    };
+    const answer = await check(request);
+    const directOf = (plan: Omit<DirectRequest, 'caseName' | 'body' | 'fixtures'>) => direct.call({ ...plan, caseName: c.name, body, fixtures });
+    const httpSamples: Sample[] = [];
+    const sqlSamples: Sample[] = [];
+    if (c.sequential) {
+      const runs = Math.max(3, Math.round(c.sequential * preset.runs));
+      await load.call({ ...request, connections: 1, amount: 1 });
+      await directOf({ connections: 1, amount: 1 });
+      httpSamples.push(await load.call({ ...request, connections: 1, amount: runs }));
+      sqlSamples.push(await directOf({ connections: 1, amount: runs }));
+      return { name: c.name, area: c.area, answer, http: summarize(httpSamples), direct: summarize(sqlSamples), sequential: runs };
     }
+    await load.call({ ...request, duration: warmup });
+    await directOf({ connections, duration: warmup });
+    const single = await load.call({ ...request, connections: 1, duration: singleSeconds });
+    for (let round = 0; round < preset.rounds; round += 1) {
+      httpSamples.push(await load.call({ ...request, duration: concurrent / preset.rounds }));
+      sqlSamples.push(await directOf({ connections, duration: concurrent / preset.rounds }));
+    }
+    return { name: c.name, area: c.area, answer, http: summarize(httpSamples), single: summarize([single]), direct: summarize(sqlSamples) };
+  };
+
+  const loadBefore = os.loadavg()[0];
+  const measureStarted = performance.now();
+  for (const c of cases) {
+    let result: CaseResult;
+    try {
+      result = await measureCase(c);
+    } catch (error) {
+      result = { name: c.name, area: c.area, answer: '', error: error instanceof Error ? error.message.split('\n')[0] : String(error) };
+    }
+    results.push(result);
+    const ratio = ratioOf(result);
+    console.log(
+      result.error
+        ? `✗ ${c.name}: ${result.error}`
+        : `${c.name.padEnd(52)} ${result.answer.padEnd(14)} ${result.http!.rps.toFixed(0).padStart(5)} req/s  p95 ${result.http!.p95.toFixed(1).padStart(6)} ms  SQL p95 ${result.direct!.p95.toFixed(1).padStart(6)} ms  ratio ${ratio!.toFixed(2)}${result.single ? `  1 conn. p95 ${result.single.p95.toFixed(1)} ms` : ''}`,
+    );
+  }
+  const measureSeconds = (performance.now() - measureStarted) / 1000;
+  await Promise.all([load.close(), direct.close()]);
+
+  const cpu = os.cpus();
+  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const summary = [
+    `Run of ${when} UTC, \`npm run bench${args.quick ? ' -- --quick' : ''}\`: preset ${args.quick ? 'quick' : 'full'} (${preset.volumes.clients} clients, ${preset.volumes.documents} documents, ${preset.volumes.logs} log rows),`,
+    `PostgreSQL ${postgresVersion}, Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB;`,
+    `load average ${loadBefore.toFixed(1)} before and ${os.loadavg()[0].toFixed(1)} after; ${concurrent.toFixed(1)} s per case and side at ${connections} connections, ${singleSeconds.toFixed(1)} s at 1;`,
+    `measured in ${measureSeconds.toFixed(0)} s, ${((performance.now() - begun) / 1000).toFixed(0)} s with the database, the seed and the server's start.`,
+  ].join('\n');
+  const table = tableOf(results, connections);
+  console.log(`\n${summary}\n\n${table}`);
+  if (args.write) {
+    writeRegion(join(repoDir, 'docs/performance.md'), `${summary}\n\n${table}`);
+    console.log('\ndocs/performance.md: the results region is updated');
   }
 
-  if (PARTS.has('clients')) await benchClients(database, address, measure);
-  await app.close();
-  await database.close();
+  server.kill('SIGTERM');
+  await exited(server);
+  if (results.some((result) => result.error || (result.http?.failed ?? 0) > 0 || (result.direct?.failed ?? 0) > 0)) process.exitCode = 1;
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main()
+  .catch((error) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exitCode = 1;
+  })
+  .finally(() => endAll());

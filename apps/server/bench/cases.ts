@@ -1,0 +1,141 @@
+/**
+ * The bench cases: ONE table, one row per measured call. Each row names the call (method, path, the body
+ * built from the seeded data's fixtures) and the user who makes it, and `direct`: the same SQL the call runs,
+ * as the module builds it (its exported query builder or its service's method), run on a pool of the server's
+ * size with no HTTP, token check or JSON. Areas append their rows at the end (see docs/performance.md).
+ */
+import { companyListQuery, documentFlowListQuery, documentFlowZipSchema, logListQuery } from '@kantora/domain';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../src/db/client.ts';
+import { fileBody } from '../src/db/file-store.ts';
+import { files, revokedTokens, users } from '../src/db/schema/index.ts';
+import { companyListQueries } from '../src/modules/clients/companies.service.ts';
+import { DocumentsFlowService } from '../src/modules/documents-flow/documents-flow.service.ts';
+import type { Actor } from '../src/modules/logs/audit.ts';
+import { LogsService } from '../src/modules/logs/logs.service.ts';
+import type { BenchRole, Fixtures } from './fixtures.ts';
+
+/** What `direct` runs with: the pool, the row's user, and the server's settings the SQL depends on. */
+export interface DirectContext {
+  db: Db;
+  actor: Actor;
+  lockDays: number;
+}
+
+export type Body = Record<string, unknown>;
+
+export interface BenchCase {
+  /** Unique; `--only` matches it (and `area`) by substring. */
+  name: string;
+  area: string;
+  role: BenchRole;
+  method: 'GET' | 'POST';
+  path: string;
+  /** The JSON body (POST), from the fixtures. */
+  body?: (fixtures: Fixtures) => Body;
+  /** The call's SQL run directly (the body as the route receives it; parse it with the route's schema). */
+  direct: (context: DirectContext, body: Body) => Promise<unknown>;
+  /**
+   * A heavy call (a zip, a PDF, a billing run) measured one request at a time, this many times (a quarter in
+   * --quick), instead of for a while at 1 and at 32 connections.
+   */
+  sequential?: number;
+}
+
+// Row builders of the lists (one per list call; the filter is the row).
+const clientsList = (role: BenchRole, filter: string, body: (f: Fixtures) => Body = () => ({})): BenchCase => ({
+  name: `clients list, ${role}, ${filter}`,
+  area: 'clients',
+  role,
+  method: 'POST',
+  path: '/api/companies/list',
+  body,
+  direct: ({ db, actor }, b) => Promise.all(companyListQueries(db, actor, companyListQuery.parse(b))),
+});
+
+const logsList = (filter: string, body: (f: Fixtures) => Body = () => ({})): BenchCase => ({
+  name: `logs list, ${filter}`,
+  area: 'logs',
+  role: 'admin',
+  method: 'POST',
+  path: '/api/logs/list',
+  body,
+  direct: ({ db }, b) => new LogsService(db).list(logListQuery.parse(b)),
+});
+
+const documentsFlowList = (role: BenchRole, filter: string, body: (f: Fixtures) => Body = () => ({})): BenchCase => ({
+  name: `document flow list, ${role}, ${filter}`,
+  area: 'documents-flow',
+  role,
+  method: 'POST',
+  path: '/api/documents-flow/list',
+  body,
+  direct: ({ db, actor, lockDays }, b) => new DocumentsFlowService(db, { lockDays }).list(actor, 'staff', documentFlowListQuery.parse(b)),
+});
+
+export const benchCases: BenchCase[] = [
+  {
+    name: 'current user (token check)',
+    area: 'auth',
+    role: 'manager',
+    method: 'GET',
+    path: '/api/auth/getCurrentUserInfo',
+    // The token check's query (AuthService.userOfClaims); the JWT's signature check is CPU, not SQL.
+    direct: ({ db, actor }) =>
+      db
+        .select({ id: users.id, access: users.access, status: users.status, tokenVersion: users.tokenVersion, firstName: users.firstName, lastName: users.lastName, email: users.email, locale: users.locale, revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = gen_random_uuid())` })
+        .from(users)
+        .where(eq(users.id, actor.id))
+        .limit(1),
+  },
+
+  clientsList('manager', 'no filter (active, by name)'),
+  clientsList('manager', 'name "пирин"', () => ({ name: 'пирин' })),
+  clientsList('manager', 'bulstat (7 digits)', (f) => ({ bulstat: f.client.bulstat.slice(0, 7) })),
+  clientsList('manager', 'VAT number', (f) => ({ vatNumber: f.client.vatNumber })),
+  clientsList('manager', 'inactive', () => ({ status: false })),
+  clientsList('manager', 'referent', (f) => ({ referent: f.users.employee2.id })),
+  clientsList('manager', 'managing user', (f) => ({ managingUsers: [f.users.employee2.id] })),
+  clientsList('employee', 'no filter (active, by name)'),
+  clientsList('employee', 'name "пирин"', () => ({ name: 'пирин' })),
+  clientsList('employee', 'bulstat (7 digits)', (f) => ({ bulstat: f.client.bulstat.slice(0, 7) })),
+  clientsList('employee', 'VAT number', (f) => ({ vatNumber: f.client.vatNumber })),
+  clientsList('employee', 'inactive', () => ({ status: false })),
+  clientsList('employee', 'referent', (f) => ({ referent: f.users.employee2.id })),
+  clientsList('employee', 'managing user', (f) => ({ managingUsers: [f.users.employee2.id] })),
+
+  logsList('no filter'),
+  logsList('action', () => ({ action: 'remove' })),
+  logsList('entity', () => ({ name: 'DocumentFlow' })),
+  logsList('employee', (f) => ({ employee: f.users.employee2.id })),
+  logsList('one day', () => {
+    const day = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    return { fromDate: day, toDate: day };
+  }),
+
+  documentsFlowList('manager', 'no filter'),
+  documentsFlowList('employee', 'no filter'),
+  documentsFlowList('manager', 'client', (f) => ({ company: f.documentsFlow.company })),
+  documentsFlowList('manager', 'category (with subcategories)', (f) => ({ category: f.documentsFlow.category })),
+  documentsFlowList('manager', 'date, a month', (f) => ({ fromDate: f.documentsFlow.fromDate, toDate: f.documentsFlow.toDate })),
+  documentsFlowList('manager', 'date, from only', (f) => ({ fromDate: f.documentsFlow.fromDate })),
+  documentsFlowList('manager', 'created, a month', (f) => ({ uploadedFrom: f.documentsFlow.uploadedFrom, uploadedTo: f.documentsFlow.uploadedTo })),
+  documentsFlowList('manager', 'file name "dogovor"', () => ({ fileName: 'dogovor' })),
+  documentsFlowList('manager', 'description "протокол"', () => ({ description: 'протокол' })),
+  documentsFlowList('employee', 'description "протокол"', () => ({ description: 'протокол' })),
+  {
+    name: 'document flow zip, 100 files',
+    area: 'documents-flow',
+    role: 'manager',
+    method: 'POST',
+    path: '/api/documents-flow/downloadFilesAsZip',
+    body: (f) => ({ filesIds: f.documentsFlow.zipFileIds }),
+    // The files' metadata, then every file's bytes read as the zip reads them (no zip built).
+    direct: async ({ db }, b) => {
+      const ids = documentFlowZipSchema.parse(b).filesIds;
+      const found = await db.select({ id: files.id, length: files.length }).from(files).where(inArray(files.id, ids));
+      for (const file of found) for await (const _chunk of fileBody(db, file.id, file.length));
+    },
+    sequential: 20,
+  },
+];

@@ -1,0 +1,85 @@
+/**
+ * What the cases' bodies need from the seeded data (ids, a sample client, date ranges, files to zip), read
+ * once by the runner and handed to both sides, so the HTTP call and the direct SQL ask for the same thing.
+ * A row that needs another id from the data adds a field here.
+ */
+import { Access } from '@kantora/domain';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../src/db/client.ts';
+import { queryRows } from '../src/db/sql-helpers.ts';
+import type { Actor } from '../src/modules/logs/audit.ts';
+
+/** The signed-in users of the cases (the demo users and the administrator). */
+export const BENCH_USERS = {
+  admin: 'admin@kantora.local',
+  manager: 'manager@kantora.local',
+  employee: 'employee@kantora.local',
+  employee2: 'employee2@kantora.local',
+  accountant: 'accountant@kantora.local',
+  client: 'client@kantora.local',
+} as const;
+export type BenchRole = keyof typeof BENCH_USERS;
+
+export interface Fixtures {
+  users: Record<BenchRole, Actor>;
+  /** An active client about a quarter into the large preset (its bulstat and VAT number for the filters). */
+  client: { bulstat: string; vatNumber: string };
+  documentsFlow: {
+    /** The client with the most documents. */
+    company: string;
+    /** The top category with the most subcategories (the filter takes the whole subtree). */
+    category: string;
+    /** A month of document dates half a year back (the closed range reads the date index). */
+    fromDate: string;
+    toDate: string;
+    /** A month of upload days a year back. */
+    uploadedFrom: string;
+    uploadedTo: string;
+    /** The files of the newest 100 documents, for the zip. */
+    zipFileIds: string[];
+  };
+}
+
+const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+export async function loadFixtures(db: Db): Promise<Fixtures> {
+  const people = await queryRows<{ id: string; access: number; email: string; first_name: { bg: string; it: string }; last_name: { bg: string; it: string }; locale: string | null }>(
+    db,
+    sql`select id, access, email, first_name, last_name, locale from users where email in ${Object.values(BENCH_USERS)} or access = ${Access.admin} order by created`,
+  );
+  const users = Object.fromEntries(
+    Object.entries(BENCH_USERS).map(([role, email]) => {
+      const row = people.find((person) => person.email === email) ?? (role === 'admin' ? people.find((person) => person.access === Access.admin) : undefined);
+      if (!row) throw new Error(`bench: no user ${email} (the demo data is seeded first)`);
+      const fullName = { bg: `${row.first_name.bg} ${row.last_name.bg}`, it: `${row.first_name.it} ${row.last_name.it}` };
+      return [role, { id: row.id, access: row.access, email: row.email, fullName, locale: row.locale === 'it' ? 'it' : 'bg' } satisfies Actor];
+    }),
+  ) as Record<BenchRole, Actor>;
+
+  const [{ n }] = await queryRows<{ n: number }>(db, sql`select cast(count(*) as integer) as n from companies where status`);
+  const [client] = await queryRows<{ bulstat: string; vat_number: string }>(
+    db,
+    sql`select bulstat, vat_number from companies where status order by created, id offset ${Math.floor(n / 4)} limit 1`,
+  );
+  const [company] = await queryRows<{ id: string }>(db, sql`select company_id as id from documents_flow group by company_id order by count(*) desc, company_id limit 1`);
+  const [category] = await queryRows<{ id: string }>(
+    db,
+    sql`select p.id from document_flow_categories p left join document_flow_categories c on c.parent_id = p.id
+        where p.parent_id is null group by p.id order by count(c.id) desc, p.id limit 1`,
+  );
+  const files = await queryRows<{ id: string }>(db, sql`select file_id as id from documents_flow where file_id is not null order by created desc, id limit 100`);
+  if (!client || !company || !category) throw new Error('bench: the seeded data has no clients or documents');
+  return {
+    users,
+    client: { bulstat: client.bulstat, vatNumber: client.vat_number },
+    documentsFlow: {
+      company: company.id,
+      category: category.id,
+      fromDate: day(200),
+      toDate: day(170),
+      uploadedFrom: day(400),
+      uploadedTo: day(370),
+      zipFileIds: files.map((file) => file.id),
+    },
+  };
+}
