@@ -1,0 +1,111 @@
+import { Access, ContractStatus, type ContractView } from '@kantora/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import i18n from '../../lib/i18n.ts';
+import { setSessionUser } from '../../lib/session.ts';
+import { mockApi, ok, renderWithProviders } from '../../test/render.tsx';
+import ContractPage from './contract-page.tsx';
+import { contractOf, currencies, ids, userOf } from './test-fixtures.ts';
+
+beforeAll(async () => {
+  await i18n.loadNamespaces(['contracts', 'parties', 'clients', 'settings', 'documents']);
+  await import('./details-tab.tsx');
+});
+afterEach(() => {
+  setSessionUser(null);
+  vi.unstubAllGlobals();
+});
+
+/** The page of `contract` for a user of `access`, with `answers` for the transition calls. */
+function open(contract: ContractView, access: number, answers: Record<string, () => Response> = {}) {
+  setSessionUser(userOf(access));
+  const api = mockApi({
+    'GET /api/metaData/getCurrencies': () => ok(currencies),
+    'GET /api/metaData/getAllEmployeeUsers': () => ok([]),
+    [`GET /api/contracts/${ids.contract}`]: () => ok(contract),
+    ...answers,
+  });
+  renderWithProviders(
+    <Routes>
+      <Route path="/contracts/:id" element={<ContractPage />} />
+    </Routes>,
+    { route: `/contracts/${ids.contract}` },
+  );
+  return api;
+}
+const bodyOf = (calls: { url: string; init?: RequestInit }[], path: string) => {
+  const call = calls.find((entry) => entry.url.endsWith(path));
+  return call ? JSON.parse(String(call.init?.body)) : undefined;
+};
+
+describe('the contract transitions', () => {
+  it('registers a draft after the confirmation and shows the new status', async () => {
+    const { calls } = open(contractOf(ContractStatus.draft), Access.manager, {
+      'POST /api/contracts/register': () => ok(contractOf(ContractStatus.registered), 'saved_successfully'),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Регистрирай' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Регистриране на договора' });
+    expect(within(dialog).getByText(/След това данните и услугите му не могат да се променят/)).toBeInTheDocument();
+    expect(bodyOf(calls, '/contracts/register')).toBeUndefined();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Регистрирай' }));
+    await waitFor(() => expect(bodyOf(calls, '/contracts/register')).toEqual({ contractId: ids.contract }));
+    expect(await screen.findByText('Регистриран')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Регистрирай' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Анулирай договора' })).toBeInTheDocument();
+  });
+
+  it('mentions the proforma invoice for an advance contract; cancelling the question registers nothing', async () => {
+    const { calls } = open(contractOf(ContractStatus.draft, Access.manager, { isAdvance: true }), Access.manager);
+    await userEvent.click(await screen.findByRole('button', { name: 'Регистрирай' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Регистриране на договора' });
+    expect(within(dialog).getByText(/проформа фактура/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Отказ' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bodyOf(calls, '/contracts/register')).toBeUndefined();
+  });
+
+  it('asks for services before registering a contract without any', async () => {
+    open(contractOf(ContractStatus.draft, Access.manager, { servicesCount: 0 }), Access.manager);
+    await userEvent.click(await screen.findByRole('button', { name: 'Регистрирай' }));
+    expect(await screen.findByText('Моля, добавете поне една услуга към договора')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('cancels a registered contract: confirmation, then a reason that is required', async () => {
+    const canceled = contractOf(ContractStatus.canceled, Access.manager, { cancelationReason: 'Прекратено по взаимно съгласие', canceledOn: '2026-03-01T10:00:00Z' });
+    const { calls } = open(contractOf(ContractStatus.registered), Access.manager, { 'POST /api/contracts/cancel': () => ok(canceled, 'saved_successfully') });
+    expect(await screen.findByRole('button', { name: 'Анулирай договора' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Върни в чернова' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Анулирай договора' }));
+    const question = await screen.findByRole('dialog', { name: 'Анулиране на договора' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Потвърди' }));
+    const reasonDialog = await screen.findByRole('dialog', { name: 'Анулиране на договора' });
+    const reason = within(reasonDialog).getByRole('textbox', { name: 'Причина за анулиране' });
+    await userEvent.click(within(reasonDialog).getByRole('button', { name: 'Анулирай договора' }));
+    expect(await within(reasonDialog).findByText('Полето е задължително')).toBeInTheDocument();
+    expect(bodyOf(calls, '/contracts/cancel')).toBeUndefined();
+    await userEvent.type(reason, 'Прекратено по взаимно съгласие');
+    await userEvent.click(within(reasonDialog).getByRole('button', { name: 'Анулирай договора' }));
+    await waitFor(() => expect(bodyOf(calls, '/contracts/cancel')).toEqual({ contractId: ids.contract, cancelationReason: 'Прекратено по взаимно съгласие' }));
+    expect(await screen.findByText('Анулиран. Причина: Прекратено по взаимно съгласие')).toBeInTheDocument();
+  });
+
+  it('lets only the admin return a contract to draft, after the confirmation', async () => {
+    const { calls } = open(contractOf(ContractStatus.canceled, Access.admin), Access.admin, {
+      'POST /api/contracts/deregister': () => ok(contractOf(ContractStatus.draft, Access.admin), 'saved_successfully'),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Върни в чернова' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Връщане в чернова' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Върни в чернова' }));
+    await waitFor(() => expect(bodyOf(calls, '/contracts/deregister')).toEqual({ contractId: ids.contract }));
+    expect(await screen.findByRole('button', { name: 'Регистрирай' })).toBeInTheDocument();
+  });
+
+  it('shows an employee no transition buttons', async () => {
+    open(contractOf(ContractStatus.registered, Access.employee), Access.employee);
+    await screen.findByText('Само за преглед: договорите се променят от управителите.');
+    for (const name of ['Регистрирай', 'Анулирай договора', 'Върни в чернова', 'Запази']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+  });
+});
