@@ -5,6 +5,7 @@ import { hashPassword } from '../modules/auth/passwords.ts';
 import { writeLog } from '../modules/logs/audit.ts';
 import { seedDemoCalendar } from './demo-calendar.ts';
 import { seedDemoClients } from './demo-clients.ts';
+import { seedDemoContracts } from './demo-contracts.ts';
 import { seedDemoDocumentsFlow } from './demo-documents-flow.ts';
 import { seedDemoSettings } from './demo-settings.ts';
 
@@ -44,6 +45,7 @@ export async function seedDemo(db: Db): Promise<void> {
     }
     await seedDemoSettings(tx);
     await seedDemoClients(tx);
+    await seedDemoContracts(tx);
     await seedDemoCalendar(tx);
     await seedDemoDocumentsFlow(tx);
   });
