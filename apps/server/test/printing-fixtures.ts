@@ -41,8 +41,8 @@ const services = [
 export function items(count: number, sign = 1): PrintableItem[] {
   return Array.from({ length: count }, (_, index) => {
     const quantity = (index % 3) + 1;
-    const price = 100 + index * 12.5;
-    return { name: services[index % services.length], quantity, price, total: sign * quantity * price, comment: index === 1 ? text('месец март 2026', 'mese di marzo 2026') : undefined };
+    const price = sign * (100 + index * 12.5);
+    return { name: services[index % services.length], quantity, price, total: quantity * price, comment: index === 1 ? text('месец март 2026', 'mese di marzo 2026') : undefined };
   });
 }
 

@@ -16,6 +16,8 @@ type PdfMake = typeof import('pdfmake') & {
 /** What this module touches of a parsed font (fontkit) and of pdfkit's embedded font. */
 interface ParsedFont {
   createSubset(): unknown;
+  characterSet: number[];
+  glyphForCodePoint(codePoint: number): unknown;
 }
 interface EmbeddedFont {
   font: ParsedFont;
@@ -43,6 +45,10 @@ const FONT_FILES = {
  * substitution and positioning tables: tens of milliseconds per face and per document, most of a small
  * invoice's time. The parsed font is read-only once decoded (its caches only grow, up to the font's glyph
  * count), so every document shares one per face; each document keeps its own subset of the glyphs it uses.
+ * A glyph keeps the code points it was first looked up with (they become the PDF's text), and embedding a
+ * subset looks up the components of composite glyphs without any: so every glyph of the font's character
+ * map is looked up by its code point once, before any document can cache it empty (but the ligatures of
+ * U+FB00–FB4F, which take the letters they replace from the text laid out: "fi", not "ﬁ").
  */
 function shareParsedFonts() {
   const documentClass = require('pdfmake/js/PDFDocument').default as { prototype: PdfMakeDocument };
@@ -57,7 +63,12 @@ function shareParsedFonts() {
     if (shared) {
       embedded.font = shared;
       embedded.subset = shared.createSubset();
-    } else parsed.set(key, embedded.font);
+    } else {
+      const font = embedded.font;
+      const codePoints = font.characterSet.filter((codePoint) => codePoint < 0xfb00 || codePoint > 0xfb4f);
+      for (const codePoint of codePoints.sort((a, b) => a - b)) font.glyphForCodePoint(codePoint);
+      parsed.set(key, font);
+    }
     return embedded;
   };
 }
