@@ -18,3 +18,4 @@ export * from './amount-in-words.ts';
 export * from './printable.ts';
 export * from './billing-totals.ts';
 export * from './billing.schemas.ts';
+export * from './timesheets.schemas.ts';

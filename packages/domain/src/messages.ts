@@ -100,5 +100,13 @@ export const MessageKeys = {
   proforma_items_transformed: 'proforma_items_transformed',
   contract_periods_invoiced: 'contract_periods_invoiced',
   too_many_items: 'too_many_items',
+  // Timesheets (spec key, then house keys).
+  to_do_export_please_first_select_filters: 'to_do_export_please_first_select_filters',
+  date_in_future: 'date_in_future',
+  timesheet_duration_range: 'timesheet_duration_range',
+  timesheet_contract_not_active: 'timesheet_contract_not_active',
+  timesheet_service_not_in_contract: 'timesheet_service_not_in_contract',
+  timesheet_locked: 'timesheet_locked',
+  timesheets_print_too_many_rows: 'timesheets_print_too_many_rows',
 } as const;
 export type MessageKey = keyof typeof MessageKeys;

@@ -20,6 +20,10 @@ export const Permissions = {
   /** Documents with a parent (users, contracts): the parent's policy decides further. */
   documents: STAFF,
   timesheets: [Access.admin, Access.manager, Access.employee] as readonly AccessValue[],
+  /** Deleting a timesheet row. */
+  timesheetsDelete: ADMIN,
+  /** Exporting and printing timesheets. */
+  timesheetsReports: MANAGEMENT,
   proformas: MANAGEMENT,
   invoicesRead: [Access.admin, Access.manager, Access.accountant] as readonly AccessValue[],
   invoicesWrite: MANAGEMENT,

@@ -7,3 +7,4 @@ export * from './clients.ts';
 export * from './documents-flow.ts';
 export * from './contracts.ts';
 export * from './billing.ts';
+export * from './timesheets.ts';

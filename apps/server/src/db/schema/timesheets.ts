@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { companies } from './clients.ts';
+import { contracts } from './contracts.ts';
+import { users } from './core.ts';
+import { services } from './settings.ts';
+
+/**
+ * Time a staff user spent on a service (Settings › Services, one of the contract's services) of a registered
+ * contract of a client, on one day. `duration` is in minutes (1–1440).
+ */
+export const timesheets = pgTable(
+  'timesheets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => companies.id),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    duration: integer('duration').notNull(),
+    comment: text('comment').notNull().default(''),
+    created: timestamp('created', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    createdBy: uuid('created_by'),
+    updated: timestamp('updated', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [
+    check('timesheets_duration_ck', sql`${t.duration} between 1 and 1440`),
+    // The default list (created descending) and each filter that keeps that order; the export walks the same keys.
+    index('timesheets_created_idx').on(t.created.desc(), t.id),
+    index('timesheets_user_created_idx').on(t.userId, t.created.desc(), t.id),
+    index('timesheets_client_created_idx').on(t.clientId, t.created.desc(), t.id),
+    index('timesheets_contract_created_idx').on(t.contractId, t.created.desc(), t.id),
+    index('timesheets_service_created_idx').on(t.serviceId, t.created.desc(), t.id),
+    // The date sort and date ranges, and an employee's own rows in a date range.
+    index('timesheets_date_idx').on(t.date.desc(), t.id),
+    index('timesheets_user_date_idx').on(t.userId, t.date.desc(), t.id),
+  ],
+);
