@@ -81,7 +81,7 @@ describe('the contract transitions', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Анулирай договора' }));
     const question = await screen.findByRole('dialog', { name: 'Анулиране на договора' });
     await userEvent.click(within(question).getByRole('button', { name: 'Потвърди' }));
-    const reasonDialog = await screen.findByRole('dialog', { name: 'Анулиране на договора' });
+    const reasonDialog = await screen.findByRole('dialog', { name: 'Причина за анулирането' });
     const reason = within(reasonDialog).getByRole('textbox', { name: 'Причина за анулиране' });
     await userEvent.click(within(reasonDialog).getByRole('button', { name: 'Анулирай договора' }));
     expect(await within(reasonDialog).findByText('Полето е задължително')).toBeInTheDocument();
