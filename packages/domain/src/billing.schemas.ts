@@ -251,10 +251,17 @@ export const billingSaveSchema = z
     paymentDeadlineDate: keepOrDate,
     paymentType: keepOrPick,
     signer: keepOrPick,
-    VATCharging: z.boolean().nullish().transform((value) => value ?? undefined),
+    VATCharging: z
+      .boolean()
+      .nullish()
+      .transform((value) => value ?? undefined)
+      .optional(),
     VATType: keepOrPick,
     currency: keepOrPick,
-    currencyRate: currencyRateSchema.nullish().transform((value) => value ?? undefined),
+    currencyRate: currencyRateSchema
+      .nullish()
+      .transform((value) => value ?? undefined)
+      .optional(),
     noticeType: noticeTypeSchema.optional(),
     creditToInvoice: keepOrPick,
     noticeReason: localizedText.optional(),

@@ -41,6 +41,13 @@ const saveFailed = (errors: ApiFieldError[]) => badRequest(M.please_fill_all_req
 export class ContractsService {
   constructor(private readonly db: Db) {}
 
+  /** Run in the register transaction after the status change (billing: an advance contract's first proforma). */
+  private readonly registerHooks: Array<(tx: Executor, actor: Actor, contract: ContractRecord) => Promise<void>> = [];
+
+  onRegister(hook: (tx: Executor, actor: Actor, contract: ContractRecord) => Promise<void>): void {
+    this.registerHooks.push(hook);
+  }
+
   async list(actor: Actor, query: ContractListQuery): Promise<ListResult<ContractRow>> {
     const queries = contractListQueries(this.db, actor, query);
     const [rows, total] = await Promise.all([queries.page, cappedCount(this.db, queries.count)]);
@@ -229,6 +236,7 @@ export class ContractsService {
       if (!row) throw conflict(action === 'register' ? M.contract_not_draft : action === 'cancel' ? M.contract_not_registered : M.contract_is_draft);
       const saved = await this.find(tx, actor, id);
       await writeLog(tx, { name: 'Contract', doc: id, model: 'contracts', type: 'update', action, old: contractLogView(old), new: contractLogView(saved), actor });
+      if (action === 'register') for (const hook of this.registerHooks) await hook(tx, actor, saved);
       return contractViewDto(saved, actor);
     });
   }

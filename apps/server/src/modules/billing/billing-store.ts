@@ -1,0 +1,115 @@
+import { type BillingKind, billingTotals, convertAmount, formatDocumentNumber, MessageKeys as M } from '@kantora/domain';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { queryRows } from '../../db/sql-helpers.ts';
+import { billingDocuments, billingItems, type Localized } from '../../db/schema/index.ts';
+import { conflict } from '../../http/errors.ts';
+import { type Actor, writeLog } from '../logs/audit.ts';
+import { LOG_NAMES } from './access.ts';
+import { type DocumentRecord, type DocumentRow, logView } from './billing.queries.ts';
+
+/** A document that may still change (a draft); 409 `document_issued` otherwise. */
+export function requireDraft(record: DocumentRecord | DocumentRow): void {
+  const issued = 'row' in record ? record.row.issued : record.issued;
+  if (issued) throw conflict(M.document_issued);
+}
+
+/**
+ * Recomputes a document's row totals and its totals from its rows (integer cents, DESIGN.md), converting the rows'
+ * prices first when the currency changed. Only rows whose price or total changes are written (one statement).
+ */
+export async function recalculate(tx: Executor, doc: Pick<DocumentRow, 'id' | 'vatCharging' | 'vatPercentage' | 'noticeType'>, conversion?: { fromRate: number; toRate: number } | null) {
+  const items = await tx
+    .select({ id: billingItems.id, price: billingItems.price, quantity: billingItems.quantity, total: billingItems.total })
+    .from(billingItems)
+    .where(eq(billingItems.documentId, doc.id))
+    .orderBy(asc(billingItems.position), asc(billingItems.id));
+  const prices = items.map((item) => (conversion ? convertAmount(Number(item.price), conversion.fromRate, conversion.toRate) : Number(item.price)));
+  const totals = billingTotals({
+    items: items.map((item, index) => ({ price: prices[index], quantity: Number(item.quantity) })),
+    VATCharging: doc.vatCharging,
+    VATPercentage: Number(doc.vatPercentage),
+    noticeType: doc.noticeType,
+  });
+  const changed = items.flatMap((item, index) =>
+    prices[index] !== Number(item.price) || totals.lineTotals[index] !== Number(item.total) ? [{ id: item.id, price: prices[index], total: totals.lineTotals[index] }] : [],
+  );
+  if (changed.length > 0) {
+    const values = sql.join(
+      changed.map((row) => sql`(${row.id}::uuid, ${row.price}::numeric, ${row.total}::numeric)`),
+      sql`, `,
+    );
+    await tx.execute(sql`update ${billingItems} set price = v.price, total = v.total, updated = now() from (values ${values}) as v(id, price, total) where ${billingItems.id} = v.id`);
+  }
+  await tx
+    .update(billingDocuments)
+    .set({ amount: totals.amount, vatAmount: totals.VATAmount, totalAmount: totals.totalAmount })
+    .where(eq(billingDocuments.id, doc.id));
+}
+
+/**
+ * The next number of the kind's register (invoices and their notices share one, proformas have another), taken in
+ * the caller's transaction: the UPDATE locks the register row until the transaction ends, so concurrent issues wait
+ * for each other and a rolled back issue returns its number. No gaps, no duplicates.
+ */
+export async function takeNumber(tx: Executor, kind: BillingKind): Promise<string> {
+  const [row] = await queryRows<{ taken: string | number }>(
+    tx,
+    sql`update number_registers set next = next + 1, max_issued = next, updated = now() where kind = ${kind} returning max_issued as taken`,
+  );
+  if (!row) throw new Error(`number register ${kind} missing`);
+  return formatDocumentNumber(Number(row.taken));
+}
+
+/** The Log row of a document change, in the change's transaction. */
+export async function logDocument(tx: Executor, actor: Actor, action: string, old: DocumentRecord | null, saved: DocumentRecord) {
+  const kind = saved.row.kind as BillingKind;
+  await writeLog(tx, {
+    name: LOG_NAMES[kind].document,
+    doc: saved.row.id,
+    model: 'billing_documents',
+    type: old ? 'update' : 'create',
+    action,
+    old: old ? logView(old) : null,
+    new: logView(saved),
+    actor,
+  });
+}
+
+/** A new row's values (copies of proforma rows, generated rows, services). */
+export interface NewItem {
+  name: Localized;
+  comment?: Localized;
+  quantity: number;
+  price: number;
+  serviceId?: string | null;
+  contractId?: string | null;
+  transformedFromProformaId?: string | null;
+  transformedFromItemId?: string | null;
+}
+
+/** Appends rows to a document after its last one (totals: call `recalculate`). */
+export async function appendItems(tx: Executor, actor: Actor, documentId: string, items: NewItem[]) {
+  if (items.length === 0) return [];
+  const [{ last }] = await queryRows<{ last: number | null }>(tx, sql`select max(position) as last from ${billingItems} where ${billingItems.documentId} = ${documentId}`);
+  const start = Number(last ?? 0);
+  return tx
+    .insert(billingItems)
+    .values(
+      items.map((item, index) => ({
+        documentId,
+        position: start + index + 1,
+        name: item.name,
+        comment: item.comment ?? { bg: '', it: '' },
+        quantity: item.quantity,
+        price: item.price,
+        total: 0,
+        serviceId: item.serviceId ?? null,
+        contractId: item.contractId ?? null,
+        transformedFromProformaId: item.transformedFromProformaId ?? null,
+        transformedFromItemId: item.transformedFromItemId ?? null,
+        createdBy: actor.id,
+      })),
+    )
+    .returning();
+}

@@ -1,0 +1,244 @@
+import { type BillingDocumentView, ContractStatus, MessageKeys as M, NoticeType } from '@kantora/domain';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import { queryRows } from '../../db/sql-helpers.ts';
+import { billingDocuments, billingItems, contractServices } from '../../db/schema/index.ts';
+import { conflict } from '../../http/errors.ts';
+import { fieldError } from '../../http/validation.ts';
+import type { ContractsService } from '../contracts/contracts.service.ts';
+import type { ContractRecord } from '../contracts/contracts.queries.ts';
+import { buildParties } from '../contracts/snapshots.ts';
+import { type Actor, writeLog } from '../logs/audit.ts';
+import type { InvoiceSettingsService } from '../settings/invoice-settings.service.ts';
+import { addDays, addMonths, sofiaDate } from './access.ts';
+import { currencyOf, signerOf, vatColumns } from './billing-header.ts';
+import { type DocumentRecord, loadDocument, viewDto } from './billing.queries.ts';
+import { appendItems, logDocument, type NewItem, recalculate } from './billing-store.ts';
+
+/** dd.MM.yyyy of a YYYY-MM-DD date (the period in a generated row's comment). */
+const shown = (day: string) => day.split('-').reverse().join('.');
+/** The earlier and the later of two YYYY-MM-DD dates. */
+const earlier = (a: string, b: string) => (a <= b ? a : b);
+const later = (a: string, b: string) => (a >= b ? a : b);
+
+/**
+ * Proforma → invoice (whole, or chosen rows) and the proformas of contracts (generateProformaInvoice, and on
+ * registering an advance contract).
+ */
+export class BillingTransformsService {
+  constructor(
+    private readonly db: Db,
+    private readonly deps: { contracts: ContractsService; settings: InvoiceSettingsService },
+  ) {}
+
+  /** transformProformaToInvoice: every row of an issued, untransformed proforma into a new draft invoice. */
+  async transformWhole(actor: Actor, proformaId: string): Promise<BillingDocumentView> {
+    return this.db.transaction(async (tx) => {
+      const proforma = await this.issuedProforma(tx, actor, proformaId);
+      if (proforma.row.transformedToInvoiceId || proforma.transformedItems > 0 || proforma.itemsCount === 0) throw conflict(M.proforma_already_transformed);
+      return this.transform(tx, actor, proforma, null);
+    });
+  }
+
+  /** transformItemsToInvoice: chosen rows into a new draft invoice; all the rows is the whole transformation. */
+  async transformItems(actor: Actor, proformaId: string, itemIds: string[]): Promise<BillingDocumentView> {
+    const chosen = [...new Set(itemIds)];
+    return this.db.transaction(async (tx) => {
+      const proforma = await this.issuedProforma(tx, actor, proformaId);
+      const rows = await tx.select({ id: billingItems.id }).from(billingItems).where(eq(billingItems.documentId, proformaId));
+      const own = new Set(rows.map((row) => row.id));
+      const unknown = chosen.findIndex((id) => !own.has(id));
+      if (unknown >= 0) throw fieldError(`proformaInvoiceItems.${unknown}`, M.invalid_value);
+      if (chosen.length === rows.length) {
+        if (proforma.row.transformedToInvoiceId || proforma.transformedItems > 0) throw conflict(M.proforma_items_transformed);
+        return this.transform(tx, actor, proforma, null);
+      }
+      return this.transform(tx, actor, proforma, chosen);
+    });
+  }
+
+  /**
+   * An issued proforma the actor sees, held with a share lock: transformations do not wait for each other (the
+   * conditional update of the rows decides between them) but an unissue waits for them.
+   */
+  private async issuedProforma(tx: Executor, actor: Actor, id: string): Promise<DocumentRecord> {
+    const proforma = await loadDocument(tx, 'proforma', actor, id, 'share');
+    if (!proforma.row.issued) throw conflict(M.document_not_issued);
+    return proforma;
+  }
+
+  /**
+   * The new draft invoice: the proforma's parties, currency, rate, VAT, payment type, signer and contract, today's
+   * date; the rows marked transformed by one conditional update (a row already transformed, also by a concurrent
+   * call, makes it touch fewer rows: 409 and nothing is kept); copies of those rows; links both ways.
+   */
+  private async transform(tx: Executor, actor: Actor, proforma: DocumentRecord, itemIds: string[] | null): Promise<BillingDocumentView> {
+    const p = proforma.row;
+    const today = sofiaDate();
+    const [invoice] = await tx
+      .insert(billingDocuments)
+      .values({
+        kind: 'invoice',
+        date: today,
+        taxDate: today,
+        paymentDeadlineDate: later(p.paymentDeadlineDate ?? today, today),
+        paymentTypeId: p.paymentTypeId,
+        signerId: p.signerId,
+        signerName: p.signerName,
+        vatCharging: p.vatCharging,
+        vatTypeId: p.vatTypeId,
+        vatName: p.vatName,
+        vatPercentage: p.vatPercentage,
+        noticeType: NoticeType.invoice,
+        currencyId: p.currencyId,
+        currencyRate: p.currencyRate,
+        providerId: p.providerId,
+        providerBankId: p.providerBankId,
+        providerBank2Id: p.providerBank2Id,
+        provider: p.provider,
+        customerId: p.customerId,
+        customerBankId: p.customerBankId,
+        customer: p.customer,
+        contractId: p.contractId,
+        showBgInvoice: p.showBgInvoice,
+        transformedFromProformaId: p.id,
+        createdBy: actor.id,
+        createdByName: actor.fullName,
+      })
+      .returning();
+    const expected = itemIds?.length ?? proforma.itemsCount;
+    const marked = await tx
+      .update(billingItems)
+      .set({ isTransformed: true, transformedToInvoiceId: invoice.id, updated: sql`now()` })
+      .where(and(eq(billingItems.documentId, p.id), eq(billingItems.isTransformed, false), itemIds ? inArray(billingItems.id, itemIds) : undefined))
+      .returning();
+    if (marked.length !== expected) throw conflict(itemIds ? M.proforma_items_transformed : M.proforma_already_transformed);
+    if (!itemIds) {
+      const [linked] = await tx
+        .update(billingDocuments)
+        .set({ transformedToInvoiceId: invoice.id, updated: sql`now()` })
+        .where(and(eq(billingDocuments.id, p.id), isNull(billingDocuments.transformedToInvoiceId)))
+        .returning({ id: billingDocuments.id });
+      if (!linked) throw conflict(M.proforma_already_transformed);
+    }
+    marked.sort((a, b) => a.position - b.position);
+    await appendItems(
+      tx,
+      actor,
+      invoice.id,
+      marked.map((row) => ({
+        name: row.name,
+        comment: row.comment,
+        quantity: Number(row.quantity),
+        price: Number(row.price),
+        serviceId: row.serviceId,
+        contractId: row.contractId,
+        transformedFromProformaId: p.id,
+        transformedFromItemId: row.id,
+      })),
+    );
+    await recalculate(tx, invoice);
+    const saved = await loadDocument(tx, 'invoice', actor, invoice.id);
+    const action = itemIds ? 'transformItemsToInvoice' : 'transformProformaToInvoice';
+    await logDocument(tx, actor, action, null, saved);
+    await logDocument(tx, actor, action, proforma, await loadDocument(tx, 'proforma', actor, p.id));
+    return viewDto(saved, actor);
+  }
+
+  /** POST /api/contracts/generateProformaInvoice: a draft proforma of the contract's next invoicing period. */
+  async generate(actor: Actor, contractId: string): Promise<BillingDocumentView> {
+    return this.db.transaction(async (tx) => {
+      const contract = await this.deps.contracts.find(tx, actor, contractId, true);
+      if (contract.derivedStatus !== ContractStatus.registered) throw conflict(M.contract_not_registered);
+      const created = await this.generateIn(tx, actor, contract);
+      if (!created) throw conflict(M.contract_periods_invoiced);
+      return viewDto(created, actor);
+    });
+  }
+
+  /**
+   * The hook of registering an advance contract (contracts.service.ts calls it in the register transaction): a
+   * draft proforma of its first period, unless the contract has already ended or every period has one.
+   */
+  async onContractRegistered(tx: Executor, actor: Actor, contract: ContractRecord): Promise<void> {
+    if (!contract.row.isAdvance) return;
+    const fresh = await this.deps.contracts.find(tx, actor, contract.row.id);
+    if (fresh.derivedStatus !== ContractStatus.registered) return;
+    await this.generateIn(tx, actor, fresh);
+  }
+
+  /**
+   * The next period: from the day after the last generated period (the contract's start for the first) for
+   * `invoiceMonthlyInterval` months, cut at the contract's end; null when the contract's end is passed. Rows: the
+   * monthly price × the period's started months (one row named after the contract), or, without a monthly price,
+   * each priced service of the contract × those months. Decisions: docs/decisions.md, "Billing".
+   */
+  private async generateIn(tx: Executor, actor: Actor, contract: ContractRecord): Promise<DocumentRecord | null> {
+    const c = contract.row;
+    const [{ last }] = await queryRows<{ last: string | null }>(
+      tx,
+      sql`select cast(max(period_to) as text) as last from ${billingDocuments} where ${billingDocuments.contractId} = ${c.id} and ${billingDocuments.kind} = 'proforma'`,
+    );
+    const periodFrom = last ? addDays(last, 1) : c.fromDate;
+    if (periodFrom > c.toDate) return null;
+    const fullEnd = addDays(addMonths(periodFrom, c.invoiceMonthlyInterval), -1);
+    const periodTo = earlier(fullEnd, c.toDate);
+    let months = 0;
+    while (months < c.invoiceMonthlyInterval && addMonths(periodFrom, months) <= periodTo) months += 1;
+
+    const settings = await this.deps.settings.row(tx);
+    const currency = await currencyOf(tx, c.currencyId);
+    const vatTypeId = settings?.vatTypeId ?? null;
+    const vat = await vatColumns(tx, vatTypeId, vatTypeId !== null);
+    const choice = { providerBank: c.providerBankId, providerBank2: c.providerBank2Id, customerId: c.customerId, customerBank: c.customerBankId };
+    const { parties } = await buildParties(tx, choice, choice);
+    const today = sofiaDate();
+    const [proforma] = await tx
+      .insert(billingDocuments)
+      .values({
+        kind: 'proforma',
+        date: today,
+        paymentDeadlineDate: later(periodFrom, today),
+        paymentTypeId: settings?.paymentTypeId ?? null,
+        signerId: settings?.signerId ?? null,
+        signerName: settings ? ((await signerOf(tx, settings.signerId)) ?? null) : null,
+        vatCharging: vatTypeId !== null,
+        vatTypeId,
+        vatName: vat.vatName,
+        vatPercentage: vat.vatPercentage,
+        currencyId: c.currencyId,
+        currencyRate: currency?.rate ?? 1,
+        providerId: parties.providerId,
+        providerBankId: c.providerBankId,
+        providerBank2Id: c.providerBank2Id,
+        provider: parties.provider,
+        customerId: c.customerId,
+        customerBankId: c.customerBankId,
+        customer: parties.customer,
+        contractId: c.id,
+        periodFrom,
+        periodTo,
+        createdBy: actor.id,
+        createdByName: actor.fullName,
+      })
+      .returning();
+
+    const comment = { bg: `Период ${shown(periodFrom)} – ${shown(periodTo)}`, it: `Periodo ${shown(periodFrom)} – ${shown(periodTo)}` };
+    let items: NewItem[];
+    if (Number(c.pricePerMonth) > 0) {
+      items = [{ name: { bg: c.name.bg, it: c.name.it || c.name.bg }, comment, quantity: months, price: Number(c.pricePerMonth), contractId: c.id }];
+    } else {
+      const rows = await tx.select().from(contractServices).where(eq(contractServices.contractId, c.id)).orderBy(asc(contractServices.created), asc(contractServices.id));
+      items = rows
+        .filter((row) => Number(row.price) > 0)
+        .map((row) => ({ name: row.name, comment, quantity: months, price: Number(row.price), serviceId: row.serviceId, contractId: c.id }));
+    }
+    await appendItems(tx, actor, proforma.id, items);
+    await recalculate(tx, proforma);
+    const saved = await loadDocument(tx, 'proforma', actor, proforma.id);
+    await logDocument(tx, actor, 'generateProformaInvoice', null, saved);
+    await writeLog(tx, { name: 'Contract', doc: c.id, model: 'contracts', type: 'event', action: 'generateProformaInvoice', new: { proformaInvoice: proforma.id, periodFrom, periodTo }, actor });
+    return saved;
+  }
+}
+

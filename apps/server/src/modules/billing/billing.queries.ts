@@ -1,0 +1,252 @@
+import {
+  type BillingCountQuery,
+  type BillingDocumentView,
+  type BillingItemRow,
+  type BillingKind,
+  type BillingLink,
+  type BillingListQuery,
+  type BillingRow,
+  type BillingSearchQuery,
+  billingRights,
+  formatDocumentNumber,
+  type NoticeTypeValue,
+  type PaidStateValue,
+} from '@kantora/domain';
+import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import { billingDocuments, billingItems, contracts, currencies, type Localized, paymentTypes } from '../../db/schema/index.ts';
+import { iso } from '../../http/dto.ts';
+import { offsetOf, orderBy } from '../../http/paging.ts';
+import type { Actor } from '../logs/audit.ts';
+import { documentNotFound, visibleDocuments } from './access.ts';
+
+export type DocumentRow = typeof billingDocuments.$inferSelect;
+export type ItemRow = typeof billingItems.$inferSelect;
+
+const original = alias(billingDocuments, 'original');
+
+/** What a document's view adds to its row: names of its picks, counts, links. */
+const extraColumns = {
+  currencyCode: currencies.code,
+  currencyName: currencies.name,
+  paymentTypeName: paymentTypes.name,
+  contractName: contracts.name,
+  creditToInvoiceNumber: original.number,
+  creditToInvoiceDate: original.date,
+  itemsCount: sql<number>`(select cast(count(*) as integer) from ${billingItems} where ${billingItems.documentId} = ${billingDocuments.id})`,
+  transformedItems: sql<number>`(select cast(count(*) as integer) from ${billingItems} where ${billingItems.documentId} = ${billingDocuments.id} and ${billingItems.isTransformed})`,
+  creditedAmount: sql<string>`(select cast(coalesce(sum(-c.total_amount), 0) as text) from billing_documents c where c.credit_to_invoice_id = ${billingDocuments.id} and c.issued and c.notice_type = 1)`,
+  transformedInvoices: sql<BillingLink[]>`(select coalesce(json_agg(json_build_object('_id', i.id, 'number', i.number, 'issued', i.issued, 'date', i.date) order by i.created, i.id), '[]'::json) from billing_documents i where i.transformed_from_proforma_id = ${billingDocuments.id})`,
+};
+
+export interface DocumentRecord {
+  row: DocumentRow;
+  currencyCode: string | null;
+  currencyName: Localized | null;
+  paymentTypeName: Localized | null;
+  contractName: Localized | null;
+  creditToInvoiceNumber: string | null;
+  creditToInvoiceDate: string | null;
+  itemsCount: number;
+  transformedItems: number;
+  creditedAmount: string;
+  transformedInvoices: BillingLink[];
+}
+
+/**
+ * The document of this kind if the actor sees it (404 of the kind otherwise), with the names, counts and links of
+ * its view; its row locked for the transaction when asked (`update`, or `share` to keep it as it is).
+ */
+export async function loadDocument(executor: Executor, kind: BillingKind, actor: Pick<Actor, 'id' | 'access'>, id: string, lock?: 'update' | 'share'): Promise<DocumentRecord> {
+  const query = executor
+    .select({ row: billingDocuments, ...extraColumns })
+    .from(billingDocuments)
+    .leftJoin(currencies, eq(currencies.id, billingDocuments.currencyId))
+    .leftJoin(paymentTypes, eq(paymentTypes.id, billingDocuments.paymentTypeId))
+    .leftJoin(contracts, eq(contracts.id, billingDocuments.contractId))
+    .leftJoin(original, eq(original.id, billingDocuments.creditToInvoiceId))
+    .where(and(eq(billingDocuments.id, id), eq(billingDocuments.kind, kind), visibleDocuments(actor)));
+  const [record] = lock ? await query.for(lock === 'update' ? 'update' : 'share', { of: billingDocuments }) : await query;
+  if (!record) throw documentNotFound(kind);
+  return record as DocumentRecord;
+}
+
+const money = (value: number | string | null | undefined) => Number(value ?? 0);
+
+/** A list row from a document row (and its currency's code). */
+export function rowDto(row: DocumentRow, currencyCode: string | null): BillingRow {
+  return {
+    _id: row.id,
+    kind: row.kind as BillingKind,
+    number: row.number,
+    date: row.date,
+    customerId: row.customerId,
+    companyName: row.customer?.name ?? null,
+    bulstat: row.customer?.bulstat ?? '',
+    vatNumber: row.customer?.vatNumber ?? '',
+    contract: row.contractId,
+    amount: money(row.amount),
+    VATAmount: money(row.vatAmount),
+    totalAmount: money(row.totalAmount),
+    currency: row.currencyId,
+    currencyCode,
+    isPaid: row.isPaid as PaidStateValue,
+    paidAmount: money(row.paidAmount),
+    noticeType: row.noticeType as NoticeTypeValue,
+    issued: row.issued,
+    created: iso(row.created)!,
+  };
+}
+
+/** GET {base}/{id}: the document with the actor's rights. */
+export function viewDto(record: DocumentRecord, actor: Pick<Actor, 'access'>): BillingDocumentView {
+  const { row } = record;
+  const kind = row.kind as BillingKind;
+  return {
+    ...rowDto(row, record.currencyCode),
+    providerId: row.providerId,
+    provider: row.provider,
+    providerBank: row.providerBankId,
+    providerBank2: row.providerBank2Id,
+    customer: row.customer,
+    customerBank: row.customerBankId,
+    contractName: record.contractName,
+    taxDate: row.taxDate,
+    paymentDeadlineDate: row.paymentDeadlineDate,
+    paymentType: row.paymentTypeId,
+    paymentTypeName: record.paymentTypeName,
+    signer: row.signerId,
+    signerName: row.signerName,
+    VATCharging: row.vatCharging,
+    VATType: row.vatTypeId,
+    VATName: row.vatName,
+    VATPercentage: money(row.vatPercentage),
+    currencyName: record.currencyName,
+    currencyRate: money(row.currencyRate),
+    creditToInvoice: row.creditToInvoiceId,
+    creditToInvoiceNumber: record.creditToInvoiceNumber,
+    creditToInvoiceDate: record.creditToInvoiceDate,
+    noticeReason: row.noticeReason,
+    creditedAmount: money(record.creditedAmount),
+    showBGInvoice: row.showBgInvoice,
+    periodFrom: row.periodFrom,
+    periodTo: row.periodTo,
+    transformedToInvoice: row.transformedToInvoiceId,
+    transformedFromProformaInvoice: row.transformedFromProformaId,
+    transformedInvoices: record.transformedInvoices ?? [],
+    itemsCount: record.itemsCount,
+    transformedItems: record.transformedItems,
+    createdBy: row.createdBy,
+    createdByName: row.createdByName,
+    issuedByName: row.issuedByName,
+    issuedOn: iso(row.issuedOn),
+    updated: iso(row.updated),
+    rights: billingRights(actor.access, { kind, issued: row.issued, transformedToInvoice: row.transformedToInvoiceId, transformedItems: record.transformedItems, itemsCount: record.itemsCount }),
+  };
+}
+
+/** A document as logged (no rights: they depend on who looks). */
+export function logView(record: DocumentRecord) {
+  const { rights: _rights, ...rest } = viewDto(record, { access: 0 });
+  return rest;
+}
+
+export function itemDto(row: ItemRow, index: number, issued: boolean): BillingItemRow {
+  return {
+    _id: row.id,
+    invoice: row.documentId,
+    index,
+    name: row.name,
+    comment: row.comment,
+    quantity: money(row.quantity),
+    price: money(row.price),
+    total: money(row.total),
+    service: row.serviceId,
+    contract: row.contractId,
+    issued,
+    isPaid: row.isPaid,
+    isTransformed: row.isTransformed,
+    transformedToInvoice: row.transformedToInvoiceId,
+    transformedFromProformaInvoice: row.transformedFromProformaId,
+    created: iso(row.created)!,
+  };
+}
+
+// Lists ------------------------------------------------------------------------------------------
+
+const SORT_COLUMNS = {
+  created: billingDocuments.created,
+  number: billingDocuments.number,
+  date: billingDocuments.date,
+  companyName: sql`(${billingDocuments.customer}->'name'->>'bg')`,
+  'companyName.bg': sql`(${billingDocuments.customer}->'name'->>'bg')`,
+  'companyName.it': sql`(${billingDocuments.customer}->'name'->>'it')`,
+  bulstat: sql`(${billingDocuments.customer}->>'bulstat')`,
+  amount: billingDocuments.amount,
+  VATAmount: billingDocuments.vatAmount,
+  totalAmount: billingDocuments.totalAmount,
+  isPaid: billingDocuments.isPaid,
+};
+
+/** The conditions of the list's filters (the count uses them too). */
+function filterWhere(kind: BillingKind, actor: Pick<Actor, 'id' | 'access'>, query: BillingCountQuery, issued: boolean | undefined): SQL {
+  return and(
+    eq(billingDocuments.kind, kind),
+    issued === undefined ? undefined : eq(billingDocuments.issued, issued),
+    visibleDocuments(actor),
+    query.number ? eq(billingDocuments.number, formatDocumentNumber(query.number)) : undefined,
+    query.customerId ? eq(billingDocuments.customerId, query.customerId) : undefined,
+    query.contract ? eq(billingDocuments.contractId, query.contract) : undefined,
+    query.fromDate ? gte(billingDocuments.date, query.fromDate) : undefined,
+    query.toDate ? lte(billingDocuments.date, query.toDate) : undefined,
+    query.isPaid === undefined ? undefined : eq(billingDocuments.isPaid, query.isPaid),
+    query.noticeType === undefined ? undefined : eq(billingDocuments.noticeType, query.noticeType),
+  )!;
+}
+
+/**
+ * The queries of POST {base}/list: the page's ids (one table, no join: the default order and each filter read an
+ * index of db/schema/billing.ts) and the rows to count (`select 1 …`, for `cappedCount`). The bench runs them too.
+ */
+export function billingListQueries(kind: BillingKind, actor: Pick<Actor, 'id' | 'access'>, query: BillingListQuery): { ids: SQL; count: SQL } {
+  const where = filterWhere(kind, actor, query, query.issued);
+  const sort = orderBy(query, SORT_COLUMNS, { by: 'created', desc: true }, billingDocuments.id, { descNullsLast: true });
+  return {
+    ids: sql`select ${billingDocuments.id} as id from ${billingDocuments} where ${where} order by ${sql.join(sort, sql`, `)} limit ${query.itemsPerPage} offset ${offsetOf(query)}`,
+    count: sql`select 1 from ${billingDocuments} where ${where}`,
+  };
+}
+
+/** The rows to count of each tab (getDocsCount). */
+export function billingCountQueries(kind: BillingKind, actor: Pick<Actor, 'id' | 'access'>, query: BillingCountQuery): { issued: SQL; drafts: SQL } {
+  return {
+    issued: sql`select 1 from ${billingDocuments} where ${filterWhere(kind, actor, query, true)}`,
+    drafts: sql`select 1 from ${billingDocuments} where ${filterWhere(kind, actor, query, false)}`,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The autocomplete's condition. Digits: the numbers starting with them (a range on the unique index, every number
+ * having 10 digits) or equal to them as a number (7 finds 0000000007); a whole id: that document.
+ */
+export function searchWhere(kind: BillingKind, actor: Pick<Actor, 'id' | 'access'>, query: BillingSearchQuery): SQL {
+  const text = query.text?.trim();
+  let textCondition: SQL | undefined;
+  if (text && UUID.test(text)) textCondition = eq(billingDocuments.id, text.toLowerCase());
+  else if (text && /^\d{1,10}$/.test(text)) {
+    const prefix = sql`(${billingDocuments.number} between ${text.padEnd(10, '0')} and ${text.padEnd(10, '9')})`;
+    textCondition = sql`(${prefix} or ${billingDocuments.number} = ${formatDocumentNumber(Number(text))})`;
+  } else if (text) textCondition = sql`false`;
+  return and(
+    eq(billingDocuments.kind, kind),
+    query.issued ? eq(billingDocuments.issued, true) : undefined,
+    visibleDocuments(actor),
+    query._id ? eq(billingDocuments.id, query._id) : undefined,
+    query.customerId ? eq(billingDocuments.customerId, query.customerId) : undefined,
+    query.noticeType === undefined ? undefined : eq(billingDocuments.noticeType, query.noticeType),
+    textCondition,
+  )!;
+}

@@ -1,0 +1,283 @@
+import {
+  type ApiFieldError,
+  type BillingCountQuery,
+  type BillingCounts,
+  type BillingDocumentView,
+  type BillingKind,
+  type BillingListQuery,
+  type BillingOption,
+  type BillingPaidTotals,
+  type BillingRow,
+  type BillingSaveValues,
+  type BillingSearchQuery,
+  type ListResult,
+  MessageKeys as M,
+  NoticeType,
+  type NoticeTypeValue,
+  toCents,
+} from '@kantora/domain';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import { cappedCount, queryRows } from '../../db/sql-helpers.ts';
+import { billingDocuments, currencies } from '../../db/schema/index.ts';
+import { badRequest, conflict } from '../../http/errors.ts';
+import { buildParties } from '../contracts/snapshots.ts';
+import type { Actor } from '../logs/audit.ts';
+import type { InvoiceSettingsService } from '../settings/invoice-settings.service.ts';
+import { resolveHeader, originalErrors } from './billing-header.ts';
+import { billingCountQueries, billingListQueries, loadDocument, rowDto, searchWhere, viewDto, type DocumentRecord } from './billing.queries.ts';
+import { logDocument, recalculate, requireDraft, takeNumber } from './billing-store.ts';
+
+/** A save that fails a rule answers like a failed form: 400 `please_fill_all_required_fields` with the field errors. */
+export const saveFailed = (errors: ApiFieldError[]) => badRequest(M.please_fill_all_required_fields, errors);
+
+/** The sum (a positive figure, in cents) of the issued credit notices of an invoice, leaving one notice out. */
+async function creditedCents(executor: Executor, invoiceId: string, except?: string): Promise<number> {
+  const [{ credited }] = await queryRows<{ credited: string }>(
+    executor,
+    sql`select cast(coalesce(sum(-total_amount), 0) as text) as credited from billing_documents where credit_to_invoice_id = ${invoiceId} and issued and notice_type = ${NoticeType.credit} and id <> ${except ?? '00000000-0000-0000-0000-000000000000'}::uuid`,
+  );
+  return toCents(Number(credited));
+}
+
+/**
+ * Invoices and proforma invoices (one service, a `kind` on every call): the lists, the document, its save and the
+ * calls that are saves of one part (currency, VAT, notice), issue and unissue. Rows: billing-items.service.ts;
+ * transformations and contract proformas: billing-transforms.service.ts.
+ */
+export class BillingService {
+  constructor(
+    private readonly db: Db,
+    private readonly settings: InvoiceSettingsService,
+  ) {}
+
+  async list(kind: BillingKind, actor: Actor, query: BillingListQuery): Promise<ListResult<BillingRow>> {
+    const queries = billingListQueries(kind, actor, query);
+    const [ids, total] = await Promise.all([queryRows<{ id: string }>(this.db, queries.ids), cappedCount(this.db, queries.count)]);
+    const rows =
+      ids.length > 0
+        ? await this.db
+            .select({ row: billingDocuments, currencyCode: currencies.code })
+            .from(billingDocuments)
+            .leftJoin(currencies, eq(currencies.id, billingDocuments.currencyId))
+            .where(
+              inArray(
+                billingDocuments.id,
+                ids.map((row) => row.id),
+              ),
+            )
+        : [];
+    const byId = new Map(rows.map((row) => [row.row.id, row]));
+    return {
+      Items: ids.flatMap(({ id }) => {
+        const found = byId.get(id);
+        return found ? [rowDto(found.row, found.currencyCode)] : [];
+      }),
+      Total: Math.max(total.count, ids.length + (query.page - 1) * query.itemsPerPage),
+      Page: query.page,
+      ...(total.estimated ? { Estimated: true } : {}),
+    };
+  }
+
+  /** GET getDocsCount: the tabs' badges under the same filters (exact up to 10 000, then the estimate). */
+  async counts(kind: BillingKind, actor: Actor, query: BillingCountQuery): Promise<BillingCounts> {
+    const queries = billingCountQueries(kind, actor, query);
+    const [issued, drafts] = await Promise.all([cappedCount(this.db, queries.issued), cappedCount(this.db, queries.drafts)]);
+    return { issued: issued.count, drafts: drafts.count };
+  }
+
+  /** The invoice autocomplete: by number or id, issued only unless told, created ascending. */
+  async search(kind: BillingKind, actor: Actor, query: BillingSearchQuery): Promise<ListResult<BillingOption>> {
+    const where = searchWhere(kind, actor, query);
+    const [rows, total] = await Promise.all([
+      this.db
+        .select({ row: billingDocuments, currencyCode: currencies.code })
+        .from(billingDocuments)
+        .leftJoin(currencies, eq(currencies.id, billingDocuments.currencyId))
+        .where(where)
+        .orderBy(asc(billingDocuments.created), asc(billingDocuments.id))
+        .limit(query.itemsPerPage)
+        .offset((query.page - 1) * query.itemsPerPage),
+      cappedCount(this.db, sql`select 1 from ${billingDocuments} where ${where}`),
+    ]);
+    return {
+      Items: rows.map(({ row, currencyCode }) => ({
+        _id: row.id,
+        number: row.number,
+        date: row.date,
+        customerId: row.customerId,
+        companyName: row.customer?.name ?? null,
+        totalAmount: Number(row.totalAmount),
+        currencyCode,
+        noticeType: row.noticeType as NoticeTypeValue,
+      })),
+      Total: total.count,
+      Page: query.page,
+      ...(total.estimated ? { Estimated: true } : {}),
+    };
+  }
+
+  async get(kind: BillingKind, actor: Actor, id: string): Promise<BillingDocumentView> {
+    return viewDto(await loadDocument(this.db, kind, actor, id), actor);
+  }
+
+  /** getTotals: the document's total, paid and not paid (spec: Invoice totals). */
+  async totals(kind: BillingKind, actor: Actor, id: string): Promise<BillingPaidTotals> {
+    const { row } = await loadDocument(this.db, kind, actor, id);
+    const total = toCents(Number(row.totalAmount));
+    const paid = toCents(Number(row.paidAmount));
+    return { total: total / 100, paid: paid / 100, notPaid: (total - paid) / 100 };
+  }
+
+  /** getPaidDetails: the totals and the document (`invoice` or `proformaInvoice`). */
+  async paidDetails(kind: BillingKind, actor: Actor, id: string) {
+    const totals = await this.totals(kind, actor, id);
+    const document = await this.get(kind, actor, id);
+    return kind === 'invoice' ? { totals, invoice: document } : { totals, proformaInvoice: document };
+  }
+
+  /**
+   * Creates a draft (no `_id`) or changes one: the header resolved by billing-header.ts, the rows' prices converted
+   * when the currency changes, the totals recomputed, the Log written. An issued document answers 409.
+   */
+  async save(kind: BillingKind, actor: Actor, input: BillingSaveValues, action = 'save'): Promise<BillingDocumentView> {
+    return this.db.transaction(async (tx) => {
+      const old = input._id ? await loadDocument(tx, kind, actor, input._id, 'update') : undefined;
+      if (old) requireDraft(old);
+      const settings = await this.settings.row(tx);
+      const { values, errors, conversion } = await resolveHeader(tx, kind, actor, input, old?.row, settings);
+      if (errors.length > 0) throw saveFailed(errors);
+      const [row] = old
+        ? await tx
+            .update(billingDocuments)
+            .set({ ...values, updated: sql`now()` })
+            .where(and(eq(billingDocuments.id, old.row.id), eq(billingDocuments.issued, false)))
+            .returning()
+        : await tx
+            .insert(billingDocuments)
+            .values({ ...values, kind, createdBy: actor.id, createdByName: actor.fullName })
+            .returning();
+      if (!row) throw conflict(M.document_issued);
+      await recalculate(tx, row, conversion);
+      const saved = await loadDocument(tx, kind, actor, row.id);
+      await logDocument(tx, actor, action, old ?? null, saved);
+      return viewDto(saved, actor);
+    });
+  }
+
+  /** changeCurrency: a save of the currency (and rate); the rows' prices follow (× old rate ÷ new rate). */
+  changeCurrency(kind: BillingKind, actor: Actor, input: { documentId: string; currency: string; currencyRate?: number }) {
+    return this.save(kind, actor, { _id: input.documentId, currency: input.currency, currencyRate: input.currencyRate }, 'changeCurrency');
+  }
+
+  /** setVATType: a save of the VAT fields (resolveVat); the totals follow. */
+  setVat(kind: BillingKind, actor: Actor, input: { documentId: string; VATCharging?: boolean; VATType?: string | null }) {
+    return this.save(kind, actor, { _id: input.documentId, VATCharging: input.VATCharging, VATType: input.VATType }, 'setVATType');
+  }
+
+  /** changeNoticeType (invoices): a save of the notice fields; rows and totals change sign with a credit notice. */
+  changeNoticeType(actor: Actor, input: { documentId: string; noticeType: NoticeTypeValue; creditToInvoice?: string | null; noticeReason?: { bg: string; it: string } }) {
+    return this.save('invoice', actor, { _id: input.documentId, noticeType: input.noticeType, creditToInvoice: input.creditToInvoice, noticeReason: input.noticeReason }, 'changeNoticeType');
+  }
+
+  /**
+   * Draft → issued (management). Checks the spec's required fields, the customer and the rows; a notice's original
+   * (locked: the credit notices of one invoice never add up to more than its total); takes the register's next
+   * number unless the document has one (issued before); refreshes and freezes the party snapshots.
+   */
+  async issue(kind: BillingKind, actor: Actor, id: string): Promise<BillingDocumentView> {
+    return this.db.transaction(async (tx) => {
+      const old = await loadDocument(tx, kind, actor, id, 'update');
+      requireDraft(old);
+      const { row } = old;
+      const errors = issueFormErrors(kind, row);
+      const formInvalid = errors.length > 0;
+      if (!row.customerId) errors.push({ field: 'customerId', message: M.please_select_customer });
+      if (old.itemsCount === 0) errors.push({ field: 'items', message: kind === 'invoice' ? M.please_add_invoice_items : M.please_add_proforma_invoice_items });
+      if (errors.length > 0) throw badRequest(formInvalid ? M.please_fill_all_required_fields : errors[0].message, errors);
+
+      const choice = { providerBank: row.providerBankId, providerBank2: row.providerBank2Id, customerId: row.customerId, customerBank: row.customerBankId };
+      const { parties, errors: partyErrors } = await buildParties(tx, choice, choice);
+      if (partyErrors.length > 0) throw saveFailed(partyErrors);
+      if (row.noticeType !== NoticeType.invoice && row.creditToInvoiceId) await this.checkOriginal(tx, row);
+      if (row.noticeType === NoticeType.invoice && kind === 'invoice') {
+        // An invoice issued again may not fall below the credit notices already issued against it.
+        if ((await creditedCents(tx, row.id)) > toCents(Number(row.totalAmount))) throw badRequest(M.credit_notice_exceeds_invoice, [{ field: 'totalAmount', message: M.credit_notice_exceeds_invoice }]);
+      }
+
+      const number = row.number ?? (await takeNumber(tx, kind));
+      const [updated] = await tx
+        .update(billingDocuments)
+        .set({
+          issued: true,
+          number,
+          providerId: parties.providerId,
+          provider: parties.provider,
+          customer: parties.customer,
+          issuedBy: actor.id,
+          issuedByName: actor.fullName,
+          issuedOn: sql`now()`,
+          updated: sql`now()`,
+        })
+        .where(and(eq(billingDocuments.id, id), eq(billingDocuments.issued, false)))
+        .returning({ id: billingDocuments.id });
+      if (!updated) throw conflict(M.document_issued);
+      const saved = await loadDocument(tx, kind, actor, id);
+      await logDocument(tx, actor, 'issue', old, saved);
+      return viewDto(saved, actor);
+    });
+  }
+
+  /** A notice's original, locked while the notice is issued: an issued invoice of the customer; a credit notice within what is left of it. */
+  private async checkOriginal(tx: Executor, row: DocumentRecord['row']) {
+    const originalId = row.creditToInvoiceId!;
+    await tx.select({ id: billingDocuments.id }).from(billingDocuments).where(eq(billingDocuments.id, originalId)).for('update');
+    const errors = await originalErrors(tx, row.id, originalId, row.customerId);
+    if (errors.length > 0) throw saveFailed(errors);
+    if (row.noticeType !== NoticeType.credit) return;
+    const [original] = await tx.select({ total: billingDocuments.totalAmount }).from(billingDocuments).where(eq(billingDocuments.id, originalId));
+    const credited = await creditedCents(tx, originalId, row.id);
+    if (credited + Math.abs(toCents(Number(row.totalAmount))) > toCents(Number(original.total))) {
+      throw badRequest(M.credit_notice_exceeds_invoice, [{ field: 'totalAmount', message: M.credit_notice_exceeds_invoice }]);
+    }
+  }
+
+  /** Issued → draft (admin), the number kept. A proforma with transformed rows stays issued (409). */
+  async unissue(kind: BillingKind, actor: Actor, id: string): Promise<BillingDocumentView> {
+    return this.db.transaction(async (tx) => {
+      const old = await loadDocument(tx, kind, actor, id, 'update');
+      if (!old.row.issued) throw conflict(M.document_not_issued);
+      if (old.transformedItems > 0 || old.row.transformedToInvoiceId) throw conflict(M.proforma_already_transformed);
+      const [updated] = await tx
+        .update(billingDocuments)
+        .set({ issued: false, issuedBy: null, issuedByName: null, issuedOn: null, updated: sql`now()` })
+        .where(and(eq(billingDocuments.id, id), eq(billingDocuments.issued, true)))
+        .returning({ id: billingDocuments.id });
+      if (!updated) throw conflict(M.document_not_issued);
+      const saved = await loadDocument(tx, kind, actor, id);
+      await logDocument(tx, actor, 'unissue', old, saved);
+      return viewDto(saved, actor);
+    });
+  }
+}
+
+/** The spec's required fields of issuing (section 5): date, payment method, signer, rate; invoices also tax date, deadline, a notice's original. */
+function issueFormErrors(kind: BillingKind, row: DocumentRecord['row']): ApiFieldError[] {
+  const errors: ApiFieldError[] = [];
+  const required = (field: string, present: unknown) => {
+    if (present === null || present === undefined || present === '') errors.push({ field, message: M.field_is_required });
+  };
+  required('date', row.date);
+  required('paymentType', row.paymentTypeId);
+  required('signer', row.signerId);
+  required('currency', row.currencyId);
+  required('currencyRate', Number(row.currencyRate) > 0 ? row.currencyRate : null);
+  required('VATType', row.vatTypeId);
+  if (kind === 'invoice') {
+    required('taxDate', row.taxDate);
+    required('paymentDeadlineDate', row.paymentDeadlineDate);
+    if (row.noticeType !== NoticeType.invoice) required('creditToInvoice', row.creditToInvoiceId);
+  }
+  if (row.paymentDeadlineDate && row.paymentDeadlineDate < row.date) errors.push({ field: 'paymentDeadlineDate', message: M.payment_deadline_before_date });
+  return errors;
+}
