@@ -57,7 +57,7 @@ ALTER TABLE "contracts" ADD CONSTRAINT "contracts_currency_id_currencies_id_fk" 
 CREATE UNIQUE INDEX "contract_services_contract_service_uq" ON "contract_services" USING btree ("contract_id","service_id");--> statement-breakpoint
 CREATE INDEX "contract_services_contract_created_idx" ON "contract_services" USING btree ("contract_id","created","id");--> statement-breakpoint
 CREATE INDEX "contracts_created_idx" ON "contracts" USING btree ("created" DESC NULLS LAST,"id");--> statement-breakpoint
-CREATE INDEX "contracts_customer_created_idx" ON "contracts" USING btree ("customer_id","created" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "contracts_customer_created_idx" ON "contracts" USING btree ("customer_id","created" DESC NULLS LAST,"id","status","to_date");--> statement-breakpoint
 CREATE INDEX "contracts_status_created_idx" ON "contracts" USING btree ("status","created" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "contracts_registered_to_date_idx" ON "contracts" USING btree ("to_date","created" DESC NULLS LAST) WHERE "contracts"."status" = 1;--> statement-breakpoint
 CREATE INDEX "contracts_name_search_idx" ON "contracts" USING gin (kantora_trigrams(lower(coalesce("name"->>'bg', '') || ' ' || coalesce("name"->>'it', ''))));
