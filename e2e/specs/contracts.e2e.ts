@@ -34,6 +34,8 @@ async function signIn(page: Page, account: { username: string; password: string 
 
 /** A shot of the window once dialogs have faded in; `full` takes the whole page. */
 async function shot(page: Page, name: string, full = false) {
+  // A whole-page shot draws the fixed top bar where the window is scrolled to: start at the top.
+  if (full) await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForFunction(() => [...document.querySelectorAll('.MuiDialog-container')].every((el) => getComputedStyle(el).opacity === '1'));
   await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: full });
 }
@@ -263,7 +265,7 @@ describe('contracts', () => {
         await page.getByRole('heading', { name: k(locale, 'details.title') }).waitFor();
         await shot(page, `contracts-contract-${width}-${locale}`, true);
         await openTab(page, 'services', locale);
-        await page.getByRole('row').filter({ hasText: 'PAY-01' }).waitFor();
+        await page.getByRole('row').filter({ hasText: locale === 'it' ? 'Paghe e personale' : 'ТРЗ и личен състав' }).waitFor();
         await shot(page, `contracts-services-${width}-${locale}`, true);
         await context.close();
       });

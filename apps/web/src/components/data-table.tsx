@@ -29,7 +29,7 @@ export interface DataTableColumn<T> {
   align?: 'left' | 'right' | 'center';
   width?: number | string;
   /** Left out on screens narrower than this breakpoint (phones keep the telling columns). */
-  hideBelow?: 'sm' | 'md' | 'lg';
+  hideBelow?: 'sm' | 'md' | 'lg' | 'xl';
 }
 
 /**

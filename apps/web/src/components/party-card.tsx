@@ -75,8 +75,12 @@ export function PartyCard({ title, party, banks, emptyText, note, actions }: Par
                   {bank.currency ? ` · ${bank.currency}` : ''}
                   <Box component="span" sx={{ display: 'block', fontFamily: 'monospace' }}>
                     {bank.iban}
-                    {bank.bic ? ` · BIC ${bank.bic}` : ''}
                   </Box>
+                  {bank.bic && (
+                    <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+                      BIC {bank.bic}
+                    </Box>
+                  )}
                 </>
               ) : (
                 <Box component="span" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>

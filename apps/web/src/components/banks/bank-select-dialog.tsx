@@ -86,7 +86,7 @@ export function BankSelectDialog({ open, onClose, owner, title, actions }: BankS
             onStateChange={list.setState}
             label={typeof title === 'string' ? title : t('banks.title')}
             rowActions={(row) => (
-              <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 0.5, alignItems: 'flex-end' }}>
+              <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, alignItems: 'stretch', py: 0.5 }}>
                 {actions.map((action) => (
                   <Button
                     key={action.key}

@@ -69,7 +69,8 @@ export function DocumentsCard({ parent, canAdd = false, canEdit = false, canDele
         field: 'created',
         header: 'documents:uploaded',
         sortable: true,
-        hideBelow: 'sm',
+        // Beside the drawer at 1280 px the files matter more; wide screens show who uploaded them.
+        hideBelow: 'xl',
         render: (row) => (
           <Box sx={{ whiteSpace: 'nowrap' }}>
             {formatDateTime(row.created)}

@@ -50,7 +50,7 @@ export default function ServicesTab({ contract }: ContractTabProps) {
 
   const columns = useMemo<DataTableColumn<ContractServiceRow>[]>(
     () => [
-      { field: 'code', header: 'contracts:services.code', sortable: true, render: (row) => <Box sx={{ whiteSpace: 'nowrap' }}>{row.code}</Box> },
+      { field: 'code', header: 'contracts:services.code', sortable: true, hideBelow: 'sm', render: (row) => <Box sx={{ whiteSpace: 'nowrap' }}>{row.code}</Box> },
       { field: `name.${locale}`, header: 'contracts:services.name', sortable: true, render: (row) => localized(row.name, locale) },
       { field: 'description', header: 'contracts:services.description', hideBelow: 'md', render: (row) => localized(row.description, locale) },
       ...(showPrices
