@@ -13,5 +13,14 @@ const COLORS = {
 export function ContractStatusChip({ status, size = 'small' }: { status: number; size?: 'small' | 'medium' }) {
   const { t } = useTranslation('contracts');
   const color = COLORS[status as keyof typeof COLORS] ?? 'default';
-  return <Chip size={size} color={color} variant={status === ContractStatus.draft ? 'outlined' : 'filled'} label={t(`status.${status}`)} />;
+  // Whole, never cut short: a narrow table column makes room for it instead.
+  return (
+    <Chip
+      size={size}
+      color={color}
+      variant={status === ContractStatus.draft ? 'outlined' : 'filled'}
+      label={t(`status.${status}`)}
+      sx={{ maxWidth: 'none', '& .MuiChip-label': { overflow: 'visible' } }}
+    />
+  );
 }
