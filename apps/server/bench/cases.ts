@@ -4,12 +4,13 @@
  * as the module builds it (its exported query builder or its service's method), run on a pool of the server's
  * size with no HTTP, token check or JSON. Areas append their rows at the end (see docs/performance.md).
  */
-import { companyListQuery, documentFlowListQuery, documentFlowZipSchema, logListQuery } from '@kantora/domain';
+import { companyListQuery, contractListQuery, documentFlowListQuery, documentFlowZipSchema, logListQuery } from '@kantora/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 import { fileBody } from '../src/db/file-store.ts';
 import { files, revokedTokens, users } from '../src/db/schema/index.ts';
 import { companyListQueries } from '../src/modules/clients/companies.service.ts';
+import { ContractsService } from '../src/modules/contracts/contracts.service.ts';
 import { DocumentsFlowService } from '../src/modules/documents-flow/documents-flow.service.ts';
 import type { Actor } from '../src/modules/logs/audit.ts';
 import { LogsService } from '../src/modules/logs/logs.service.ts';
@@ -72,6 +73,28 @@ const documentsFlowList = (role: BenchRole, filter: string, body: (f: Fixtures) 
   body,
   direct: ({ db, actor, lockDays }, b) => new DocumentsFlowService(db, { lockDays }).list(actor, 'staff', documentFlowListQuery.parse(b)),
 });
+
+const contractsList = (role: BenchRole, filter: string, body: (f: Fixtures) => Body = () => ({})): BenchCase => ({
+  name: `contracts list, ${role}, ${filter}`,
+  area: 'contracts',
+  role,
+  method: 'POST',
+  path: '/api/contracts/list',
+  body,
+  direct: ({ db, actor }, b) => new ContractsService(db).list(actor, contractListQuery.parse(b)),
+});
+
+/** The contracts list's rows: no filter and each filter (the four statuses, expired derived), as a manager and an employee. */
+const contractsLists = (['manager', 'employee'] as const).flatMap((role) => [
+  contractsList(role, 'no filter'),
+  contractsList(role, 'client', (f) => ({ customerId: f.contracts.customer })),
+  contractsList(role, 'bulstat (7 digits)', (f) => ({ bulstat: f.contracts.bulstat.slice(0, 7) })),
+  contractsList(role, 'VAT number', (f) => ({ vatNumber: f.contracts.vatNumber })),
+  contractsList(role, 'draft', () => ({ status: 0 })),
+  contractsList(role, 'registered', () => ({ status: 1 })),
+  contractsList(role, 'canceled', () => ({ status: 2 })),
+  contractsList(role, 'expired', () => ({ status: 3 })),
+]);
 
 export const benchCases: BenchCase[] = [
   {
@@ -138,4 +161,6 @@ export const benchCases: BenchCase[] = [
     },
     sequential: 20,
   },
+
+  ...contractsLists,
 ];

@@ -38,6 +38,12 @@ export interface Fixtures {
     /** The files of the newest 100 documents, for the zip. */
     zipFileIds: string[];
   };
+  contracts: {
+    /** The client with the most contracts: its id, bulstat and VAT number for the filters. */
+    customer: string;
+    bulstat: string;
+    vatNumber: string;
+  };
 }
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
@@ -68,7 +74,11 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
         where p.parent_id is null group by p.id order by count(c.id) desc, p.id limit 1`,
   );
   const files = await queryRows<{ id: string }>(db, sql`select file_id as id from documents_flow where file_id is not null order by created desc, id limit 100`);
-  if (!client || !company || !category) throw new Error('bench: the seeded data has no clients or documents');
+  const [customer] = await queryRows<{ id: string; bulstat: string; vat_number: string }>(
+    db,
+    sql`select c.id, c.bulstat, c.vat_number from companies c join (select customer_id, count(*) as n from contracts group by customer_id) k on k.customer_id = c.id order by k.n desc, c.id limit 1`,
+  );
+  if (!client || !company || !category || !customer) throw new Error('bench: the seeded data has no clients, documents or contracts');
   return {
     users,
     client: { bulstat: client.bulstat, vatNumber: client.vat_number },
@@ -81,5 +91,6 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
       uploadedTo: day(370),
       zipFileIds: files.map((file) => file.id),
     },
+    contracts: { customer: customer.id, bulstat: customer.bulstat, vatNumber: customer.vat_number },
   };
 }
