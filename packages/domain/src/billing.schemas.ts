@@ -416,7 +416,7 @@ export interface BillingRights {
   canEdit: boolean;
   /** Management and draft. */
   canIssue: boolean;
-  /** Admin and issued. */
+  /** Admin and issued (a proforma: none of its rows transformed). */
   canUnissue: boolean;
   /** Proforma: management, issued, no row transformed, not linked to an invoice. */
   canTransform: boolean;
@@ -435,7 +435,7 @@ export function billingRights(
   return {
     canEdit: management && !doc.issued,
     canIssue: management && !doc.issued,
-    canUnissue: access === Access.admin && doc.issued,
+    canUnissue: access === Access.admin && doc.issued && !doc.transformedToInvoice && transformed === 0,
     canTransform: proforma && management && doc.issued && !doc.transformedToInvoice && transformed === 0 && (doc.itemsCount ?? 0) > 0,
     canTransformItems: proforma && management && doc.issued && !doc.transformedToInvoice && transformed < (doc.itemsCount ?? 0),
   };
