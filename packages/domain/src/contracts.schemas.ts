@@ -197,7 +197,7 @@ export type ContractSaveValues = z.output<typeof contractSaveSchema>;
 /** The contract a transition names: `{ contractId }` (spec) or `{ _id }`; other fields are ignored. */
 const contractRef = z
   .object({ contractId: z.preprocess(blankToUndefined, idSchema.optional()).optional(), _id: z.preprocess(blankToUndefined, idSchema.optional()).optional() })
-  .passthrough()
+  .loose()
   .transform((value, ctx) => {
     const id = value.contractId ?? value._id;
     if (!id) ctx.addIssue({ code: 'custom', path: ['contractId'], message: M.field_is_required });
