@@ -47,6 +47,8 @@ import { DictionaryService } from './modules/settings/dictionary.service.ts';
 import { InvoiceSettingsService } from './modules/settings/invoice-settings.service.ts';
 import { MyCompanyService } from './modules/settings/my-company.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { timesheetRoutes } from './modules/timesheets/timesheets.routes.ts';
+import { TimesheetsService } from './modules/timesheets/timesheets.service.ts';
 import { UserRecordsService } from './modules/users/user-records.service.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
@@ -177,6 +179,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   contracts.onRegister((tx, actor, contract) => billing.transforms.onContractRegistered(tx, actor, contract));
   documentRoutes(app, new DocumentsService(db, { user: userDocumentParent, contract: contractDocumentParent(db) }));
   documentsFlowRoutes(app, new DocumentsFlowService(db, { lockDays: config.DOCUMENT_FLOW_LOCK_DAYS }), auth);
+  timesheetRoutes(app, new TimesheetsService(db, { lockDays: config.TIMESHEET_LOCK_DAYS }));
   logRoutes(app, new LogsService(db));
   calendarRoutes(app, new EventsService(db), new InvitationsService(db), auth);
   metadataRoutes(app, new MetadataService(db, { myCompany, invoices, dictionaries, banks }), dictionaries, users);

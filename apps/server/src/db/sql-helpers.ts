@@ -49,8 +49,29 @@ export const EXACT_COUNT_LIMIT = 10_000;
 export async function cappedCount(executor: Executor, rowsQuery: SQL): Promise<{ count: number; estimated: boolean }> {
   const [{ n }] = await queryRows<{ n: number }>(executor, sql`select cast(count(*) as integer) as n from (${rowsQuery} limit ${EXACT_COUNT_LIMIT + 1}) capped`);
   if (Number(n) <= EXACT_COUNT_LIMIT) return { count: Number(n), estimated: false };
+  return { count: Math.max(await estimatedRows(executor, rowsQuery), EXACT_COUNT_LIMIT + 1), estimated: true };
+}
+
+/** The planner's estimate of the number of rows a query answers. */
+export async function estimatedRows(executor: Executor, rowsQuery: SQL): Promise<number> {
   const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(executor, sql`explain (format json) ${rowsQuery}`);
   const parsed = typeof plan['QUERY PLAN'] === 'string' ? JSON.parse(plan['QUERY PLAN']) : plan['QUERY PLAN'];
-  const estimate = Math.round(Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0));
-  return { count: Math.max(estimate, EXACT_COUNT_LIMIT + 1), estimated: true };
+  return Math.round(Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0));
+}
+
+/**
+ * Like `cappedCount`, with the sum of a number: `valuesQuery` is a `select <number> as value from … where …`.
+ * Exact up to EXACT_COUNT_LIMIT rows; past it the count is the planner's estimate and the sum that many times
+ * the mean of the rows read, with `estimated: true`.
+ */
+export async function cappedSum(executor: Executor, valuesQuery: SQL): Promise<{ count: number; sum: number; estimated: boolean }> {
+  const [row] = await queryRows<{ n: number; total: string | number | null }>(
+    executor,
+    sql`select cast(count(*) as integer) as n, cast(coalesce(sum(value), 0) as float8) as total from (${valuesQuery} limit ${EXACT_COUNT_LIMIT + 1}) capped`,
+  );
+  const n = Number(row.n);
+  const total = Number(row.total ?? 0);
+  if (n <= EXACT_COUNT_LIMIT) return { count: n, sum: total, estimated: false };
+  const count = Math.max(await estimatedRows(executor, valuesQuery), n);
+  return { count, sum: Math.round((total / n) * count), estimated: true };
 }

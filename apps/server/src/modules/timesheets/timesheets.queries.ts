@@ -1,0 +1,185 @@
+import { Access, isManagement, type TimesheetFilter, type TimesheetRights, type TimesheetRow, type TimesheetView } from '@kantora/domain';
+import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { companies, contracts, services, timesheets, type Localized, users } from '../../db/schema/index.ts';
+import { iso } from '../../http/dto.ts';
+import { offsetOf, orderBy } from '../../http/paging.ts';
+import type { Actor } from '../logs/audit.ts';
+
+type Who = Pick<Actor, 'id' | 'access'>;
+
+/**
+ * WHO SEES WHICH TIMESHEET (DESIGN.md): management every row, an employee their own, anyone else none. A row
+ * outside this answers 404 like an unknown id. The client's own visibility (clients/access.ts) decides what an
+ * employee may record on, not which of their own rows they see.
+ */
+export function visibleTimesheets(actor: Who): SQL {
+  if (isManagement(actor.access)) return sql`true`;
+  if (actor.access === Access.employee) return eq(timesheets.userId, actor.id);
+  return sql`false`;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The lock window (DESIGN.md): for everyone but admin a row locks `lockDays` after it was created (counted in
+ * milliseconds: "10 days" is 240 hours); admin is never locked and alone deletes.
+ */
+export function rightsOf(actor: Who, row: { created: string }, lockDays: number, now = Date.now()): TimesheetRights {
+  const admin = actor.access === Access.admin;
+  const locked = !admin && now - Date.parse(row.created) >= lockDays * DAY_MS;
+  return { locked, canEdit: !locked, canDelete: admin };
+}
+
+/** The filters as SQL on `timesheets` (the same for the list, the export and the print). */
+export function filterWhere(actor: Who, filter: TimesheetFilter): SQL {
+  return and(
+    visibleTimesheets(actor),
+    filter.client ? eq(timesheets.clientId, filter.client) : undefined,
+    filter.user ? eq(timesheets.userId, filter.user) : undefined,
+    filter.services?.length ? inArray(timesheets.serviceId, filter.services) : undefined,
+    filter.contract ? eq(timesheets.contractId, filter.contract) : undefined,
+    filter.fromDate ? gte(timesheets.date, filter.fromDate) : undefined,
+    filter.toDate ? lte(timesheets.date, filter.toDate) : undefined,
+  )!;
+}
+
+/** The sort keys of the list and the export (both are served by an index, so no sort walks the whole table). */
+export const SORT_COLUMNS = { created: timesheets.created, date: timesheets.date };
+export const DEFAULT_SORT = { by: 'created', desc: true } as const;
+
+/**
+ * A row's date follows its creation, which the planner does not know: for a closed date range far back it would
+ * walk the created index from the newest row. A closed range of at most NARROW_DATE_DAYS sorts the rows the date
+ * index finds instead (the sort key as an expression, so the created index is not taken).
+ */
+const NARROW_DATE_DAYS = 400;
+const narrowDates = (filter: TimesheetFilter) => Boolean(filter.fromDate && filter.toDate) && Date.parse(filter.toDate!) - Date.parse(filter.fromDate!) <= NARROW_DATE_DAYS * DAY_MS;
+const SORT_BY_DATE_RANGE = { ...SORT_COLUMNS, created: sql`(${timesheets.created} + interval '0 seconds')` };
+
+export function sortOf(query: { sortBy: string[]; sortDesc: boolean[] } & TimesheetFilter): SQL[] {
+  return orderBy({ ...query, page: 1, itemsPerPage: 1 }, narrowDates(query) ? SORT_BY_DATE_RANGE : SORT_COLUMNS, DEFAULT_SORT, timesheets.id, { descNullsLast: true });
+}
+
+/** What a row shows, with the names of its user, client, contract and service. */
+export const recordColumns = {
+  id: timesheets.id,
+  userId: timesheets.userId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  clientId: timesheets.clientId,
+  clientName: companies.name,
+  contractId: timesheets.contractId,
+  contractName: contracts.name,
+  contractFromDate: contracts.fromDate,
+  contractToDate: contracts.toDate,
+  serviceId: timesheets.serviceId,
+  serviceName: services.name,
+  serviceCode: services.code,
+  date: timesheets.date,
+  duration: timesheets.duration,
+  comment: timesheets.comment,
+  created: timesheets.created,
+  updated: timesheets.updated,
+};
+
+export interface TimesheetRecord {
+  id: string;
+  userId: string;
+  firstName: Localized | null;
+  lastName: Localized | null;
+  clientId: string;
+  clientName: Localized | null;
+  contractId: string;
+  contractName: Localized | null;
+  contractFromDate: string | null;
+  contractToDate: string | null;
+  serviceId: string;
+  serviceName: Localized | null;
+  serviceCode: string | null;
+  date: string;
+  duration: number;
+  comment: string;
+  created: string;
+  updated: string | null;
+}
+
+/** The rows the actor sees that match `condition`, with their names. */
+export function selectTimesheets(executor: Executor, actor: Who, condition: SQL) {
+  return executor
+    .select(recordColumns)
+    .from(timesheets)
+    .leftJoin(users, eq(users.id, timesheets.userId))
+    .leftJoin(companies, eq(companies.id, timesheets.clientId))
+    .leftJoin(contracts, eq(contracts.id, timesheets.contractId))
+    .leftJoin(services, eq(services.id, timesheets.serviceId))
+    .where(and(visibleTimesheets(actor), condition));
+}
+
+/** A user's full name in both languages. */
+export function fullNameOf(row: Pick<TimesheetRecord, 'firstName' | 'lastName'>): Localized | null {
+  if (!row.firstName && !row.lastName) return null;
+  const join = (locale: 'bg' | 'it') => [row.firstName?.[locale], row.lastName?.[locale]].filter(Boolean).join(' ');
+  return { bg: join('bg'), it: join('it') };
+}
+
+export function rowDto(row: TimesheetRecord, rights: TimesheetRights): TimesheetRow {
+  return {
+    _id: row.id,
+    user: row.userId,
+    userName: fullNameOf(row),
+    client: row.clientId,
+    clientName: row.clientName,
+    contract: row.contractId,
+    contractName: row.contractName,
+    service: row.serviceId,
+    serviceName: row.serviceName,
+    serviceCode: row.serviceCode,
+    date: row.date,
+    duration: row.duration,
+    comment: row.comment,
+    created: iso(row.created)!,
+    ...rights,
+  };
+}
+
+export function viewDto(row: TimesheetRecord, rights: TimesheetRights, lockDays: number, now = Date.now()): TimesheetView {
+  return {
+    ...rowDto(row, rights),
+    contractFromDate: row.contractFromDate,
+    contractToDate: row.contractToDate,
+    updated: iso(row.updated),
+    currentTime: new Date(now).toISOString(),
+    lockDays,
+  };
+}
+
+/** A row as logged (no rights: they depend on who looks and when). */
+export function timesheetLogView(row: TimesheetRecord) {
+  return {
+    _id: row.id,
+    user: row.userId,
+    client: row.clientId,
+    contract: row.contractId,
+    service: row.serviceId,
+    date: row.date,
+    duration: row.duration,
+    comment: row.comment,
+    created: iso(row.created),
+  };
+}
+
+/**
+ * The list's queries: the page (the sort and cut on `timesheets` alone, through one of its indexes; the names are
+ * joined to those rows only) and the durations to count and sum (`select duration …`, for `cappedSum`). The bench
+ * runs them directly too.
+ */
+export function timesheetListQueries(executor: Executor, actor: Who, query: TimesheetFilter & { sortBy: string[]; sortDesc: boolean[]; page: number; itemsPerPage: number }) {
+  const where = filterWhere(actor, query);
+  const sort = sortOf(query);
+  const pageIds = executor.select({ id: timesheets.id }).from(timesheets).where(where).orderBy(...sort).limit(query.itemsPerPage).offset(offsetOf(query));
+  return {
+    ids: pageIds,
+    durations: sql`select ${timesheets.duration} as value from ${timesheets} where ${where}`,
+  };
+}

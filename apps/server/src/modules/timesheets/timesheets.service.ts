@@ -1,0 +1,237 @@
+import {
+  Access,
+  type ApiFieldError,
+  ContractStatus,
+  hasTimesheetFilter,
+  MessageKeys as M,
+  sofiaDay,
+  type TimesheetExportQuery,
+  type TimesheetItemValues,
+  type TimesheetListQuery,
+  type TimesheetListResult,
+  type TimesheetView,
+} from '@kantora/domain';
+import { and, asc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import { cappedCount, cappedSum } from '../../db/sql-helpers.ts';
+import { companies, contracts, contractServices, timesheets } from '../../db/schema/index.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { validationError } from '../../http/validation.ts';
+import { canSeeClient } from '../clients/access.ts';
+import { type Actor, writeLog } from '../logs/audit.ts';
+import {
+  filterWhere,
+  rightsOf,
+  rowDto,
+  SORT_COLUMNS,
+  selectTimesheets,
+  type TimesheetRecord,
+  timesheetListQueries,
+  timesheetLogView,
+  viewDto,
+} from './timesheets.queries.ts';
+
+export interface TimesheetSettings {
+  /** TIMESHEET_LOCK_DAYS. */
+  lockDays: number;
+}
+
+/** Rows read per query while the export walks the matching rows. */
+export const EXPORT_BATCH = 2000;
+
+/**
+ * Timesheets: who sees which row, the rules of a row (DESIGN.md), the multi-row save in one transaction, the lock
+ * window, the admin's delete, and the walk of every matching row that the export and the print read.
+ */
+export class TimesheetsService {
+  constructor(
+    private readonly db: Db,
+    readonly settings: TimesheetSettings,
+  ) {}
+
+  private async load(executor: Executor, actor: Actor, id: string, forUpdate = false): Promise<TimesheetRecord | undefined> {
+    const query = selectTimesheets(executor, actor, eq(timesheets.id, id));
+    const [row] = forUpdate ? await query.for('update', { of: timesheets }) : await query;
+    return row as TimesheetRecord | undefined;
+  }
+
+  private view(actor: Actor, row: TimesheetRecord): TimesheetView {
+    const now = Date.now();
+    return viewDto(row, rightsOf(actor, row, this.settings.lockDays, now), this.settings.lockDays, now);
+  }
+
+  /** One page (its ids by an index, then those rows with their names) with the count and the sum of the durations. */
+  async list(actor: Actor, query: TimesheetListQuery): Promise<TimesheetListResult> {
+    const queries = timesheetListQueries(this.db, actor, query);
+    const [ids, totals] = await Promise.all([queries.ids, cappedSum(this.db, queries.durations)]);
+    const rows = ids.length > 0 ? ((await selectTimesheets(this.db, actor, inArray(timesheets.id, ids.map((row) => row.id)))) as TimesheetRecord[]) : [];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const now = Date.now();
+    return {
+      Items: ids.flatMap(({ id }) => {
+        const row = byId.get(id);
+        return row ? [rowDto(row, rightsOf(actor, row, this.settings.lockDays, now))] : [];
+      }),
+      // An estimated total is never below the rows already seen.
+      Total: ids.length > 0 ? Math.max(totals.count, ids.length + (query.page - 1) * query.itemsPerPage) : totals.count,
+      Page: query.page,
+      TotalDuration: totals.sum,
+      ...(totals.estimated ? { Estimated: true } : {}),
+    };
+  }
+
+  async get(actor: Actor, id: string): Promise<TimesheetView> {
+    const row = await this.load(this.db, actor, id);
+    if (!row) throw notFound();
+    return this.view(actor, row);
+  }
+
+  /**
+   * The rules of one row, as field errors: a client the user sees, a contract of that client that is registered
+   * (not expired, not canceled), one of its services, a date not after today (Europe/Sofia). A saved row keeps the
+   * client, contract and service it has even when they would no longer be chosen (like an inactive category).
+   * The contract is locked for sharing, so it cannot be canceled or returned to draft while the row is saved.
+   */
+  private async rowErrors(tx: Executor, actor: Actor, item: TimesheetItemValues, old: TimesheetRecord | undefined, today: string): Promise<ApiFieldError[]> {
+    const errors: ApiFieldError[] = [];
+    if (item.date > today) errors.push({ field: 'date', message: M.date_in_future });
+    const keepsClient = old?.clientId === item.client;
+    if (!keepsClient && !(await canSeeClient(tx, actor, item.client))) return [...errors, { field: 'client', message: M.the_client_was_not_found }];
+    const [contract] = await tx
+      .select({ customerId: contracts.customerId, status: contracts.status, toDate: contracts.toDate })
+      .from(contracts)
+      .where(eq(contracts.id, item.contract))
+      .for('share');
+    if (!contract || contract.customerId !== item.client) return [...errors, { field: 'contract', message: M.invalid_value }];
+    const keepsContract = keepsClient && old?.contractId === item.contract;
+    if (!keepsContract && !(contract.status === ContractStatus.registered && contract.toDate >= today)) errors.push({ field: 'contract', message: M.timesheet_contract_not_active });
+    if (!(keepsContract && old?.serviceId === item.service)) {
+      const [line] = await tx
+        .select({ id: contractServices.id })
+        .from(contractServices)
+        .where(and(eq(contractServices.contractId, item.contract), eq(contractServices.serviceId, item.service)));
+      if (!line) errors.push({ field: 'service', message: M.timesheet_service_not_in_contract });
+    }
+    return errors;
+  }
+
+  /**
+   * Saves rows in one transaction: all or none. Rows without `_id` are new (the user is the caller); a row with
+   * `_id` must be one the caller sees (404) and not locked (409 `timesheet_locked`). Every row's rule errors are
+   * collected and answered together, each under its row (`<index>.<field>` when `many`).
+   */
+  async save(actor: Actor, input: { many: boolean; items: TimesheetItemValues[] }): Promise<TimesheetView[]> {
+    if (actor.access !== Access.admin && actor.access !== Access.manager && actor.access !== Access.employee) throw forbidden();
+    const today = sofiaDay();
+    return this.db.transaction(async (tx) => {
+      const olds: Array<TimesheetRecord | undefined> = [];
+      const errors: ApiFieldError[] = [];
+      for (const [index, item] of input.items.entries()) {
+        const old = item._id ? await this.load(tx, actor, item._id, true) : undefined;
+        if (item._id && !old) throw notFound();
+        if (old && rightsOf(actor, old, this.settings.lockDays).locked) throw conflict(M.timesheet_locked);
+        olds.push(old);
+        const prefix = input.many ? `${index}.` : '';
+        for (const error of await this.rowErrors(tx, actor, item, old, today)) errors.push({ field: `${prefix}${error.field}`, message: error.message });
+      }
+      if (errors.length > 0) throw validationError(errors);
+
+      const views: TimesheetView[] = [];
+      for (const [index, item] of input.items.entries()) {
+        const old = olds[index];
+        const values = { clientId: item.client, contractId: item.contract, serviceId: item.service, date: item.date, duration: item.duration, comment: item.comment };
+        const [row] = old
+          ? await tx
+              .update(timesheets)
+              .set({ ...values, updated: sql`now()` })
+              .where(eq(timesheets.id, old.id))
+              .returning({ id: timesheets.id })
+          : await tx
+              .insert(timesheets)
+              .values({ ...values, userId: actor.id, createdBy: actor.id })
+              .returning({ id: timesheets.id });
+        const saved = (await this.load(tx, actor, row.id))!;
+        await writeLog(tx, {
+          name: 'Timesheet',
+          doc: row.id,
+          model: 'timesheets',
+          type: old ? 'update' : 'create',
+          action: 'save',
+          old: old ? timesheetLogView(old) : null,
+          new: timesheetLogView(saved),
+          actor,
+        });
+        views.push(this.view(actor, saved));
+      }
+      return views;
+    });
+  }
+
+  /** Deletes a row (admin only, never locked). */
+  async remove(actor: Actor, id: string): Promise<void> {
+    if (actor.access !== Access.admin) throw forbidden();
+    await this.db.transaction(async (tx) => {
+      const old = await this.load(tx, actor, id, true);
+      if (!old) throw notFound();
+      await tx.delete(timesheets).where(eq(timesheets.id, id));
+      await writeLog(tx, { name: 'Timesheet', doc: id, model: 'timesheets', type: 'delete', action: 'remove', old: timesheetLogView(old), new: null, actor });
+    });
+  }
+
+  /** The export and the print need a filter (spec: to_do_export_please_first_select_filters). */
+  assertFiltered(query: TimesheetExportQuery): void {
+    if (!hasTimesheetFilter(query)) throw badRequest(M.to_do_export_please_first_select_filters);
+  }
+
+  /**
+   * Every row matching the filter, in the list's order, in batches of `batchSize`: each batch is one keyset query
+   * (after the last row's sort key and id) on an index, then its rows' names; nothing holds more than a batch.
+   * Rows saved while the walk runs may or may not be part of it.
+   */
+  async *walk(actor: Actor, query: TimesheetExportQuery, batchSize = EXPORT_BATCH): AsyncGenerator<TimesheetRecord[]> {
+    const key = query.sortBy[0] ?? 'created';
+    if (query.sortBy.length > 1 || !Object.hasOwn(SORT_COLUMNS, key)) throw badRequest(M.invalid_value, [{ field: 'sortBy', message: M.invalid_value }]);
+    const column = SORT_COLUMNS[key as keyof typeof SORT_COLUMNS];
+    const descending = query.sortBy.length > 0 ? (query.sortDesc[0] ?? false) : true;
+    const where = filterWhere(actor, query);
+    let after: { value: string; id: string } | undefined;
+    for (;;) {
+      const next: SQL | undefined = after
+        ? or(descending ? lt(column, after.value) : gt(column, after.value), and(eq(column, after.value), gt(timesheets.id, after.id)))
+        : undefined;
+      const page = await this.db
+        .select({ id: timesheets.id, key: column })
+        .from(timesheets)
+        .where(and(where, next))
+        .orderBy(descending ? sql`${column} desc nulls last` : sql`${column} asc nulls first`, asc(timesheets.id))
+        .limit(batchSize);
+      if (page.length === 0) return;
+      const rows = (await selectTimesheets(this.db, actor, inArray(timesheets.id, page.map((row) => row.id)))) as TimesheetRecord[];
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      yield page.flatMap((row) => byId.get(row.id) ?? []);
+      if (page.length < batchSize) return;
+      const last = page[page.length - 1];
+      after = { value: String(last.key), id: last.id };
+    }
+  }
+
+  /**
+   * The rows of a print, grouped by client and contract (names in `lang`), then by date; at most `max` rows
+   * (400 `timesheets_print_too_many_rows` past it, checked by a capped count before anything is sorted).
+   */
+  async printRows(actor: Actor, query: TimesheetExportQuery, lang: 'bg' | 'it', max: number): Promise<TimesheetRecord[]> {
+    const where = filterWhere(actor, query);
+    const { count } = await cappedCount(this.db, sql`select 1 from ${timesheets} where ${where}`);
+    if (count > max) throw badRequest(M.timesheets_print_too_many_rows);
+    const rows = await selectTimesheets(this.db, actor, where).orderBy(
+      sql`${companies.name}->>${lang}`,
+      timesheets.clientId,
+      sql`${contracts.name}->>${lang}`,
+      timesheets.contractId,
+      asc(timesheets.date),
+      asc(timesheets.created),
+      asc(timesheets.id),
+    );
+    return rows as TimesheetRecord[];
+  }
+}
