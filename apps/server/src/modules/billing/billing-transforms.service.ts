@@ -34,7 +34,7 @@ export class BillingTransformsService {
   /** transformProformaToInvoice: every row of an issued, untransformed proforma into a new draft invoice. */
   async transformWhole(actor: Actor, proformaId: string): Promise<BillingDocumentView> {
     return this.db.transaction(async (tx) => {
-      const proforma = await this.issuedProforma(tx, actor, proformaId);
+      const proforma = await this.issuedProforma(tx, actor, proformaId, 'update');
       if (proforma.row.transformedToInvoiceId || proforma.transformedItems > 0 || proforma.itemsCount === 0) throw conflict(M.proforma_already_transformed);
       return this.transform(tx, actor, proforma, null);
     });
@@ -44,8 +44,9 @@ export class BillingTransformsService {
   async transformItems(actor: Actor, proformaId: string, itemIds: string[]): Promise<BillingDocumentView> {
     const chosen = [...new Set(itemIds)];
     return this.db.transaction(async (tx) => {
-      const proforma = await this.issuedProforma(tx, actor, proformaId);
+      // The rows of an issued proforma do not change; whether the choice is the whole decides the lock.
       const rows = await tx.select({ id: billingItems.id }).from(billingItems).where(eq(billingItems.documentId, proformaId));
+      const proforma = await this.issuedProforma(tx, actor, proformaId, chosen.length === rows.length ? 'update' : 'share');
       const own = new Set(rows.map((row) => row.id));
       const unknown = chosen.findIndex((id) => !own.has(id));
       if (unknown >= 0) throw fieldError(`proformaInvoiceItems.${unknown}`, M.invalid_value);
@@ -58,11 +59,12 @@ export class BillingTransformsService {
   }
 
   /**
-   * An issued proforma the actor sees, held with a share lock: transformations do not wait for each other (the
-   * conditional update of the rows decides between them) but an unissue waits for them.
+   * An issued proforma the actor sees, locked: transformations of some rows share the lock (the conditional update
+   * of the rows decides between them); the whole transformation, which also links the proforma, takes it alone
+   * before touching any row (so it never waits for a row while holding others), and so does unissue.
    */
-  private async issuedProforma(tx: Executor, actor: Actor, id: string): Promise<DocumentRecord> {
-    const proforma = await loadDocument(tx, 'proforma', actor, id, 'share');
+  private async issuedProforma(tx: Executor, actor: Actor, id: string, lock: 'update' | 'share'): Promise<DocumentRecord> {
+    const proforma = await loadDocument(tx, 'proforma', actor, id, lock);
     if (!proforma.row.issued) throw conflict(M.document_not_issued);
     return proforma;
   }
