@@ -51,7 +51,7 @@ describe('concurrent transitions', () => {
   });
 
   it('register against removing the last service: never a registered contract without services', async () => {
-    for (let round = 0; round < 3; round += 1) {
+    for (let round = 0; round < 6; round += 1) {
       const draft = await createContract(s);
       const row = await addService(s, draft._id);
       const [registered, removed] = await Promise.all([

@@ -15,7 +15,7 @@ import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client.ts';
 import { cappedCount } from '../../db/sql-helpers.ts';
-import { contracts, currencies } from '../../db/schema/index.ts';
+import { contracts, contractServices, currencies } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import { assertClientVisible } from '../clients/access.ts';
 import { checkPeople } from '../clients/people.ts';
@@ -176,7 +176,9 @@ export class ContractsService {
     return this.transition(actor, id, 'register', async (tx, old) => {
       if (old.derivedStatus !== ContractStatus.draft) throw conflict(M.contract_not_draft);
       if (!old.row.customerId) throw badRequest(M.please_select_side2_contract, [{ field: 'customerId', message: M.please_select_side2_contract }]);
-      if (old.servicesCount === 0) throw badRequest(M.please_enter_services_contract, [{ field: 'services', message: M.please_enter_services_contract }]);
+      // Counted after the row lock, in a statement of its own: the locked select's count may predate a removal it waited for.
+      const [{ n }] = await tx.select({ n: sql<number>`cast(count(*) as integer)` }).from(contractServices).where(eq(contractServices.contractId, id));
+      if (n === 0) throw badRequest(M.please_enter_services_contract, [{ field: 'services', message: M.please_enter_services_contract }]);
       const choice = { providerBank: old.row.providerBankId, providerBank2: old.row.providerBank2Id, customerId: old.row.customerId, customerBank: old.row.customerBankId };
       const { parties, errors } = await buildParties(tx, choice, choice);
       if (errors.length > 0) throw saveFailed(errors);
