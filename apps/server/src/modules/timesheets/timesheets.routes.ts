@@ -46,6 +46,7 @@ export function timesheetRoutes(app: AppInstance, service: TimesheetsService) {
 
   app.post('/api/timesheets/print', { schema: { body: timesheetExportQuery, tags }, config: reports }, async (request, reply) => {
     const user = userOf(request);
+    service.assertFiltered(request.body);
     const rows = await service.printRows(user, request.body, user.locale, TIMESHEET_PRINT_MAX_ROWS);
     return sendPdf(reply, await timesheetsPdf(rows, request.body, user.locale), `timesheets-${sofiaDay()}.pdf`);
   });
