@@ -8,7 +8,7 @@ import { type Locale, type PrintableDocument, type PrintLayoutName, PRINT_LAYOUT
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { printFigures } from '../src/modules/printing/figures.ts';
-import { PRINT_LABELS, formatDate, formatMoney, formatQuantity } from '../src/modules/printing/labels.ts';
+import { PRINT_LABELS, formatDate, formatMoney, formatNumber, formatQuantity } from '../src/modules/printing/labels.ts';
 import { localized } from '../src/modules/printing/layout-parts.ts';
 import { pdfFromDefinition } from '../src/modules/printing/pdf-engine.ts';
 import { printFilenameOf, renderPdf, sendPdf } from '../src/modules/printing/render.ts';
@@ -117,9 +117,9 @@ describe('amounts', () => {
     const pdf = await renderPdf(eurInvoice, 'invoice-bgn');
     const text = pdfText(pdf);
     // 700 × 1.95583 = 1369.08, 140 × 1.95583 = 273.82; total 1642.90 (= 840 × 1.95583 rounded).
-    expect(text).toMatch(/Данъчна основа\s+1369,08 BGN/);
+    expect(text).toMatch(/Данъчна основа\s+1 369,08 BGN/);
     expect(text).toMatch(/ДДС 20%\s+273,82 BGN/);
-    expect(text).toMatch(/Сума за плащане\s+1642,90 BGN/);
+    expect(text).toMatch(/Сума за плащане\s+1 642,90 BGN/);
     expect(pdfFlow(pdf)).toContain('Словом: хиляда шестстотин четиридесет и два лева и деветдесет стотинки');
     expect(pdfFlow(pdf)).toContain('Сумите са в лева, преизчислени по курс 1,95583');
     expect(text).toMatch(/^\s*1\s+Счетоводно обслужване\s+1\s+195,58\s+195,58\s*$/m);
@@ -236,6 +236,19 @@ describe('nothing is fetched or read while rendering', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
     // The engine still renders afterwards.
     expect(pageCount(await renderPdf(eurInvoice, 'invoice', 'bg'))).toBe(2);
+  });
+});
+
+describe('formats', () => {
+  it('groups every thousand, rounds half away from zero, never prints -0', () => {
+    expect(formatMoney(1050, 'bg')).toBe('1\u00a0050,00');
+    expect(formatMoney(1234567.891, 'it')).toBe('1.234.567,89');
+    expect(formatMoney(-0.004, 'bg')).toBe('0,00');
+    expect(formatMoney(-2.675, 'it')).toBe('-2,68');
+    expect(formatQuantity(2, 'bg')).toBe('2');
+    expect(formatQuantity(1.5, 'it')).toBe('1,5');
+    expect(formatNumber(1.95583, 'bg', 0, 6)).toBe('1,95583');
+    expect(formatDate('2026-03-05')).toBe('05.03.2026');
   });
 });
 

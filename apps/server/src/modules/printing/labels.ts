@@ -1,5 +1,5 @@
 /** The printed layouts' words in Bulgarian and Italian, and the number and date formats of each. */
-import { type Locale, PRODUCT_TITLE } from '@kantora/domain';
+import { type Locale, PRODUCT_TITLE, roundHalfAway } from '@kantora/domain';
 
 const bg = {
   invoice: 'ФАКТУРА',
@@ -99,25 +99,29 @@ const it: PrintLabels = {
 
 export const PRINT_LABELS: Record<Locale, PrintLabels> = { bg, it };
 
-const INTL_LOCALE: Record<Locale, string> = { bg: 'bg-BG', it: 'it-IT' };
-const moneyFormats = new Map<Locale, Intl.NumberFormat>();
-const quantityFormats = new Map<Locale, Intl.NumberFormat>();
+/** Thousands separators: a no-break space in Bulgarian, a dot in Italian; the decimal comma in both. */
+const GROUP: Record<Locale, string> = { bg: '\u00a0', it: '.' };
 
-function format(cache: Map<Locale, Intl.NumberFormat>, lang: Locale, min: number, max: number) {
-  let formatter = cache.get(lang);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(INTL_LOCALE[lang], { minimumFractionDigits: min, maximumFractionDigits: max });
-    cache.set(lang, formatter);
-  }
-  return formatter;
+/**
+ * A number with `min` to `max` decimals, rounded half away from zero, every thousand grouped (also in
+ * 4-digit numbers, so a column reads evenly). Done here rather than by Intl, whose data for bg/it a Node
+ * built with small ICU lacks.
+ */
+export function formatNumber(value: number, lang: Locale, min: number, max: number): string {
+  const rounded = roundHalfAway(value, max);
+  const [whole, fraction = ''] = Math.abs(rounded).toFixed(max).split('.');
+  let decimals = fraction;
+  while (decimals.length > min && decimals.endsWith('0')) decimals = decimals.slice(0, -1);
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP[lang]);
+  return `${rounded < 0 ? '-' : ''}${grouped}${decimals ? `,${decimals}` : ''}`;
 }
 
-/** 12345.5 → "12 345,50" (bg) or "12.345,50" (it); each locale's own grouping. */
-export const formatMoney = (value: number, lang: Locale) => format(moneyFormats, lang, 2, 2).format(value);
-/** A quantity with up to 3 decimals. */
-export const formatQuantity = (value: number, lang: Locale) => format(quantityFormats, lang, 0, 3).format(value);
+/** 1234.5 → "1 234,50" (bg) or "1.234,50" (it). */
+export const formatMoney = (value: number, lang: Locale) => formatNumber(value, lang, 2, 2);
+/** A quantity or a percentage, with up to 3 decimals. */
+export const formatQuantity = (value: number, lang: Locale) => formatNumber(value, lang, 0, 3);
 /** A rate as stored (up to 6 decimals). */
-export const formatRate = (value: number, lang: Locale) => new Intl.NumberFormat(INTL_LOCALE[lang], { maximumFractionDigits: 6 }).format(value);
+export const formatRate = (value: number, lang: Locale) => formatNumber(value, lang, 0, 6);
 /** YYYY-MM-DD → dd.MM.yyyy (the house's display format in both languages). */
 export const formatDate = (value: string | null | undefined) => {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
