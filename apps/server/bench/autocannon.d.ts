@@ -11,6 +11,7 @@ declare module 'autocannon' {
     duration?: number;
     amount?: number;
     timeout?: number;
+    sampleInt?: number;
   }
 
   interface Result {

@@ -10,14 +10,10 @@ import type { Db } from '../src/db/client.ts';
 import { queryRows } from '../src/db/sql-helpers.ts';
 import { exited, spawnTracked } from './children.ts';
 
-export interface Volumes {
-  clients: number;
-  documents: number;
-  logs: number;
-}
-
-export async function seedPreset(serverDir: string, env: NodeJS.ProcessEnv, volumes: Volumes): Promise<void> {
-  const seed = spawnTracked(process.execPath, ['--import', 'tsx', 'src/seed/cli.ts', '--preset', 'large', '--clients', String(volumes.clients), '--documents', String(volumes.documents)], {
+/** `npm run seed -- --preset large --<part> <count> …`, as a process of its own. */
+export async function seedPreset(serverDir: string, env: NodeJS.ProcessEnv, volumes: Record<string, number>): Promise<void> {
+  const options = Object.entries(volumes).flatMap(([part, count]) => [`--${part}`, String(count)]);
+  const seed = spawnTracked(process.execPath, ['--import', 'tsx', 'src/seed/cli.ts', '--preset', 'large', ...options], {
     cwd: serverDir,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

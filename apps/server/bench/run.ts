@@ -16,42 +16,22 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { openPostgres } from '../src/db/client.ts';
+import { migrateDatabase, openPostgres } from '../src/db/client.ts';
 import { queryRows } from '../src/db/sql-helpers.ts';
+import { firstStart } from '../src/seed/bootstrap.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { type BenchCase, benchCases } from './cases.ts';
 import { atExit, endAll, exited, spawnTracked, startWorker } from './children.ts';
-import { seedLogs, seedPreset, type Volumes } from './data.ts';
+import { seedLogs, seedPreset } from './data.ts';
 import type { DirectRequest } from './direct.ts';
 import { BENCH_USERS, type BenchRole, type Fixtures, loadFixtures } from './fixtures.ts';
 import type { LoadRequest } from './load.ts';
+import { describeVolumes, PRESETS } from './presets.ts';
 import { type CaseResult, ratioOf, tableOf, writeRegion } from './report.ts';
 import { type Sample, summarize } from './stats.ts';
 
 const serverDir = resolve(import.meta.dirname, '..');
 const repoDir = resolve(serverDir, '../..');
-
-interface Preset {
-  volumes: Volumes;
-  /**
-   * Seconds per list case and side: warm-up, one connection, `connections` connections (the HTTP call, then
-   * the same SQL run directly, taking turns in `rounds` rounds so that the machine's other load falls on both).
-   */
-  warmup: number;
-  single: number;
-  concurrent: number;
-  rounds: number;
-  /** Share of a sequential case's runs. */
-  runs: number;
-  /** At most this many seconds of measuring in all (the per-case times shrink to fit); 0: no limit. */
-  budget: number;
-}
-
-const PRESETS: Record<'full' | 'quick', Preset> = {
-  // DESIGN.md "Performance budgets": the large preset's volumes.
-  full: { volumes: { clients: 20_000, documents: 100_000, logs: 500_000 }, warmup: 1, single: 3, concurrent: 8, rounds: 4, runs: 1, budget: 0 },
-  quick: { volumes: { clients: 2_000, documents: 5_000, logs: 20_000 }, warmup: 0.25, single: 0.4, concurrent: 1, rounds: 1, runs: 0.25, budget: 70 },
-};
 
 const { values: args } = parseArgs({
   options: {
@@ -148,14 +128,46 @@ async function main() {
   const givenUrl = args['database-url'] ?? process.env.BENCH_DATABASE_URL;
   const databaseUrl = givenUrl ?? (await startPostgres());
   console.log(`database: ${givenUrl ? 'given scratch database' : 'throw-away PostgreSQL'} ${databaseUrl.replace(/\/\/[^@]*@/, '//')}`);
-  const baseEnv = { ...process.env, DATABASE_URL: databaseUrl, ADMIN_PASSWORD, APP_ENV: 'production' };
+  const baseEnv = { ...process.env, DATABASE_URL: databaseUrl, ADMIN_EMAIL: BENCH_USERS.admin, ADMIN_PASSWORD, APP_ENV: 'production' };
   const seedStarted = performance.now();
-  await seedPreset(serverDir, baseEnv, preset.volumes);
+  // Migrated, with the administrator and the demo users, before the seed and the server start side by side.
+  const first = await openPostgres(databaseUrl, 2);
+  try {
+    await migrateDatabase(first);
+    await firstStart(first.db, { adminEmail: BENCH_USERS.admin, adminPassword: ADMIN_PASSWORD, seedDemo: true });
+  } finally {
+    await first.close();
+  }
+  const seeding = seedPreset(serverDir, baseEnv, preset.seed);
+
+  // 2. The server, in its own process, as `npm start` runs it (its log in a file), starting while the seed runs.
+  const port = await freePort();
+  const logDir = join(os.tmpdir(), `kantora-bench-${process.pid}`);
+  mkdirSync(logDir, { recursive: true });
+  atExit(() => rmSync(logDir, { recursive: true, force: true }));
+  const logFile = join(logDir, 'server.log');
+  const log = openSync(logFile, 'a');
+  const serverStarted = performance.now();
+  const server = spawnTracked(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...baseEnv, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '0' },
+    stdio: ['ignore', log, log],
+  });
+  // 3. The load generator and the direct-SQL client, each a process of its own.
+  const load = startWorker<LoadRequest, Sample>(join(import.meta.dirname, 'load.ts'));
+  const direct = startWorker<DirectRequest, Sample>(join(import.meta.dirname, 'direct.ts'), {
+    ...process.env,
+    BENCH_DIRECT_DATABASE_URL: databaseUrl,
+    BENCH_POOL_SIZE: String(POOL_SIZE),
+  });
+  await seeding;
+
+  // 4. The log rows, statistics, and the fixtures the cases' bodies need.
   const database = await openPostgres(databaseUrl, 2);
   let fixtures: Fixtures;
   let postgresVersion: string;
   try {
-    await seedLogs(database.db, preset.volumes.logs);
+    await seedLogs(database.db, preset.logs);
     // Everything analysed and all-visible, so autovacuum has nothing left to do while we measure.
     await database.db.execute(sql`vacuum analyze`);
     fixtures = await loadFixtures(database.db);
@@ -165,37 +177,18 @@ async function main() {
   }
   const seedSeconds = (performance.now() - seedStarted) / 1000;
 
-  // 2. The server, in its own process, as `npm start` runs it (its log in a file).
-  const port = await freePort();
-  const logDir = join(os.tmpdir(), `kantora-bench-${process.pid}`);
-  mkdirSync(logDir, { recursive: true });
-  atExit(() => rmSync(logDir, { recursive: true, force: true }));
-  const logFile = join(logDir, 'server.log');
-  const log = openSync(logFile, 'a');
-  const server = spawnTracked(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { ...baseEnv, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '0' },
-    stdio: ['ignore', log, log],
-  });
   const base = `http://127.0.0.1:${port}`;
   await waitForServer(base, server, logFile);
+  console.log(`server: pid ${server.pid} on port ${port}, answering after ${((performance.now() - serverStarted) / 1000).toFixed(1)} s`);
   const tokens = new Map<BenchRole, string>();
   for (const role of new Set(cases.map((c) => c.role))) tokens.set(role, await signIn(base, role));
 
-  // 3. The load generator and the direct-SQL client, each a process of its own.
-  const load = startWorker<LoadRequest, Sample>(join(import.meta.dirname, 'load.ts'));
-  const direct = startWorker<DirectRequest, Sample>(join(import.meta.dirname, 'direct.ts'), {
-    ...process.env,
-    BENCH_DIRECT_DATABASE_URL: databaseUrl,
-    BENCH_POOL_SIZE: String(POOL_SIZE),
-  });
-
   const listCases = cases.filter((c) => !c.sequential).length;
-  const fit = preset.budget > 0 && listCases > 0 ? Math.min(1, preset.budget / listCases / (2 * preset.warmup + preset.single + 2 * preset.concurrent)) : 1;
-  const [warmup, singleSeconds, concurrent] = [preset.warmup * fit, preset.single * fit, preset.concurrent * fit];
+  const concurrent = preset.budget > 0 && listCases > 0 ? Math.min(preset.concurrent, preset.budget / listCases / 2) : preset.concurrent;
+  const singleShown = preset.singleRequests ? `${preset.singleRequests} requests` : `${preset.single} s`;
   console.log(
-    `preset ${args.quick ? 'quick' : 'full'} (${preset.volumes.clients} clients, ${preset.volumes.documents} documents, ${preset.volumes.logs} log rows) seeded in ${seedSeconds.toFixed(0)} s; ` +
-      `${cases.length} cases, ${connections} connections, ${concurrent.toFixed(2)} s per side, ${singleSeconds.toFixed(2)} s at 1 connection`,
+    `preset ${args.quick ? 'quick' : 'full'} (${describeVolumes(preset)}) seeded in ${seedSeconds.toFixed(0)} s; ` +
+      `${cases.length} cases, ${connections} connections, ${concurrent.toFixed(2)} s per side, ${singleShown} at 1 connection`,
   );
 
   const results: CaseResult[] = [];
@@ -208,7 +201,10 @@ async function main() {
       ...(c.method === 'POST' ? { body: JSON.stringify(body) } : {}),
       connections,
     };
+    const debug = process.env.BENCH_DEBUG ? (label: string) => console.log(`  ${label} ${(performance.now() - caseStarted).toFixed(0)} ms`) : () => {};
+    const caseStarted = performance.now();
     const answer = await check(request);
+    debug('checked');
     const directOf = (plan: Omit<DirectRequest, 'caseName' | 'body' | 'fixtures'>) => direct.call({ ...plan, caseName: c.name, body, fixtures });
     const httpSamples: Sample[] = [];
     const sqlSamples: Sample[] = [];
@@ -220,13 +216,19 @@ async function main() {
       sqlSamples.push(await directOf({ connections: 1, amount: runs }));
       return { name: c.name, area: c.area, answer, http: summarize(httpSamples), direct: summarize(sqlSamples), sequential: runs };
     }
-    await load.call({ ...request, duration: warmup });
-    await directOf({ connections, duration: warmup });
-    const single = await load.call({ ...request, connections: 1, duration: singleSeconds });
+    if (preset.warmup > 0) {
+      await load.call({ ...request, duration: preset.warmup });
+      await directOf({ connections, duration: preset.warmup });
+      debug('warm');
+    }
     for (let round = 0; round < preset.rounds; round += 1) {
       httpSamples.push(await load.call({ ...request, duration: concurrent / preset.rounds }));
+      debug('http');
       sqlSamples.push(await directOf({ connections, duration: concurrent / preset.rounds }));
+      debug('sql');
     }
+    const single = await load.call({ ...request, connections: 1, ...(preset.singleRequests ? { amount: preset.singleRequests } : { duration: preset.single ?? 1 }) });
+    debug('single');
     return { name: c.name, area: c.area, answer, http: summarize(httpSamples), single: summarize([single]), direct: summarize(sqlSamples) };
   };
 
@@ -253,9 +255,9 @@ async function main() {
   const cpu = os.cpus();
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const summary = [
-    `Run of ${when} UTC, \`npm run bench${args.quick ? ' -- --quick' : ''}\`: preset ${args.quick ? 'quick' : 'full'} (${preset.volumes.clients} clients, ${preset.volumes.documents} documents, ${preset.volumes.logs} log rows),`,
+    `Run of ${when} UTC, \`npm run bench${args.quick ? ' -- --quick' : ''}\`: preset ${args.quick ? 'quick' : 'full'} (${describeVolumes(preset)}),`,
     `PostgreSQL ${postgresVersion}, Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB;`,
-    `load average ${loadBefore.toFixed(1)} before and ${os.loadavg()[0].toFixed(1)} after; ${concurrent.toFixed(1)} s per case and side at ${connections} connections, ${singleSeconds.toFixed(1)} s at 1;`,
+    `load average ${loadBefore.toFixed(1)} before and ${os.loadavg()[0].toFixed(1)} after; ${concurrent.toFixed(1)} s per case and side at ${connections} connections, ${singleShown} at 1;`,
     `measured in ${measureSeconds.toFixed(0)} s, ${((performance.now() - begun) / 1000).toFixed(0)} s with the database, the seed and the server's start.`,
   ].join('\n');
   const table = tableOf(results, connections);

@@ -1,0 +1,49 @@
+/**
+ * The bench's presets. `seed` holds the options of `npm run seed -- --preset large` (one per part the seed adds;
+ * an area that adds a part to the seed adds its option here, in both presets); `logs` the log rows the bench adds.
+ * full: DESIGN.md's "large" volumes. quick: small volumes and short runs, the whole run under two minutes.
+ */
+export interface Preset {
+  seed: Record<string, number>;
+  logs: number;
+  /**
+   * Per list case: `warmup` seconds of each side unmeasured (0: none; the first round warms up), then `rounds`
+   * rounds taking turns (the HTTP call, then the same SQL run directly, for `concurrent / rounds` seconds each at
+   * `connections` connections, so that the machine's other load falls on both sides), then the HTTP call one
+   * request at a time: `single` seconds, or `singleRequests` requests.
+   */
+  warmup: number;
+  concurrent: number;
+  rounds: number;
+  single?: number;
+  singleRequests?: number;
+  /** Share of a sequential case's runs. */
+  runs: number;
+  /** At most about this many seconds of the `concurrent` runs in all (both sides; they shrink to fit); 0: no limit. */
+  budget: number;
+}
+
+export const PRESETS: Record<'full' | 'quick', Preset> = {
+  full: {
+    seed: { clients: 20_000, documents: 100_000, contracts: 40_000 },
+    logs: 500_000,
+    warmup: 1,
+    concurrent: 8,
+    rounds: 4,
+    single: 3,
+    runs: 1,
+    budget: 0,
+  },
+  quick: {
+    seed: { clients: 1_000, documents: 3_000, contracts: 1_000 },
+    logs: 10_000,
+    warmup: 0,
+    concurrent: 1,
+    rounds: 1,
+    singleRequests: 10,
+    runs: 0.25,
+    budget: 30,
+  },
+};
+
+export const describeVolumes = (preset: Preset) => `${Object.entries(preset.seed).map(([part, count]) => `${count} ${part}`).join(', ')}, ${preset.logs} log rows`;
