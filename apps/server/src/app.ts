@@ -172,7 +172,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   userRoutes(app, users, new UserRecordsService(db));
   const contracts = new ContractsService(db);
   contractRoutes(app, contracts, new ContractServicesService(db, contracts));
-  const billing = { documents: new BillingService(db, invoices), items: new BillingItemsService(db), transforms: new BillingTransformsService(db, { contracts, settings: invoices }) };
+  const billing = { db, documents: new BillingService(db, invoices), items: new BillingItemsService(db), transforms: new BillingTransformsService(db, { contracts, settings: invoices }) };
   billingRoutes(app, 'invoice', billing);
   billingRoutes(app, 'proforma', billing);
   contractBillingRoutes(app, billing.transforms);

@@ -16,20 +16,25 @@ import {
   idParamsSchema,
   MessageKeys as M,
   type PermissionName,
+  printQuery,
   transformItemsSchema,
   transformProformaSchema,
 } from '@kantora/domain';
 import type { FastifyError, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { ok } from '../../http/envelope.ts';
 import { fieldErrors } from '../../http/error-handler.ts';
 import { badRequest } from '../../http/errors.ts';
 import { userOf } from '../../http/guard.ts';
 import type { AppInstance } from '../../http/types.ts';
+import { printFilenameOf, sendPdf } from '../printing/render.ts';
+import { printDocument } from './billing-print.ts';
 import type { BillingItemsService } from './billing-items.service.ts';
 import type { BillingService } from './billing.service.ts';
 import type { BillingTransformsService } from './billing-transforms.service.ts';
 
 export interface BillingServices {
+  db: Db;
   documents: BillingService;
   items: BillingItemsService;
   transforms: BillingTransformsService;
@@ -68,6 +73,12 @@ export function billingRoutes(app: AppInstance, kind: BillingKind, services: Bil
   app.post(`${base}/save`, { schema: { body: billingSaveSchema, tags }, config: write, attachValidation: true }, async (request) => {
     formFailed(request);
     return ok(await documents.save(kind, userOf(request), request.body), M.saved_successfully);
+  });
+
+  // The PDF of a document in one of the spec's layouts (same roles as reading; a draft prints with a watermark, no number).
+  app.get(`${base}/print/:id`, { schema: { params: idParamsSchema, querystring: printQuery, tags }, config: read }, async (request, reply) => {
+    const { doc, pdf } = await printDocument(services.db, kind, userOf(request), request.params.id, request.query);
+    return sendPdf(reply, pdf, printFilenameOf(doc));
   });
 
   app.post(`${base}/getItems`, { schema: { body: billingDocumentRef, tags }, config: read }, async (request) => ok(await items.list(kind, userOf(request), request.body.documentId)));
