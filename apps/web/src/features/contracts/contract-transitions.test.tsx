@@ -86,7 +86,8 @@ describe('the contract transitions', () => {
     await userEvent.click(within(reasonDialog).getByRole('button', { name: 'Анулирай договора' }));
     expect(await within(reasonDialog).findByText('Полето е задължително')).toBeInTheDocument();
     expect(bodyOf(calls, '/contracts/cancel')).toBeUndefined();
-    await userEvent.type(reason, 'Прекратено по взаимно съгласие');
+    await userEvent.click(reason);
+    await userEvent.paste('Прекратено по взаимно съгласие');
     await userEvent.click(within(reasonDialog).getByRole('button', { name: 'Анулирай договора' }));
     await waitFor(() => expect(bodyOf(calls, '/contracts/cancel')).toEqual({ contractId: ids.contract, cancelationReason: 'Прекратено по взаимно съгласие' }));
     expect(await screen.findByText('Анулиран. Причина: Прекратено по взаимно съгласие')).toBeInTheDocument();

@@ -37,31 +37,37 @@ describe('the services tab', () => {
     expect(screen.queryByRole('button', { name: 'Добави услуга' })).not.toBeInTheDocument();
   });
 
-  it('in a draft, management adds active services, sets a row price in the service settings and removes a row after confirming', async () => {
-    const { calls } = mockApi({
+  const draftApi = () =>
+    mockApi({
       'POST /api/contract-services/list': () => ok({ Items: [serviceRowOf(1)], Total: 1, Page: 1 }),
       'GET /api/metaData/getServices': () => ok(services),
       'POST /api/contract-services/addServiceToContract': () => ok(serviceRowOf(2), 'saved_successfully'),
       'POST /api/contract-services/save': () => ok({ ...serviceRowOf(1), price: 80 }, 'saved_successfully'),
       'POST /api/contract-services/removeServiceFromContract': () => ok(true, 'deleted_successfully'),
     });
+
+  it('in a draft, management adds active services from the picker; services already added cannot be added again', async () => {
+    const { calls } = draftApi();
     renderWithProviders(<ServicesTab contract={contractOf(ContractStatus.draft, Access.manager)} />);
     await screen.findByText('Услуга 1');
-
     await userEvent.click(screen.getByRole('button', { name: 'Добави услуга' }));
     const picker = await screen.findByRole('dialog', { name: 'Добавяне на услуги' });
     expect(await within(picker).findByRole('button', { name: 'Добавена: Услуга 1' })).toBeDisabled();
     await userEvent.click(within(picker).getByRole('button', { name: 'Добави: Услуга 2' }));
     await waitFor(() => expect(bodyOf(calls, '/addServiceToContract')).toEqual([{ contractId: ids.contract, serviceId: ids.service(2) }]));
     expect(await within(picker).findByRole('button', { name: 'Добавена: Услуга 2' })).toBeDisabled();
-    await userEvent.click(within(picker).getByRole('button', { name: 'Затвори' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
 
+  it("in a draft, management sets a row's own price in the service settings and removes a row after confirming", async () => {
+    const { calls } = draftApi();
+    renderWithProviders(<ServicesTab contract={contractOf(ContractStatus.draft, Access.manager)} />);
+    await screen.findByText('Услуга 1');
     await userEvent.click(screen.getByRole('button', { name: 'Настройки на услугата: Услуга 1' }));
     const settings = await screen.findByRole('dialog', { name: 'Настройки на услугата: Услуга 1' });
     const price = within(settings).getByRole('textbox', { name: 'Цена' });
     await userEvent.clear(price);
-    await userEvent.type(price, '80');
+    await userEvent.click(price);
+    await userEvent.paste('80');
     await userEvent.click(within(settings).getByRole('button', { name: 'Запази и затвори' }));
     await waitFor(() => expect(bodyOf(calls, '/contract-services/save')).toEqual([{ _id: ids.row(1), price: 80, description: { bg: 'Описание 1', it: 'Descrizione 1' } }]));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
