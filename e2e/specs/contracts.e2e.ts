@@ -21,7 +21,7 @@ const CLIENT = 'Алфа Трейд ООД';
 const EMPLOYEE2 = { username: 'employee2@kantora.local', password: DEMO_PASSWORD };
 const FILE = { name: `приложение-${run}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`Приложение 1 към ${NAME}\n`) };
 const k = (locale: Locale, key: string, values: Record<string, string> = {}) => t(locale, `contracts:${key}`, values);
-const c = (key: string) => k('bg', key);
+const c = (key: string, values: Record<string, string> = {}) => k('bg', key, values);
 let contractPath = '';
 
 async function signIn(page: Page, account: { username: string; password: string }, locale: Locale = 'bg') {
