@@ -49,6 +49,8 @@ function runFinalizers() {
 }
 
 let ending = false;
+/** True once Ctrl-C (or SIGTERM, SIGHUP) has asked the run to end. */
+export const isEnding = () => ending;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => {
     if (ending) return;

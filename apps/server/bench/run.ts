@@ -21,7 +21,7 @@ import { queryRows } from '../src/db/sql-helpers.ts';
 import { firstStart } from '../src/seed/bootstrap.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { type BenchCase, benchCases } from './cases.ts';
-import { atExit, endAll, exited, spawnTracked, startWorker } from './children.ts';
+import { atExit, endAll, exited, isEnding, spawnTracked, startWorker } from './children.ts';
 import { seedLogs, seedPreset } from './data.ts';
 import type { DirectRequest } from './direct.ts';
 import { BENCH_USERS, type BenchRole, type Fixtures, loadFixtures } from './fixtures.ts';
@@ -118,6 +118,7 @@ async function main() {
   const only = args.only ?? [];
   const cases = benchCases.filter((c) => only.length === 0 || only.some((text) => c.name.includes(text) || c.area === text));
   if (cases.length === 0) throw new Error(`no case matches ${only.join(', ')}`);
+  if (args.write && only.length > 0) throw new Error('--write replaces the whole table in docs/performance.md: run every case (no --only)');
   const names = new Set<string>();
   for (const c of benchCases) {
     if (names.has(c.name)) throw new Error(`two cases are named ${c.name}`);
@@ -232,13 +233,16 @@ async function main() {
     return { name: c.name, area: c.area, answer, http: summarize(httpSamples), single: summarize([single]), direct: summarize(sqlSamples) };
   };
 
-  const loadBefore = os.loadavg()[0];
+  const loads: number[] = [];
   const measureStarted = performance.now();
   for (const c of cases) {
+    if (isEnding()) return;
+    loads.push(os.loadavg()[0]);
     let result: CaseResult;
     try {
       result = await measureCase(c);
     } catch (error) {
+      if (isEnding()) return;
       result = { name: c.name, area: c.area, answer: '', error: error instanceof Error ? error.message.split('\n')[0] : String(error) };
     }
     results.push(result);
@@ -257,7 +261,8 @@ async function main() {
   const summary = [
     `Run of ${when} UTC, \`npm run bench${args.quick ? ' -- --quick' : ''}\`: preset ${args.quick ? 'quick' : 'full'} (${describeVolumes(preset)}),`,
     `PostgreSQL ${postgresVersion}, Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB;`,
-    `load average ${loadBefore.toFixed(1)} before and ${os.loadavg()[0].toFixed(1)} after; ${concurrent.toFixed(1)} s per case and side at ${connections} connections, ${singleShown} at 1;`,
+    `load average (1 min) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads, os.loadavg()[0]).toFixed(1)} while measuring (PostgreSQL, the server, the load generator and the direct SQL share the machine with whatever else runs);`,
+    `${concurrent.toFixed(1)} s per case and side at ${connections} connections${preset.rounds > 1 ? ` in ${preset.rounds} turns` : ''}, ${singleShown} at 1;`,
     `measured in ${measureSeconds.toFixed(0)} s, ${((performance.now() - begun) / 1000).toFixed(0)} s with the database, the seed and the server's start.`,
   ].join('\n');
   const table = tableOf(results, connections);
