@@ -99,17 +99,6 @@ function checkRange(value: { fromDate?: string; toDate?: string }, ctx: z.Refine
   if (value.fromDate && value.toDate && value.toDate < value.fromDate) ctx.addIssue({ code: 'custom', path: ['toDate'], message: M.end_date_before_start_date });
 }
 
-/** The aliases folded into one name each. */
-function normalized<T extends RawFilter>({ clientId, company, customerId, employee, userId, contractId, services, ...rest }: T) {
-  return {
-    ...rest,
-    client: rest.client ?? clientId ?? company ?? customerId,
-    user: rest.user ?? employee ?? userId,
-    contract: rest.contract ?? contractId,
-    services: services && services.length > 0 ? [...new Set(services)] : undefined,
-  };
-}
-
 /** The filters, aliases folded. */
 export interface TimesheetFilter {
   client?: string;
@@ -118,6 +107,20 @@ export interface TimesheetFilter {
   contract?: string;
   fromDate?: string;
   toDate?: string;
+}
+
+/** The aliases folded into one name each. */
+function normalized<T extends RawFilter>(value: T): Omit<T, keyof RawFilter> & TimesheetFilter {
+  const { client, clientId, company, customerId, user, employee, userId, contract, contractId, services, fromDate, toDate, ...rest } = value;
+  return {
+    ...rest,
+    client: client ?? clientId ?? company ?? customerId,
+    user: user ?? employee ?? userId,
+    contract: contract ?? contractId,
+    services: services && services.length > 0 ? [...new Set(services)] : undefined,
+    fromDate,
+    toDate,
+  };
 }
 
 /** True when at least one filter is set (the export needs one). */

@@ -1,10 +1,10 @@
 /**
- * npm run seed -- [--preset demo|large] [--clients N] [--documents N] [--contracts N]
+ * npm run seed -- [--preset demo|large] [--clients N] [--documents N] [--contracts N] [--timesheets N]
  *
  * Seeds the database named by DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite; the server must not be
  * running on it). It migrates first, creates the administrator and the demo data when missing, and
  * with `--preset large` adds the large dataset (20 000 clients with their headquarters, 100 000 document-flow
- * documents with small files, 40 000 contracts with their services; each area adds its part here). Every part is skipped when already there.
+ * documents with small files, 40 000 contracts with their services, 2 000 000 timesheets by the demo staff and 100 employees of the preset; each area adds its part here). Every part is skipped when already there.
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -14,11 +14,12 @@ import { firstStart } from './bootstrap.ts';
 import { seedLargeClients } from './large-clients.ts';
 import { seedLargeContracts } from './large-contracts.ts';
 import { seedLargeDocumentsFlow } from './large-documents-flow.ts';
+import { seedLargeTimesheets } from './large-timesheets.ts';
 
 const PRESETS = ['demo', 'large'] as const;
 
 async function main() {
-  const { values } = parseArgs({ options: { preset: { type: 'string', default: 'demo' }, clients: { type: 'string' }, documents: { type: 'string' }, contracts: { type: 'string' } } });
+  const { values } = parseArgs({ options: { preset: { type: 'string', default: 'demo' }, clients: { type: 'string' }, documents: { type: 'string' }, contracts: { type: 'string' }, timesheets: { type: 'string' } } });
   const preset = values.preset as (typeof PRESETS)[number];
   if (!PRESETS.includes(preset)) throw new Error(`Unknown preset ${values.preset}: use ${PRESETS.join(' or ')}`);
   const config = loadConfig();
@@ -38,6 +39,9 @@ async function main() {
       const contractsStarted = performance.now();
       const contracts = await seedLargeContracts(database.db, values.contracts ? Number(values.contracts) : undefined);
       console.log(`large preset: ${contracts} contracts with their services in ${((performance.now() - contractsStarted) / 1000).toFixed(1)} s${contracts === 0 ? ' (already there)' : ''}`);
+      const timesheetsStarted = performance.now();
+      const timesheets = await seedLargeTimesheets(database.db, values.timesheets ? Number(values.timesheets) : undefined);
+      console.log(`large preset: ${timesheets} timesheets in ${((performance.now() - timesheetsStarted) / 1000).toFixed(1)} s${timesheets === 0 ? ' (already there)' : ''}`);
     }
     await database.checkpoint();
   } finally {
