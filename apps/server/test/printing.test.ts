@@ -239,6 +239,23 @@ describe('nothing is fetched or read while rendering', () => {
   });
 });
 
+describe('concurrent prints', () => {
+  it('renders several documents at once, each with its own text (the parsed fonts are shared)', async () => {
+    const jobs: Array<[PrintableDocument, PrintLayoutName, Locale, string]> = [
+      [eurInvoice, 'invoice', 'it', 'Modalità di pagamento'],
+      [creditNotice, 'invoice', 'bg', 'КРЕДИТНО ИЗВЕСТИЕ'],
+      [proforma, 'italian', 'bg', 'Totale in euro'],
+      [bgnInvoice, 'invoice', 'bg', 'Търговска къща „Дъбрава“ ООД'],
+    ];
+    const pdfs = await Promise.all(jobs.map(([doc, layout, lang]) => renderPdf(doc, layout, lang)));
+    pdfs.forEach((pdf, index) => {
+      const [doc, layout, lang, marker] = jobs[index];
+      expect(pdfFlow(pdf)).toContain(marker);
+      expectPrintedFields(pdf, doc, layout, lang);
+    });
+  });
+});
+
 describe('formats', () => {
   it('groups every thousand, rounds half away from zero, never prints -0', () => {
     expect(formatMoney(1050, 'bg')).toBe('1\u00a0050,00');
