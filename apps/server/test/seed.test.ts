@@ -39,9 +39,10 @@ describe('the demo data', () => {
 
   it('has invoice defaults and registers', async () => {
     const defaults = await meta('getInvoiceDefaults');
-    expect(defaults).toMatchObject({ currency: { code: 'BGN' }, vatType: { percentage: 20 }, signer: { access: 1 } });
+    expect(defaults).toMatchObject({ currency: { code: 'EUR' }, vatType: { percentage: 20 }, signer: { access: 1 } });
     expect(defaults.signers.length).toBe(2);
-    expect((await call(ctx, 'GET', '/api/settings/invoices/getRegisterNumbers')).body.Result).toMatchObject({ invoices: 1, proformaInvoices: 1 });
+    // The demo invoices and proformas took the first numbers of each register.
+    expect((await call(ctx, 'GET', '/api/settings/invoices/getRegisterNumbers')).body.Result).toMatchObject({ invoices: 10, proformaInvoices: 4 });
   });
 
   it('passes the save rules: a demo service saves again unchanged', async () => {

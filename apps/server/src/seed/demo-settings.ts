@@ -135,7 +135,7 @@ export async function seedDemoSettings(tx: Tx): Promise<void> {
   const manager = signers.find((u) => u.access === Access.manager);
   if (manager) {
     await insertLogged(tx, invoiceSettings, 'InvoiceSettings', [
-      { currencyId: bgn.id, vatTypeId: vat20.id, paymentTypeId: transfer.id, signerId: manager.id, signers: signers.map((u) => u.id) },
+      { currencyId: eur.id, vatTypeId: vat20.id, paymentTypeId: transfer.id, signerId: manager.id, signers: signers.map((u) => u.id) },
     ]);
   }
 

@@ -5,6 +5,7 @@ import { hashPassword } from '../modules/auth/passwords.ts';
 import { writeLog } from '../modules/logs/audit.ts';
 import { seedDemoCalendar } from './demo-calendar.ts';
 import { seedDemoClients } from './demo-clients.ts';
+import { seedDemoBilling } from './demo-billing.ts';
 import { seedDemoContracts } from './demo-contracts.ts';
 import { seedDemoDocumentsFlow } from './demo-documents-flow.ts';
 import { seedDemoSettings } from './demo-settings.ts';
@@ -47,6 +48,7 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedDemoSettings(tx);
     await seedDemoClients(tx);
     await seedDemoContracts(tx);
+    await seedDemoBilling(tx);
     await seedDemoCalendar(tx);
     await seedDemoDocumentsFlow(tx);
     await seedDemoTimesheets(tx);
