@@ -24,6 +24,7 @@ export interface DirectContext {
 }
 
 export type Body = Record<string, unknown>;
+type BodyOf = (fixtures: Fixtures) => Body;
 
 export interface BenchCase {
   /** Unique; `--only` matches it (and `area`) by substring. */
@@ -33,7 +34,7 @@ export interface BenchCase {
   method: 'GET' | 'POST';
   path: string;
   /** The JSON body (POST), from the fixtures. */
-  body?: (fixtures: Fixtures) => Body;
+  body?: BodyOf;
   /** The call's SQL run directly (the body as the route receives it; parse it with the route's schema). */
   direct: (context: DirectContext, body: Body) => Promise<unknown>;
   /**
@@ -43,46 +44,22 @@ export interface BenchCase {
   sequential?: number;
 }
 
-// Row builders of the lists (one per list call; the filter is the row).
-const clientsList = (role: BenchRole, filter: string, body: (f: Fixtures) => Body = () => ({})): BenchCase => ({
-  name: `clients list, ${role}, ${filter}`,
-  area: 'clients',
-  role,
-  method: 'POST',
-  path: '/api/companies/list',
-  body,
-  direct: ({ db, actor }, b) => Promise.all(companyListQueries(db, actor, companyListQuery.parse(b))),
-});
+/**
+ * The rows of one list call: `POST path` as `role` with a filter's body, named `<title>, <role>, <filter>`,
+ * against `direct` (the list's SQL). A list adds one builder and then one line per filter and role.
+ */
+const listRows =
+  (area: string, title: string, path: string, direct: BenchCase['direct']) =>
+  (role: BenchRole, filter: string, body: BodyOf = () => ({})): BenchCase => ({ name: `${title}, ${role}, ${filter}`, area, role, method: 'POST', path, body, direct });
 
-const logsList = (filter: string, body: (f: Fixtures) => Body = () => ({})): BenchCase => ({
-  name: `logs list, ${filter}`,
-  area: 'logs',
-  role: 'admin',
-  method: 'POST',
-  path: '/api/logs/list',
-  body,
-  direct: ({ db }, b) => new LogsService(db).list(logListQuery.parse(b)),
-});
-
-const documentsFlowList = (role: BenchRole, filter: string, body: (f: Fixtures) => Body = () => ({})): BenchCase => ({
-  name: `document flow list, ${role}, ${filter}`,
-  area: 'documents-flow',
-  role,
-  method: 'POST',
-  path: '/api/documents-flow/list',
-  body,
-  direct: ({ db, actor, lockDays }, b) => new DocumentsFlowService(db, { lockDays }).list(actor, 'staff', documentFlowListQuery.parse(b)),
-});
-
-const contractsList = (role: BenchRole, filter: string, body: (f: Fixtures) => Body = () => ({})): BenchCase => ({
-  name: `contracts list, ${role}, ${filter}`,
-  area: 'contracts',
-  role,
-  method: 'POST',
-  path: '/api/contracts/list',
-  body,
-  direct: ({ db, actor }, b) => new ContractsService(db).list(actor, contractListQuery.parse(b)),
-});
+const clientsList = listRows('clients', 'clients list', '/api/companies/list', ({ db, actor }, b) => Promise.all(companyListQueries(db, actor, companyListQuery.parse(b))));
+const logsRows = listRows('logs', 'logs list', '/api/logs/list', ({ db }, b) => new LogsService(db).list(logListQuery.parse(b)));
+/** The logs are the administrator's alone: the role is left out of the name. */
+const logsList = (filter: string, body?: BodyOf): BenchCase => ({ ...logsRows('admin', filter, body), name: `logs list, ${filter}` });
+const documentsFlowList = listRows('documents-flow', 'document flow list', '/api/documents-flow/list', ({ db, actor, lockDays }, b) =>
+  new DocumentsFlowService(db, { lockDays }).list(actor, 'staff', documentFlowListQuery.parse(b)),
+);
+const contractsList = listRows('contracts', 'contracts list', '/api/contracts/list', ({ db, actor }, b) => new ContractsService(db).list(actor, contractListQuery.parse(b)));
 
 /** The contracts list's rows: no filter and each filter (the four statuses, expired derived), as a manager and an employee. */
 const contractsLists = (['manager', 'employee'] as const).flatMap((role) => [
