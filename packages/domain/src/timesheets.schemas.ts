@@ -123,8 +123,8 @@ function normalized<T extends RawFilter>(value: T): Omit<T, keyof RawFilter> & T
   };
 }
 
-/** True when at least one filter is set (the export needs one). */
-export function hasTimesheetFilter(filter: TimesheetFilter): boolean {
+/** True when at least one filter is set (the export needs one); blank and null are not set. */
+export function hasTimesheetFilter(filter: { [K in keyof TimesheetFilter]?: TimesheetFilter[K] | null }): boolean {
   return Boolean(filter.client || filter.user || filter.services?.length || filter.contract || filter.fromDate || filter.toDate);
 }
 

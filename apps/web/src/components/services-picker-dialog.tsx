@@ -37,15 +37,20 @@ export interface ServicesPickerDialogProps {
   /** Hide the prices (employees). */
   hidePrices?: boolean;
   title?: string;
+  /** The services to offer (e.g. a contract's rows); default the active services of Settings › Services. */
+  services?: readonly ServiceOption[];
+  /** With `services`: they are still loading. */
+  loading?: boolean;
 }
 
-/** The active services (Settings › Services), searchable by code, name or description, each with an add button. */
-export function ServicesPickerDialog({ open, onClose, onAdd, addedIds, hidePrices = false, title }: ServicesPickerDialogProps) {
+/** The active services (Settings › Services) or the caller's, searchable by code, name or description, each with an add button. */
+export function ServicesPickerDialog({ open, onClose, onAdd, addedIds, hidePrices = false, title, services: given, loading = false }: ServicesPickerDialogProps) {
   const { t, i18n } = useTranslation('parties');
   const locale = i18n.language;
   const titleId = useId();
   const fullScreen = useMediaQuery((theme) => theme.breakpoints.down('sm'));
-  const services = useMetadata<ServiceOption[]>('getServices', open);
+  const active = useMetadata<ServiceOption[]>('getServices', open && !given);
+  const services = given ? { data: given, isPending: loading } : active;
   const [text, setText] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
   const needle = text.trim().toLocaleLowerCase();

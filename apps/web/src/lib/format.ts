@@ -1,4 +1,4 @@
-import { roundHalfAway } from '@kantora/domain';
+import { roundHalfAway, splitWorkDuration } from '@kantora/domain';
 import i18n, { currentLocale } from './i18n.ts';
 import { intlTag } from './locale.ts';
 import { sofiaParts } from './sofia-time.ts';
@@ -64,15 +64,15 @@ export function parseNumber(input: string): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
-/** Duration in minutes split into days, hours and minutes (spec §1: durations in days, hours, minutes). */
-export function splitDuration(totalMinutes: number): { days: number; hours: number; minutes: number } {
-  const minutes = Math.max(0, Math.round(totalMinutes));
-  return { days: Math.floor(minutes / 1440), hours: Math.floor((minutes % 1440) / 60), minutes: minutes % 60 };
-}
+/**
+ * Duration in minutes split into days, hours and minutes (spec §1: durations in days, hours, minutes). A day is a
+ * working day of 8 hours (WORKDAY_MINUTES): the figure says so beside it.
+ */
+export const splitDuration = splitWorkDuration;
 
-/** Duration in minutes as text, e.g. "1 д 2 ч 30 мин" / "1 g 2 h 30 min"; zero parts are left out. */
+/** Duration in minutes as text, e.g. "1 ден 2 часа 30 минути" (working days of 8 hours); zero parts are left out. */
 export function formatDuration(totalMinutes: number): string {
-  const { days, hours, minutes } = splitDuration(totalMinutes);
+  const { days, hours, minutes } = splitWorkDuration(totalMinutes);
   const parts: string[] = [];
   if (days) parts.push(i18n.t('common:duration.days', { count: days }));
   if (hours) parts.push(i18n.t('common:duration.hours', { count: hours }));

@@ -51,8 +51,9 @@ describe('formatting', () => {
     expect(parseNumber('12a')).toBeNull();
   });
 
-  it('spells durations in days, hours and minutes', () => {
-    expect(formatDuration(60 * 24 + 90)).toBe('1 ден 1 час 30 минути');
+  it('spells durations in working days of 8 hours, hours and minutes', () => {
+    expect(formatDuration(8 * 60 + 90)).toBe('1 ден 1 час 30 минути');
+    expect(formatDuration(60 * 24 + 90)).toBe('3 дни 1 час 30 минути');
     expect(formatDuration(0)).toBe('0 минути');
   });
 });

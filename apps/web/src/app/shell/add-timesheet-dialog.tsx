@@ -1,31 +1,18 @@
-import MoreTimeOutlined from '@mui/icons-material/MoreTimeOutlined';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense } from 'react';
+import { useLocation } from 'react-router';
 
-/** Placeholder of the quick timesheet entry: the real dialog comes with the timesheets area. */
+const QuickTimesheetDialog = lazy(() => import('../../features/timesheets/quick-timesheet-dialog.tsx'));
+
+/**
+ * The top bar's add-timesheet dialog (the timesheets area's multi-row form, loaded on first use): its rows start
+ * with the client of the page it is opened on (a client's or a contract's page).
+ */
 export function AddTimesheetDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
-  const titleId = useId();
+  const location = useLocation();
+  if (!open) return null;
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby={titleId}>
-      <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <MoreTimeOutlined color="primary" aria-hidden />
-        {t('timesheet_dialog.title')}
-      </DialogTitle>
-      <DialogContent>
-        <DialogContentText>{t('timesheet_dialog.body')}</DialogContentText>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button variant="contained" onClick={onClose} autoFocus>
-          {t('actions.ok')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Suspense fallback={null}>
+      <QuickTimesheetDialog path={location.pathname} onClose={onClose} />
+    </Suspense>
   );
 }

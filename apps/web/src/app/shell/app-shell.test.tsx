@@ -76,10 +76,18 @@ describe('app shell', () => {
     expect(screen.queryByRole('button', { name: 'Добави отчет за работно време' })).not.toBeInTheDocument();
   });
 
-  it('opens the add-timesheet placeholder for staff', async () => {
+  it('opens the timesheet dialog for the roles with timesheets, and has no button for an accountant', async () => {
     renderShell('/clients', user(Access.employee));
     await userEvent.click(await screen.findByRole('button', { name: 'Добави отчет за работно време' }));
-    expect(await screen.findByRole('dialog', { name: 'Нов отчет за работно време' })).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Нов отчет за работно време' });
+    expect(within(dialog).getByRole('group', { name: 'Отработено време' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Добави ред' })).toBeInTheDocument();
+  });
+
+  it('has no add-timesheet button for an accountant', async () => {
+    renderShell('/documents-flow', user(Access.accountant));
+    await openDrawer();
+    expect(screen.queryByRole('button', { name: 'Добави отчет за работно време' })).not.toBeInTheDocument();
   });
 
   it('shows the version with the TEST prefix outside production, and without it in production', async () => {

@@ -1,6 +1,6 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import MoreTimeOutlined from '@mui/icons-material/MoreTimeOutlined';
-import { type CurrentUserInfo, isClientUser, type Locale } from '@kantora/domain';
+import { canAccess, type CurrentUserInfo, type Locale, Permissions } from '@kantora/domain';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -23,7 +23,7 @@ interface TopBarProps {
   onSignOut: () => void;
 }
 
-/** Drawer toggle, page title, add-timesheet (staff only), language menu and profile menu. */
+/** Drawer toggle, page title, add-timesheet (the roles with timesheets), language menu and profile menu. */
 export function TopBar({ title, user, drawerOpen, onToggleDrawer, onAddTimesheet, onLocaleChange, onSignOut }: TopBarProps) {
   const { t } = useTranslation();
   return (
@@ -39,7 +39,7 @@ export function TopBar({ title, user, drawerOpen, onToggleDrawer, onAddTimesheet
           {title}
         </Typography>
         {!user.isProduction && <Chip label="TEST" size="small" color="warning" sx={{ fontWeight: 700, display: { xs: 'none', sm: 'inline-flex' } }} />}
-        {!isClientUser(user.access) && (
+        {canAccess(Permissions.timesheets, user.access) && (
           <Tooltip title={t('shell.add_timesheet')}>
             <IconButton color="inherit" onClick={onAddTimesheet} aria-label={t('shell.add_timesheet')}>
               <MoreTimeOutlined />

@@ -6,13 +6,13 @@ import { CLIENT_TABS } from './client-tabs.ts';
 const keys = (access: number) => tabsFor(CLIENT_TABS, access).map((tab) => tab.key);
 
 describe('the client tab registry', () => {
-  it('gives management banks, offices, contracts, the document flow and access', () => {
-    expect(keys(Access.admin)).toEqual(['banks', 'offices', 'contracts', 'documentsFlow', 'access']);
-    expect(keys(Access.manager)).toEqual(['banks', 'offices', 'contracts', 'documentsFlow', 'access']);
+  it('gives management banks, offices, contracts, timesheets, the document flow and access', () => {
+    expect(keys(Access.admin)).toEqual(['banks', 'offices', 'contracts', 'timesheets', 'documentsFlow', 'access']);
+    expect(keys(Access.manager)).toEqual(['banks', 'offices', 'contracts', 'timesheets', 'documentsFlow', 'access']);
   });
-  it('gives an accountant banks, offices, contracts and the document flow, an employee offices, contracts and the document flow, a client nothing', () => {
+  it('gives an accountant banks, offices, contracts and the document flow, an employee offices, contracts, timesheets and the document flow, a client nothing', () => {
     expect(keys(Access.accountant)).toEqual(['banks', 'offices', 'contracts', 'documentsFlow']);
-    expect(keys(Access.employee)).toEqual(['offices', 'contracts', 'documentsFlow']);
+    expect(keys(Access.employee)).toEqual(['offices', 'contracts', 'timesheets', 'documentsFlow']);
     expect(keys(Access.client)).toEqual([]);
   });
   it('has unique keys', () => {

@@ -1,0 +1,173 @@
+import { type ContractOption, hasTimesheetFilter, isManagement, MessageKeys, type TimesheetListResult, type TimesheetRow } from '@kantora/domain';
+import Add from '@mui/icons-material/Add';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import Visibility from '@mui/icons-material/Visibility';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ClientOption } from '../../components/client-search.tsx';
+import { useConfirm } from '../../components/confirm-dialog.tsx';
+import { DataTable, type DataTableColumn } from '../../components/data-table.tsx';
+import { PageToolbar } from '../../components/page-toolbar.tsx';
+import { type ListRequest, useListQuery, useListState } from '../../components/use-list-query.ts';
+import { formatDate, formatDateTime, formatDuration } from '../../lib/format.ts';
+import { localized } from '../../lib/labels.ts';
+import { useInvalidate } from '../../lib/metadata.ts';
+import { notify } from '../../lib/notify.ts';
+import { useSessionUser } from '../../lib/session.ts';
+import { serviceLabel } from './timesheet-form.ts';
+import { TimesheetDialog } from './timesheet-dialog.tsx';
+import { timesheetKeys, timesheetsApi } from './timesheets-api.ts';
+import { type TimesheetFilterValues, TimesheetsFilter, toListFilter } from './timesheets-filter.tsx';
+
+export interface TimesheetsListProps {
+  /** One client's rows (the client page's tab): no client filter or column; new rows start with it. */
+  client?: ClientOption | null;
+  /** One contract's rows (the contract page's tab); new rows start with it and its client. */
+  contract?: ContractOption | null;
+  /** The text left of the buttons. */
+  description?: ReactNode;
+}
+
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+/** The sum of the filtered durations under the table, with the length of a working day beside it. */
+function TotalLine({ minutes, estimated }: { minutes: number; estimated: boolean }) {
+  const { t } = useTranslation('timesheets');
+  return (
+    <Paper variant="outlined" sx={{ mt: 1.5, px: 2, py: 1.25, display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 1.5, rowGap: 0.5 }}>
+      <Typography component="span" sx={{ fontWeight: 600 }} role="status" aria-label={t('list.total_label')}>
+        {t('list.total', { duration: `${estimated ? '≈ ' : ''}${formatDuration(minutes)}` })}
+      </Typography>
+      <Typography component="span" variant="body2" color="text.secondary">
+        {t('list.workday')}
+      </Typography>
+    </Paper>
+  );
+}
+
+/**
+ * Timesheets: filter, add, print and export (management), the table (newest first) with preview and the admin's
+ * delete per row, and the sum of the filtered durations under it. Serves /timesheets and the client's and the
+ * contract's tabs.
+ */
+export function TimesheetsList({ client = null, contract = null, description }: TimesheetsListProps) {
+  const { t, i18n } = useTranslation('timesheets');
+  const locale = i18n.language;
+  const user = useSessionUser();
+  const management = user ? isManagement(user.access) : false;
+  const confirm = useConfirm();
+  const invalidate = useInvalidate();
+  const list = useListState<Partial<TimesheetFilterValues>>({ sortBy: 'created', sortDesc: true });
+  const [dialog, setDialog] = useState<{ id: string | null } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fixedClient = contract ? null : client;
+  const scope = useMemo(() => ({ client: fixedClient, contract }), [fixedClient, contract]);
+  const fetcher = useMemo(() => (request: ListRequest<Partial<TimesheetFilterValues>>) => timesheetsApi.list(toListFilter(request, scope)), [scope]);
+  const queryKey = useMemo(() => [...timesheetKeys.list, fixedClient?._id ?? 'all', contract?._id ?? 'all'], [fixedClient, contract]);
+  // The same query as the table's (one request): its answer carries the sum of the durations.
+  const answer = useListQuery(queryKey, fetcher, list.state, list.filters).data as TimesheetListResult | undefined;
+  const scoped = Boolean(fixedClient || contract);
+
+  const columns = useMemo<DataTableColumn<TimesheetRow>[]>(() => {
+    const all: Array<DataTableColumn<TimesheetRow> | false> = [
+      { field: 'user', header: 'timesheets:fields.user', hideBelow: 'md', render: (row) => localized(row.userName, locale) },
+      !scoped && { field: 'client', header: 'timesheets:fields.client', render: (row) => <Box sx={{ minWidth: 96 }}>{localized(row.clientName, locale)}</Box> },
+      { field: 'service', header: 'timesheets:fields.service', hideBelow: scoped ? undefined : 'sm', render: (row) => serviceLabel({ code: row.serviceCode ?? '', name: row.serviceName ?? { bg: '', it: '' } }, locale) },
+      { field: 'date', header: 'timesheets:fields.date', sortable: true, render: (row) => <Box sx={nowrap}>{formatDate(row.date)}</Box> },
+      { field: 'duration', header: 'timesheets:fields.duration', render: (row) => <Box sx={{ minWidth: 72 }}>{formatDuration(row.duration)}</Box> },
+      { field: 'created', header: 'timesheets:fields.created', sortable: true, hideBelow: 'sm', render: (row) => <Box sx={nowrap}>{formatDateTime(row.created)}</Box> },
+    ];
+    return all.filter((column): column is DataTableColumn<TimesheetRow> => Boolean(column));
+  }, [locale, scoped]);
+
+  const label = (row: TimesheetRow) => `${localized(row.clientName, locale)}, ${formatDate(row.date)}`;
+  const report = async (kind: 'export' | 'print') => {
+    const filter = { ...toListFilter(list.filters, scope), sortBy: list.state.sortBy, sortDesc: list.state.sortDesc };
+    if (!hasTimesheetFilter(filter)) {
+      notify.warning(MessageKeys.to_do_export_please_first_select_filters);
+      return;
+    }
+    setBusy(true);
+    try {
+      await (kind === 'export' ? timesheetsApi.exportXlsx(filter) : timesheetsApi.print(filter));
+    } catch {
+      // The API client has shown why.
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async (row: TimesheetRow) => {
+    const sure = await confirm({ messageKey: 'are_your_sure_delete_timesheet', destructive: true, confirmLabel: t('common:actions.delete') });
+    if (!sure) return;
+    try {
+      await timesheetsApi.remove(row._id);
+    } catch {
+      return;
+    }
+    invalidate(timesheetKeys.all);
+  };
+
+  return (
+    <>
+      <PageToolbar description={description}>
+        {management && (
+          <>
+            <Button variant="outlined" startIcon={<PrintOutlined />} disabled={busy} onClick={() => void report('print')}>
+              {t('list.print')}
+            </Button>
+            <Button variant="outlined" startIcon={<FileDownloadOutlined />} disabled={busy} onClick={() => void report('export')}>
+              {t('list.export')}
+            </Button>
+          </>
+        )}
+        <Button variant="contained" startIcon={<Add />} onClick={() => setDialog({ id: null })}>
+          {t('list.add')}
+        </Button>
+      </PageToolbar>
+      <TimesheetsFilter withClient={!scoped} management={management} onApply={list.applyFilters} onResetPage={list.resetPage} />
+      <DataTable<TimesheetRow, Partial<TimesheetFilterValues>>
+        queryKey={queryKey}
+        fetcher={fetcher}
+        filters={list.filters}
+        columns={columns}
+        state={list.state}
+        onStateChange={list.setState}
+        label={t('list.title')}
+        rowActions={(row) => (
+          <>
+            <Tooltip title={t('common:actions.preview')}>
+              <IconButton size="small" aria-label={`${t('common:actions.preview')}: ${label(row)}`} onClick={() => setDialog({ id: row._id })}>
+                <Visibility fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            {row.canDelete && (
+              <Tooltip title={t('common:actions.delete')}>
+                <IconButton size="small" aria-label={`${t('common:actions.delete')}: ${label(row)}`} onClick={() => void remove(row)}>
+                  <DeleteOutline fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+          </>
+        )}
+      />
+      {answer && <TotalLine minutes={answer.TotalDuration} estimated={Boolean(answer.Estimated)} />}
+      {dialog && (
+        <TimesheetDialog
+          key={dialog.id ?? 'new'}
+          id={dialog.id}
+          client={contract ? { _id: contract.customerId ?? '', name: contract.companyName ?? { bg: '', it: '' } } : client}
+          contract={contract}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </>
+  );
+}
