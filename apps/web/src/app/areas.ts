@@ -18,6 +18,7 @@ const BUILT_AREAS: Record<string, () => Promise<AreaModule>> = {
   clients: () => import('../features/clients/clients-area.tsx'),
   contracts: () => import('../features/contracts/contracts-area.tsx'),
   'documents-flow': () => import('../features/documents-flow/documents-flow-area.tsx'),
+  billing: () => import('../features/billing/billing-area.tsx'),
   timesheets: () => import('../features/timesheets/timesheets-area.tsx'),
 };
 

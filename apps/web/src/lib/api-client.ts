@@ -199,10 +199,10 @@ export function saveBlob(blob: Blob, filename: string): void {
 }
 
 /**
- * Downloads a file answer (GET, or POST when a body is given) and saves it under the name of its
- * Content-Disposition header. Failures answer with an envelope and are shown like any other call.
+ * Fetches a file answer (GET, or POST when a body is given) as a blob with the name of its Content-Disposition
+ * header. Failures answer with an envelope and are shown like any other call.
  */
-export async function download(path: string, body?: unknown, options: Omit<RequestOptions, 'body'> = {}): Promise<string> {
+export async function fetchBlob(path: string, body?: unknown, options: Omit<RequestOptions, 'body'> = {}): Promise<{ blob: Blob; filename: string }> {
   const response = await send(path, { ...options, body, method: body === undefined ? 'GET' : 'POST' });
   const type = response.headers.get('Content-Type') ?? '';
   if (!response.ok || type.includes('application/json')) {
@@ -211,6 +211,33 @@ export async function download(path: string, body?: unknown, options: Omit<Reque
   }
   const fallback = path.split('?')[0].split('/').pop() || 'download';
   const filename = filenameFromContentDisposition(response.headers.get('Content-Disposition')) ?? fallback;
-  saveBlob(await response.blob(), filename);
+  return { blob: await response.blob(), filename };
+}
+
+/** Downloads a file answer and saves it under the name of its Content-Disposition header. */
+export async function download(path: string, body?: unknown, options: Omit<RequestOptions, 'body'> = {}): Promise<string> {
+  const { blob, filename } = await fetchBlob(path, body, options);
+  saveBlob(blob, filename);
   return filename;
+}
+
+/**
+ * Opens a file answer (a PDF) in a new tab: the tab opens at once, while the click still counts as the user's
+ * (a tab opened after an await is blocked as a pop-up), then shows the blob fetched with the token; with pop-ups
+ * blocked the file is saved. A failed call closes the tab again and shows why.
+ */
+export async function openInNewTab(path: string): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const { blob, filename } = await fetchBlob(path);
+    // Pop-ups blocked: the file is saved instead.
+    if (!tab) return saveBlob(blob, filename);
+    const url = URL.createObjectURL(blob);
+    tab.location.href = url;
+    // The tab has loaded the bytes long before; the URL is released to free them.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
 }

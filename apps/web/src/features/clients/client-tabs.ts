@@ -24,6 +24,12 @@ export const CLIENT_TABS: readonly TabDef<ClientTabProps>[] = [
     component: lazy(() => import('../timesheets/client-timesheets-tab.tsx')),
   },
   {
+    key: 'invoices',
+    roles: [...MANAGEMENT, Access.accountant],
+    component: lazy(() => import('../billing/billing-tabs.tsx').then((module) => ({ default: module.ClientInvoicesTab }))),
+  },
+  { key: 'proformaInvoices', roles: MANAGEMENT, component: lazy(() => import('../billing/billing-tabs.tsx').then((module) => ({ default: module.ClientProformasTab }))) },
+  {
     key: 'documentsFlow',
     roles: [...MANAGEMENT, Access.accountant, Access.employee],
     component: lazy(() => import('../documents-flow/documents-flow-tab.tsx')),

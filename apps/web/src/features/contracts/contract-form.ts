@@ -1,17 +1,7 @@
-import { type ContractSaveValues, type ContractView, contractSaveSchema, type LocalizedText, type PartyBank } from '@kantora/domain';
+import { type ContractSaveValues, type ContractView, contractSaveSchema, type LocalizedText } from '@kantora/domain';
 import { z } from 'zod';
-import type { Bank } from '../../components/banks/banks-api.ts';
+import { type BankChoice, bankFromSnapshot } from '../../components/banks/bank-choice.ts';
 import type { ClientOption } from '../../components/client-search.tsx';
-
-/** A chosen bank account as the cards show it (from the contract's snapshot, or just chosen in the dialog). */
-export interface BankChoice {
-  _id: string;
-  name: LocalizedText;
-  bic: string;
-  iban: string;
-  /** The currency's code (or name). */
-  currency: string;
-}
 
 /** The contract page's form: the details, and the party choices of the provider and customer cards. */
 export interface ContractFormValues {
@@ -36,10 +26,7 @@ export interface ContractFormValues {
 
 const text = (value: LocalizedText | null | undefined) => ({ bg: value?.bg ?? '', it: value?.it ?? '' });
 
-export const bankFromSnapshot = (bank: PartyBank | null | undefined): BankChoice | null =>
-  bank ? { _id: bank.bankId, name: bank.name, bic: bank.bic, iban: bank.iban, currency: bank.currency } : null;
-
-export const bankFromAccount = (bank: Bank): BankChoice => ({ _id: bank._id, name: bank.name, bic: bank.bic, iban: bank.iban, currency: bank.currencyCode ?? bank.currencyName?.bg ?? '' });
+export { type BankChoice, bankFromAccount, bankFromSnapshot } from '../../components/banks/bank-choice.ts';
 
 /** The form values of a saved contract, or of a new one (EUR by default, the client given by the page). */
 export function toContractForm(contract: ContractView | null, defaults: { currency?: string | null; customer?: ClientOption | null } = {}): ContractFormValues {

@@ -12,6 +12,7 @@ import type { ClientOption } from '../../components/client-search.tsx';
 import { applyServerErrors } from '../../components/fields/server-errors.ts';
 import { LazyTabs } from '../../components/lazy-tabs.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
+import { CustomerCard, ProviderCard } from '../../components/party-choice-cards.tsx';
 import { api } from '../../lib/api-client.ts';
 import { translateMessage } from '../../lib/i18n.ts';
 import { schemaResolver } from '../../lib/labels.ts';
@@ -22,7 +23,6 @@ import { type ContractFormOutput, type ContractFormValues, contractFormSchema, t
 import { ContractHeader } from './contract-header.tsx';
 import { CONTRACT_TABS, contractTabsFor } from './contract-tabs.ts';
 import { contractKeys, contractsApi } from './contracts-api.ts';
-import { CustomerCard, ProviderCard } from './party-cards.tsx';
 
 interface EditorProps {
   contract: ContractView | null;
@@ -95,8 +95,8 @@ function ContractEditor({ contract, access, customer }: EditorProps) {
       >
         <ContractHeader contract={contract} onSave={save} saving={saving} onChanged={changed} />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, '& > section': { mb: 0 } }}>
-          <ProviderCard contract={contract} editable={editable} />
-          <CustomerCard contract={contract} editable={editable} />
+          <ProviderCard saved={contract} editable={editable} />
+          <CustomerCard saved={contract} editable={editable} />
         </Box>
         <LazyTabs tabs={tabs} panelProps={{ contract }} idPrefix="contract" label={(key) => t(`tabs.${key}`)} ariaLabel={t('tabs.label')} />
       </Box>

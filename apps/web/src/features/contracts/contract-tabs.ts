@@ -4,6 +4,7 @@ import type { ContractTabProps } from '../../components/area-types.ts';
 import { type TabDef, tabsFor } from '../../components/tab-registry.ts';
 
 const STAFF = [Access.admin, Access.manager, Access.accountant, Access.employee] as const;
+const MANAGEMENT = [Access.admin, Access.manager] as const;
 
 /** A tab of the contract page; `newContract` tabs also show on /contracts/create (before the first save). */
 export interface ContractTabDef extends TabDef<ContractTabProps> {
@@ -19,6 +20,8 @@ export const CONTRACT_TABS: readonly ContractTabDef[] = [
   { key: 'details', roles: STAFF, newContract: true, component: lazy(() => import('./details-tab.tsx')) },
   { key: 'services', roles: STAFF, component: lazy(() => import('./services-tab.tsx')) },
   { key: 'documents', roles: STAFF, component: lazy(() => import('./documents-tab.tsx')) },
+  { key: 'invoices', roles: MANAGEMENT, component: lazy(() => import('../billing/billing-tabs.tsx').then((module) => ({ default: module.ContractInvoicesTab }))) },
+  { key: 'proformaInvoices', roles: MANAGEMENT, component: lazy(() => import('../billing/billing-tabs.tsx').then((module) => ({ default: module.ContractProformasTab }))) },
   { key: 'timesheets', roles: [Access.admin, Access.manager, Access.employee], component: lazy(() => import('../timesheets/contract-timesheets-tab.tsx')) },
 ];
 

@@ -1,4 +1,4 @@
-import type { ContractView, PartySnapshot } from '@kantora/domain';
+import type { PartySnapshot } from '@kantora/domain';
 import AccountBalance from '@mui/icons-material/AccountBalance';
 import PersonSearch from '@mui/icons-material/PersonSearch';
 import Box from '@mui/material/Box';
@@ -6,11 +6,31 @@ import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { BankSelectDialog } from '../../components/banks/bank-select-dialog.tsx';
-import { ClientPicker } from '../../components/client-picker.tsx';
-import { PartyCard, type PartyCardData } from '../../components/party-card.tsx';
-import { useMetadata } from '../../lib/metadata.ts';
-import { bankFromAccount, type ContractFormValues } from './contract-form.ts';
+import { useMetadata } from '../lib/metadata.ts';
+import { type BankChoice, bankFromAccount } from './banks/bank-choice.ts';
+import { BankSelectDialog } from './banks/bank-select-dialog.tsx';
+import { ClientPicker } from './client-picker.tsx';
+import type { ClientOption } from './client-search.tsx';
+import { PartyCard, type PartyCardData } from './party-card.tsx';
+
+/**
+ * The party choices of a contract's or a billing document's form (the same field names in both), and the saved
+ * document's snapshots. The texts are the contracts namespace's `parties.*`.
+ */
+export interface PartyChoiceValues {
+  providerBank: BankChoice | null;
+  providerBank2: BankChoice | null;
+  customer: ClientOption | null;
+  customerBank: BankChoice | null;
+}
+
+/** What the cards read from the saved document (a contract or an invoice): its snapshots. */
+export interface SavedParties {
+  providerId: string | null;
+  provider: PartySnapshot | null;
+  customerId: string | null;
+  customer: PartySnapshot | null;
+}
 
 /** The own company as GET /api/metaData/getMyCompany gives it (null before its first save). */
 interface MyCompany extends PartyCardData {
@@ -21,18 +41,18 @@ interface MyCompany extends PartyCardData {
  * The provider: the own company (its snapshot once saved) with the chosen BGN and EUR accounts. In a draft,
  * management chooses them in the bank dialog ("choose as BGN bank", "choose as EUR bank").
  */
-export function ProviderCard({ contract, editable }: { contract: ContractView | null; editable: boolean }) {
+export function ProviderCard({ saved, editable, title }: { saved: SavedParties | null; editable: boolean; title?: string }) {
   const { t } = useTranslation('contracts');
-  const { control, setValue } = useFormContext<ContractFormValues>();
+  const { control, setValue } = useFormContext<PartyChoiceValues>();
   const [bank, bank2] = useWatch({ control, name: ['providerBank', 'providerBank2'] });
   const [choosing, setChoosing] = useState(false);
-  const own = useMetadata<MyCompany | null>('getMyCompany', editable || !contract?.provider);
-  const party: PartyCardData | null = contract?.provider ?? own.data ?? null;
-  const companyId = own.data?._id ?? contract?.providerId ?? null;
+  const own = useMetadata<MyCompany | null>('getMyCompany', editable || !saved?.provider);
+  const party: PartyCardData | null = saved?.provider ?? own.data ?? null;
+  const companyId = own.data?._id ?? saved?.providerId ?? null;
   return (
     <>
       <PartyCard
-        title={t('parties.provider')}
+        title={title ?? t('parties.provider')}
         party={party}
         emptyText={own.isLoading ? t('common:loading') : t('parties.no_provider')}
         banks={[
@@ -78,23 +98,34 @@ export function ProviderCard({ contract, editable }: { contract: ContractView | 
 
 /**
  * The customer: a client chosen in the client picker, then one of its accounts. The saved snapshot (address,
- * responsible person) shows once the contract is saved with that client.
+ * responsible person) shows once the document is saved with that client.
  */
-export function CustomerCard({ contract, editable }: { contract: ContractView | null; editable: boolean }) {
+export function CustomerCard({
+  saved,
+  editable,
+  title,
+  onCustomerChange,
+}: {
+  saved: SavedParties | null;
+  editable: boolean;
+  title?: string;
+  /** After the user picks another client (dependent choices follow from here). */
+  onCustomerChange?: (client: ClientOption) => void;
+}) {
   const { t } = useTranslation('contracts');
-  const { control, setValue } = useFormContext<ContractFormValues>();
+  const { control, setValue } = useFormContext<PartyChoiceValues>();
   const [customer, bank] = useWatch({ control, name: ['customer', 'customerBank'] });
   const [picking, setPicking] = useState(false);
   const [choosing, setChoosing] = useState(false);
-  const saved = customer && contract?.customerId === customer._id ? contract.customer : null;
-  const party: PartyCardData | PartySnapshot | null = saved ?? (customer ? { name: customer.name, bulstat: customer.bulstat, vatNumber: customer.vatNumber } : null);
+  const snapshot = customer && saved?.customerId === customer._id ? saved.customer : null;
+  const party: PartyCardData | PartySnapshot | null = snapshot ?? (customer ? { name: customer.name, bulstat: customer.bulstat, vatNumber: customer.vatNumber } : null);
   return (
     <>
       <PartyCard
-        title={t('parties.customer')}
+        title={title ?? t('parties.customer')}
         party={party}
         emptyText={t('parties.no_customer')}
-        note={customer && !saved ? t('parties.copied_on_save') : undefined}
+        note={customer && !snapshot ? t('parties.copied_on_save') : undefined}
         banks={[{ key: 'bank', label: t('parties.bank'), bank }]}
         actions={
           editable && (
@@ -119,6 +150,7 @@ export function CustomerCard({ contract, editable }: { contract: ContractView | 
             if (client._id === customer?._id) return;
             setValue('customer', client, { shouldDirty: true });
             setValue('customerBank', null, { shouldDirty: true });
+            onCustomerChange?.(client);
           }}
         />
       )}

@@ -1,0 +1,119 @@
+import { type BillingDocumentView, documentAmountInWords, FIXED_RATES } from '@kantora/domain';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { NumberField } from '../../components/fields/number-field.tsx';
+import { OptionSelectField } from '../../components/fields/option-select-field.tsx';
+import { SwitchField } from '../../components/fields/switch-field.tsx';
+import { SectionCard } from '../../components/section-card.tsx';
+import { formatMoney, formatNumber } from '../../lib/format.ts';
+import { currencyLabel, localized } from '../../lib/labels.ts';
+import { type DictionaryItem, useMetadata } from '../../lib/metadata.ts';
+import type { BillingFormValues } from './billing-form.ts';
+
+export interface BillingAmountsCardProps {
+  doc: BillingDocumentView | null;
+  editable: boolean;
+  /** The user switched VAT charging or chose a VAT type. */
+  onVatChange: (change: { VATCharging?: boolean; VATType?: string | null }) => void;
+  /** The user chose another currency. */
+  onCurrencyChange: (currency: string) => void;
+}
+
+/** A currency's code from the look-up (or its ISO code-like name). */
+export const currencyCodeOf = (currencies: DictionaryItem[] | undefined, id: string | null) => {
+  const code = currencies?.find((item) => item._id === id)?.code;
+  return typeof code === 'string' && code ? code : null;
+};
+
+function Figure({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <>
+      <Typography component="dt" color="text.secondary" sx={{ fontWeight: strong ? 600 : undefined }}>
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', fontWeight: strong ? 700 : undefined, fontSize: strong ? '1.15rem' : undefined }}>
+        {value}
+      </Typography>
+    </>
+  );
+}
+
+/**
+ * VAT charging (a VAT type when not charged), the currency with its rate to BGN, and the totals: tax base, VAT with
+ * its percentage, total, always as the server computed and stored them; the total in words in Bulgarian.
+ */
+export function BillingAmountsCard({ doc, editable, onVatChange, onCurrencyChange }: BillingAmountsCardProps) {
+  const { t, i18n } = useTranslation('billing');
+  const locale = i18n.language;
+  const { control } = useFormContext<BillingFormValues>();
+  const [charging, currency] = useWatch({ control, name: ['VATCharging', 'currency'] });
+  const currencies = useMetadata<DictionaryItem[]>('getCurrencies');
+  const vatTypes = useMetadata<DictionaryItem[]>('getVATTypes');
+  const disabled = !editable;
+  const code = currencyCodeOf(currencies.data, currency);
+  const fixedRate = code !== null && FIXED_RATES[code] !== undefined;
+  const currencyOptions = (currencies.data ?? []).map((item) => ({ value: item._id, label: currencyLabel(item, locale) }));
+  if (doc?.currency && !currencyOptions.some((option) => option.value === doc.currency)) currencyOptions.push({ value: doc.currency, label: localized(doc.currencyName, locale) || (doc.currencyCode ?? '') });
+  const vatOptions = (vatTypes.data ?? []).map((item) => ({ value: item._id, label: `${localized(item.name, locale)} (${formatNumber(Number(item.percentage ?? 0))} %)` }));
+  if (doc?.VATType && !vatOptions.some((option) => option.value === doc.VATType)) vatOptions.push({ value: doc.VATType, label: localized(doc.VATName, locale) });
+  const shownCode = doc?.currencyCode ?? code ?? undefined;
+  const words = locale === 'bg' && doc?.currencyCode ? documentAmountInWords({ totalAmount: doc.totalAmount, currency: doc.currencyCode, currencyRate: doc.currencyRate }) : null;
+
+  return (
+    <SectionCard title={t('amounts.title')}>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr minmax(260px, 360px)' }, alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', alignItems: 'start' }}>
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <SwitchField control={control} name="VATCharging" label={t('fields.vat_charging')} disabled={disabled} onValueChange={(value) => onVatChange({ VATCharging: value })} />
+          </Box>
+          {!charging && (
+            <OptionSelectField control={control} name="VATType" label={t('fields.vat_type')} options={vatOptions} required disabled={disabled} onValueChange={(value) => onVatChange({ VATType: (value as string | null) ?? null })} />
+          )}
+          <OptionSelectField
+            control={control}
+            name="currency"
+            label={t('fields.currency')}
+            options={currencyOptions}
+            required
+            disabled={disabled}
+            onValueChange={(value) => {
+              if (typeof value === 'string') onCurrencyChange(value);
+            }}
+          />
+          <NumberField
+            control={control}
+            name="currencyRate"
+            label={t('fields.currency_rate')}
+            decimals={6}
+            grouping={false}
+            required
+            disabled={disabled || fixedRate}
+            helperText={fixedRate ? t('amounts.fixed_rate') : undefined}
+          />
+          {!charging && doc?.VATName && (localized(doc.VATName, locale) || null) && (
+            <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
+              {t('amounts.vat_reason', { reason: localized(doc.VATName, locale) })}
+            </Typography>
+          )}
+        </Box>
+        <Box>
+          <Box component="dl" aria-label={t('amounts.totals')} sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2, rowGap: 1 }}>
+            <Figure label={t('fields.amount')} value={formatMoney(doc?.amount ?? 0, shownCode)} />
+            <Figure label={t('amounts.vat_with_percentage', { percentage: formatNumber(doc?.VATPercentage ?? 0) })} value={formatMoney(doc?.VATAmount ?? 0, shownCode)} />
+            <Figure label={t('fields.total_amount')} value={formatMoney(doc?.totalAmount ?? 0, shownCode)} strong />
+          </Box>
+          {words && (
+            <Box sx={{ mt: 2, p: 1.5, borderRadius: 1, bgcolor: 'action.hover' }}>
+              <Typography variant="caption" color="text.secondary" component="p">
+                {t('amounts.in_words')}
+              </Typography>
+              <Typography data-testid="amount-in-words">{words}</Typography>
+            </Box>
+          )}
+        </Box>
+      </Box>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,95 @@
+import { type BillingKind, type BillingRow, NoticeType, PaidState, type PaidStateValue } from '@kantora/domain';
+import Visibility from '@mui/icons-material/Visibility';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { DataTableColumn } from '../../components/data-table.tsx';
+import { formatDate, formatMoney } from '../../lib/format.ts';
+import { localized } from '../../lib/labels.ts';
+import { documentRoute } from './billing-api.ts';
+
+const nowrap = (text: string) => <Box sx={{ whiteSpace: 'nowrap' }}>{text}</Box>;
+
+const PAID_COLORS: Record<PaidStateValue, 'default' | 'success' | 'warning'> = { [PaidState.notPaid]: 'default', [PaidState.paid]: 'success', [PaidState.partial]: 'warning' };
+
+/** The paid state (not paid, paid, partially paid) as a chip. */
+export function PaidChip({ state, size = 'small' }: { state: PaidStateValue; size?: 'small' | 'medium' }) {
+  const { t } = useTranslation('billing');
+  return <Chip size={size} variant="outlined" color={PAID_COLORS[state]} label={t(`paid.${state}`)} sx={{ whiteSpace: 'nowrap' }} />;
+}
+
+/** Draft or issued as a chip. */
+export function IssuedChip({ issued, size = 'small' }: { issued: boolean; size?: 'small' | 'medium' }) {
+  const { t } = useTranslation('billing');
+  return <Chip size={size} color={issued ? 'success' : 'default'} variant={issued ? 'filled' : 'outlined'} label={t(issued ? 'state.issued' : 'state.draft')} />;
+}
+
+/** The number (or "draft"), with the kind of notice under it. */
+function NumberCell({ row }: { row: BillingRow }) {
+  const { t } = useTranslation('billing');
+  return (
+    <Box sx={{ whiteSpace: 'nowrap' }}>
+      {row.number ?? (
+        <Box component="span" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
+          {t('state.no_number')}
+        </Box>
+      )}
+      {row.noticeType !== NoticeType.invoice && (
+        <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8rem' }}>
+          {t(`notice.${row.noticeType}`)}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+export interface BillingColumnOptions {
+  /** The client's name and bulstat (not on one client's tab). */
+  withClient: boolean;
+  /** Draft or issued (the tabs of a client or a contract list both). */
+  withState: boolean;
+}
+
+/** The columns of a billing table: number, date, client, bulstat, tax base, VAT, total, paid state. */
+export function useBillingColumns({ withClient, withState }: BillingColumnOptions): DataTableColumn<BillingRow>[] {
+  const { i18n } = useTranslation('billing');
+  const locale = i18n.language;
+  return useMemo<DataTableColumn<BillingRow>[]>(() => {
+    const money = (value: (row: BillingRow) => number) => (row: BillingRow) => nowrap(formatMoney(value(row), row.currencyCode ?? undefined));
+    const columns: DataTableColumn<BillingRow>[] = [
+      { field: 'number', header: 'billing:fields.number', sortable: true, render: (row) => <NumberCell row={row} /> },
+      { field: 'date', header: 'billing:fields.date', sortable: true, hideBelow: 'sm', render: (row) => nowrap(formatDate(row.date)) },
+    ];
+    if (withClient) {
+      columns.push(
+        { field: `companyName.${locale}`, header: 'billing:fields.client', sortable: true, render: (row) => localized(row.companyName, locale) },
+        { field: 'bulstat', header: 'billing:fields.bulstat', sortable: true, hideBelow: 'lg', render: (row) => nowrap(row.bulstat) },
+      );
+    }
+    columns.push(
+      { field: 'amount', header: 'billing:fields.amount', sortable: true, align: 'right', hideBelow: 'md', render: money((row) => row.amount) },
+      { field: 'VATAmount', header: 'billing:fields.vat_amount', sortable: true, align: 'right', hideBelow: 'md', render: money((row) => row.VATAmount) },
+      { field: 'totalAmount', header: 'billing:fields.total_amount', sortable: true, align: 'right', render: money((row) => row.totalAmount) },
+    );
+    if (withState) columns.push({ field: 'issued', header: 'billing:fields.state', render: (row) => <IssuedChip issued={row.issued} /> });
+    columns.push({ field: 'isPaid', header: 'billing:fields.is_paid', sortable: true, hideBelow: 'sm', render: (row) => <PaidChip state={row.isPaid} /> });
+    return columns;
+  }, [locale, withClient, withState]);
+}
+
+/** The preview button of a row. */
+export function BillingPreviewButton({ kind, row }: { kind: BillingKind; row: BillingRow }) {
+  const { t, i18n } = useTranslation('billing');
+  const name = row.number ?? `${t('state.draft')} ${formatDate(row.date)} ${localized(row.companyName, i18n.language)}`.trim();
+  return (
+    <Tooltip title={t('common:actions.preview')}>
+      <IconButton component={Link} to={documentRoute(kind, row._id)} aria-label={`${t('common:actions.preview')}: ${name}`}>
+        <Visibility fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+}

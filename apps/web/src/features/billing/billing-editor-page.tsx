@@ -1,0 +1,245 @@
+import { type BillingDocumentView, type BillingItemChange, type BillingKind, BILLING_ROUTES, type BillingSaveValues, type ContractView, isManagement, type NoticeTypeValue, resolveVat } from '@kantora/domain';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { ClientOption } from '../../components/client-search.tsx';
+import { applyServerErrors } from '../../components/fields/server-errors.ts';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { CustomerCard, ProviderCard } from '../../components/party-choice-cards.tsx';
+import { api } from '../../lib/api-client.ts';
+import { translateMessage } from '../../lib/i18n.ts';
+import { schemaResolver } from '../../lib/labels.ts';
+import { useInvalidate, useMetadata } from '../../lib/metadata.ts';
+import { notify } from '../../lib/notify.ts';
+import { useSessionUser } from '../../lib/session.ts';
+import { BillingAmountsCard } from './billing-amounts-card.tsx';
+import { billingApi, billingKeys, documentRoute } from './billing-api.ts';
+import { BillingDetailsCard } from './billing-details-card.tsx';
+import { type BillingFormValues, billingFormSchema, type InvoiceDefaults, type NewDocumentStart, toBillingForm, toSaveBody } from './billing-form.ts';
+import { BillingHeader } from './billing-header.tsx';
+import { BillingItemsCard, type ItemsDialog } from './billing-items-card.tsx';
+
+/** What the route's state carries after the first save: the dialog the user asked for before it. */
+interface EditorRouteState {
+  open?: Exclude<ItemsDialog, null>['type'];
+}
+
+interface EditorProps {
+  kind: BillingKind;
+  doc: BillingDocumentView | null;
+  defaults: InvoiceDefaults | null | undefined;
+  start: NewDocumentStart;
+}
+
+/** The header fields a VAT or currency call changed, taken from the server's answer without touching the rest. */
+const SERVER_FIELDS = ['VATCharging', 'VATType', 'currency', 'currencyRate', 'noticeType'] as const;
+
+/** The provider, details and recipient cards, the rows and the amounts, around one form. */
+function BillingEditor({ kind, doc: initial, defaults, start }: EditorProps) {
+  const { t } = useTranslation('billing');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
+  const service = billingApi(kind);
+  const [doc, setDoc] = useState<BillingDocumentView | null>(initial);
+  const form = useForm<BillingFormValues, any, BillingSaveValues>({ resolver: schemaResolver(billingFormSchema), defaultValues: toBillingForm(initial, start) });
+  const [saving, setSaving] = useState(false);
+  const editable = doc ? doc.rights.canEdit : true;
+  const openFirst = (location.state as EditorRouteState | null)?.open;
+  const initialDialog: ItemsDialog = openFirst === 'item' ? { type: 'item', row: null } : openFirst ? { type: openFirst } : null;
+
+  /** A new answer for the document: cached, shown; `resetForm` takes every header field from it. */
+  const changed = (next: BillingDocumentView, resetForm: boolean) => {
+    setDoc(next);
+    queryClient.setQueryData(billingKeys.one(kind, next._id), next);
+    if (resetForm) form.reset(toBillingForm(next));
+    else for (const name of SERVER_FIELDS) form.resetField(name, { defaultValue: toBillingForm(next)[name] });
+    invalidate(billingKeys.list(kind), billingKeys.counts(kind), billingKeys.items(kind, next._id));
+  };
+
+  const save = ({ onlyIfDirty = false, then }: { onlyIfDirty?: boolean; then?: EditorRouteState['open'] } = {}) =>
+    new Promise<BillingDocumentView | null>((resolve) => {
+      if (onlyIfDirty && doc && !form.formState.isDirty) return resolve(doc);
+      void form.handleSubmit(
+        async (values) => {
+          setSaving(true);
+          try {
+            const saved = await service.save(toSaveBody(kind, values, doc?._id ?? null));
+            if (!doc) {
+              queryClient.setQueryData(billingKeys.one(kind, saved._id), saved);
+              invalidate(billingKeys.list(kind), billingKeys.counts(kind));
+              navigate(documentRoute(kind, saved._id), { replace: true, state: then ? { open: then } : null });
+            } else changed(saved, true);
+            resolve(saved);
+          } catch (error) {
+            applyServerErrors(form.setError, error);
+            resolve(null);
+          } finally {
+            setSaving(false);
+          }
+        },
+        () => {
+          notify.warning('please_fill_all_required_fields');
+          resolve(null);
+        },
+      )();
+    });
+
+  /** A call that changes a saved draft at once (VAT, currency, notice type); a new one follows the form alone. */
+  const call = async (request: () => Promise<BillingDocumentView>) => {
+    try {
+      changed(await request(), false);
+    } catch {
+      // The API client has shown why; the fields go back to the document's values.
+      if (doc) for (const name of SERVER_FIELDS) form.resetField(name, { defaultValue: toBillingForm(doc)[name] });
+    }
+  };
+
+  const onVatChange = (change: { VATCharging?: boolean; VATType?: string | null }) => {
+    if (doc) return void call(() => service.setVat(doc._id, change));
+    const next = resolveVat(change, { VATCharging: !change.VATCharging, VATType: form.getValues('VATType') }, defaults?.vatType?._id ?? null);
+    form.setValue('VATCharging', next.VATCharging, { shouldDirty: true });
+    form.setValue('VATType', next.VATType, { shouldDirty: true });
+  };
+
+  const onCurrencyChange = (currency: string) => {
+    if (doc) return void call(() => service.changeCurrency(doc._id, currency));
+    const currencies = queryClient.getQueryData<Array<{ _id: string; exchangeRate?: unknown }>>(['metaData', 'getCurrencies']);
+    const rate = Number(currencies?.find((item) => item._id === currency)?.exchangeRate);
+    if (rate > 0) form.setValue('currencyRate', rate, { shouldDirty: true });
+  };
+
+  const onNoticeTypeChange = (noticeType: NoticeTypeValue) => {
+    if (doc) void call(() => service.changeNoticeType(doc._id, { noticeType }));
+    if (noticeType === 0) form.setValue('creditToInvoice', null);
+  };
+
+  const onItemChanged = (change: BillingItemChange) => changed(change.document, false);
+
+  return (
+    <FormProvider {...form}>
+      <Box
+        component="form"
+        noValidate
+        aria-label={t(`${kind}.form_label`)}
+        onSubmit={(event) => {
+          // The dialogs submit their own forms; their submit events bubble up through the portals.
+          if (event.target !== event.currentTarget) return;
+          event.preventDefault();
+          if (editable) void save();
+        }}
+      >
+        <BillingHeader kind={kind} doc={doc} onSave={save} saving={saving} onChanged={(next) => changed(next, true)} />
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+            gridTemplateAreas: { xs: '"provider" "details" "recipient"', md: '"provider recipient" "details details"' },
+            '& > section': { mb: 0 },
+            mb: 2,
+          }}
+        >
+          <Box sx={{ gridArea: 'provider', minWidth: 0 }}>
+            <ProviderCard saved={doc} editable={editable} />
+          </Box>
+          <Box sx={{ gridArea: 'recipient', minWidth: 0 }}>
+            <CustomerCard
+              saved={doc}
+              editable={editable}
+              title={t('parties.recipient')}
+              onCustomerChange={() => {
+                form.setValue('contract', null, { shouldDirty: true });
+                form.setValue('creditToInvoice', null, { shouldDirty: true });
+              }}
+            />
+          </Box>
+          <Box sx={{ gridArea: 'details', minWidth: 0 }}>
+            <BillingDetailsCard kind={kind} doc={doc} editable={editable} defaults={defaults} onNoticeTypeChange={onNoticeTypeChange} />
+          </Box>
+        </Box>
+        <BillingItemsCard
+          kind={kind}
+          doc={doc}
+          editable={editable}
+          initialDialog={initialDialog}
+          onNeedDocument={async (then) => Boolean(await save({ then }))}
+          onChanged={onItemChanged}
+        />
+        <BillingAmountsCard doc={doc} editable={editable} onVatChange={onVatChange} onCurrencyChange={onCurrencyChange} />
+      </Box>
+    </FormProvider>
+  );
+}
+
+/** What the page shows for a document that does not exist or that the user may not see (404). */
+function NotFound({ kind }: { kind: BillingKind }) {
+  const { t } = useTranslation('billing');
+  return (
+    <Alert
+      severity="warning"
+      variant="outlined"
+      action={
+        <Button component={Link} to={BILLING_ROUTES[kind]} color="inherit" size="small" startIcon={<ArrowBack />}>
+          {t('back_to_list')}
+        </Button>
+      }
+    >
+      {translateMessage(kind === 'invoice' ? 'the_invoice_was_not_found' : 'the_proforma_invoice_was_not_found')}
+    </Alert>
+  );
+}
+
+/** /invoices/create, /invoices/{id}, /proforma-invoices/create, /proforma-invoices/{id}; `?clientId=` or `?contractId=` start a new one. */
+export function BillingEditorPage({ kind }: { kind: BillingKind }) {
+  const { id } = useParams();
+  const [params] = useSearchParams();
+  const user = useSessionUser();
+  const creating = !id;
+  const service = billingApi(kind);
+  const query = useQuery({ queryKey: billingKeys.one(kind, id ?? ''), queryFn: () => service.get(id as string), enabled: Boolean(id), retry: false });
+  const defaults = useMetadata<InvoiceDefaults | null>('getInvoiceDefaults', creating || query.data?.rights.canEdit === true);
+  const clientId = creating ? params.get('clientId') : null;
+  const contractId = creating ? params.get('contractId') : null;
+  const client = useQuery({
+    queryKey: ['clients', 'one', clientId ?? ''],
+    queryFn: () => api.get<ClientOption>(`/companies/${encodeURIComponent(clientId as string)}`),
+    enabled: Boolean(clientId),
+    retry: false,
+  });
+  const contract = useQuery({
+    queryKey: ['contracts', 'one', contractId ?? ''],
+    queryFn: () => api.get<ContractView>(`/contracts/${encodeURIComponent(contractId as string)}`),
+    enabled: Boolean(contractId),
+    retry: false,
+  });
+  if (!user) return null;
+  if (id && query.isPending) return <PageLoader />;
+  if (id && !query.data) return <NotFound kind={kind} />;
+  if (creating && !isManagement(user.access)) return <NotFound kind={kind} />;
+  if (creating && (defaults.isPending || (clientId && client.isPending) || (contractId && contract.isPending))) return <PageLoader />;
+  const doc = query.data ?? null;
+  const chosenContract = contract.data
+    ? {
+        _id: contract.data._id,
+        name: contract.data.name,
+        customerId: contract.data.customerId,
+        companyName: contract.data.companyName,
+        fromDate: contract.data.fromDate ?? '',
+        toDate: contract.data.toDate ?? '',
+        status: contract.data.status,
+        currency: contract.data.currency ?? '',
+        currencyCode: contract.data.currencyCode,
+      }
+    : null;
+  const contractCustomer = contract.data?.customerId ? { _id: contract.data.customerId, name: contract.data.customer?.name ?? contract.data.companyName ?? { bg: '', it: '' }, bulstat: contract.data.customer?.bulstat, vatNumber: contract.data.customer?.vatNumber } : null;
+  const customer = client.data ? { _id: client.data._id, name: client.data.name, bulstat: client.data.bulstat, vatNumber: client.data.vatNumber } : contractCustomer;
+  return <BillingEditor key={doc?._id ?? 'new'} kind={kind} doc={doc} defaults={defaults.data} start={{ defaults: defaults.data ?? null, customer, contract: chosenContract }} />;
+}

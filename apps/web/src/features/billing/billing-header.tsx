@@ -1,0 +1,210 @@
+import { type BillingDocumentView, type BillingKind, isManagement, NoticeType } from '@kantora/domain';
+import CallSplit from '@mui/icons-material/CallSplit';
+import Lock from '@mui/icons-material/Lock';
+import Receipt from '@mui/icons-material/Receipt';
+import Save from '@mui/icons-material/Save';
+import Undo from '@mui/icons-material/Undo';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useConfirm } from '../../components/confirm-dialog.tsx';
+import { applyServerErrors } from '../../components/fields/server-errors.ts';
+import { formatDate, formatDateTime } from '../../lib/format.ts';
+import { localized } from '../../lib/labels.ts';
+import { notify } from '../../lib/notify.ts';
+import { useSessionUser } from '../../lib/session.ts';
+import { billingApi, documentRoute } from './billing-api.ts';
+import { IssuedChip, PaidChip } from './billing-columns.tsx';
+import type { BillingFormValues } from './billing-form.ts';
+import { PrintMenu } from './print-menu.tsx';
+import { TransformDialog } from './transform-dialog.tsx';
+
+export interface BillingHeaderProps {
+  kind: BillingKind;
+  doc: BillingDocumentView | null;
+  /** Saves the form when changed; resolves the saved document, or null when it was not saved. */
+  onSave: (options?: { onlyIfDirty?: boolean }) => Promise<BillingDocumentView | null>;
+  saving: boolean;
+  /** After a transition: the document as the server answered it. */
+  onChanged: (doc: BillingDocumentView) => void;
+}
+
+/** The document's title: invoice, credit notice or debit notice by its notice type; proforma invoice. */
+export function useDocumentTitle(kind: BillingKind, doc: BillingDocumentView | null): string {
+  const { t } = useTranslation('billing');
+  if (!doc) return t(`${kind}.new_title`);
+  const name = kind === 'proforma' ? t('proforma.title') : t(`notice_title.${doc.noticeType}`);
+  return doc.number ? t('title_with_number', { name, number: doc.number }) : name;
+}
+
+/** Who created and issued it, and when. */
+function Stamps({ doc }: { doc: BillingDocumentView }) {
+  const { t, i18n } = useTranslation('billing');
+  const name = (value: BillingDocumentView['createdByName']) => localized(value, i18n.language) || '—';
+  const lines = [
+    doc.created && t('stamps.created', { name: name(doc.createdByName), date: formatDateTime(doc.created) }),
+    doc.issuedOn && t('stamps.issued', { name: name(doc.issuedByName), date: formatDateTime(doc.issuedOn) }),
+  ].filter(Boolean);
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ flexBasis: '100%' }}>
+      {lines.join(' · ')}
+    </Typography>
+  );
+}
+
+/** The links of a document: a notice's original invoice, a proforma's invoices, an invoice's proforma. */
+function Links({ doc }: { doc: BillingDocumentView }) {
+  const { t } = useTranslation('billing');
+  const user = useSessionUser();
+  const links: Array<{ key: string; to: string; text: string }> = [];
+  if (doc.kind === 'invoice' && doc.noticeType !== NoticeType.invoice && doc.creditToInvoice) {
+    links.push({ key: 'original', to: documentRoute('invoice', doc.creditToInvoice), text: t('links.original', { number: doc.creditToInvoiceNumber ?? '—', date: formatDate(doc.creditToInvoiceDate) }) });
+  }
+  if (doc.kind === 'invoice' && doc.transformedFromProformaInvoice && user && isManagement(user.access)) {
+    links.push({ key: 'proforma', to: documentRoute('proforma', doc.transformedFromProformaInvoice), text: t('links.from_proforma') });
+  }
+  for (const invoice of doc.transformedInvoices ?? []) {
+    links.push({
+      key: invoice._id,
+      to: documentRoute('invoice', invoice._id),
+      text: t(invoice.number ? 'links.invoice' : 'links.draft_invoice', { number: invoice.number ?? '', date: formatDate(invoice.date) }),
+    });
+  }
+  if (links.length === 0) return null;
+  return (
+    <Box component="nav" aria-label={t('links.label')} sx={{ flexBasis: '100%', display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+      {links.map((link) => (
+        <Link key={link.key} component={RouterLink} to={link.to} variant="body2">
+          {link.text}
+        </Link>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * The title, state and stamps of a document, and its buttons: Save (a draft, management), Issue (management,
+ * draft), Unissue (admin), the transformations of an issued proforma (whole, or chosen rows) and Print. Every
+ * transition asks first; a changed form is saved before issuing.
+ */
+export function BillingHeader({ kind, doc, onSave, saving, onChanged }: BillingHeaderProps) {
+  const { t } = useTranslation('billing');
+  const confirm = useConfirm();
+  const form = useFormContext<BillingFormValues>();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [choosing, setChoosing] = useState(false);
+  const title = useDocumentTitle(kind, doc);
+  const rights = doc?.rights;
+  const canSave = doc ? doc.rights.canEdit : true;
+  const api = billingApi(kind);
+
+  const run = async (call: () => Promise<BillingDocumentView>) => {
+    setBusy(true);
+    try {
+      return await call();
+    } catch {
+      // The API client has shown why.
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const issue = async () => {
+    if (!doc) return;
+    if (!form.getValues('customer')) return notify.warning('please_select_customer');
+    if (doc.itemsCount === 0) return notify.warning(kind === 'invoice' ? 'please_add_invoice_items' : 'please_add_proforma_invoice_items');
+    const sure = await confirm({ titleKey: t('issue.title'), messageKey: t(`issue.text_${kind}`), confirmLabel: t('actions.issue') });
+    if (!sure) return;
+    if (!(await onSave({ onlyIfDirty: true }))) return;
+    setBusy(true);
+    try {
+      onChanged(await api.issue(doc._id));
+    } catch (error) {
+      // The toast says why; the fields it names are marked too.
+      applyServerErrors(form.setError, error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const unissue = async () => {
+    if (!doc) return;
+    const sure = await confirm({ titleKey: t('unissue.title'), messageKey: t('unissue.text'), confirmLabel: t('actions.unissue') });
+    if (!sure) return;
+    const draft = await run(() => api.unissue(doc._id));
+    if (draft) onChanged(draft);
+  };
+
+  const transformWhole = async () => {
+    if (!doc) return;
+    const sure = await confirm({ titleKey: t('transform.title'), messageKey: t('transform.whole_text'), confirmLabel: t('actions.transform') });
+    if (!sure) return;
+    const invoice = await run(() => api.transformWhole(doc._id));
+    if (invoice) navigate(documentRoute('invoice', invoice._id));
+  };
+
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+        <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+          {title}
+        </Typography>
+        <IssuedChip issued={doc?.issued ?? false} size="medium" />
+        {doc?.issued && <PaidChip state={doc.isPaid} size="medium" />}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, ml: 'auto' }}>
+          {doc && <PrintMenu doc={doc} />}
+          {rights?.canTransformItems && (
+            <Button variant="outlined" startIcon={<CallSplit />} onClick={() => setChoosing(true)} disabled={busy}>
+              {t('actions.transform_items')}
+            </Button>
+          )}
+          {rights?.canTransform && (
+            <Button variant="outlined" startIcon={<Receipt />} onClick={() => void transformWhole()} disabled={busy}>
+              {t('actions.transform')}
+            </Button>
+          )}
+          {rights?.canUnissue && (
+            <Button variant="outlined" startIcon={<Undo />} onClick={() => void unissue()} disabled={busy}>
+              {t('actions.unissue')}
+            </Button>
+          )}
+          {rights?.canIssue && (
+            <Button variant="outlined" color="success" startIcon={<Lock />} onClick={() => void issue()} disabled={busy || saving}>
+              {t('actions.issue')}
+            </Button>
+          )}
+          {canSave && (
+            <Button type="submit" variant="contained" startIcon={<Save />} disabled={busy || saving}>
+              {t('common:actions.save')}
+            </Button>
+          )}
+        </Box>
+        {doc && <Stamps doc={doc} />}
+        {doc && <Links doc={doc} />}
+      </Box>
+      {doc && !canSave && (
+        <Alert severity="info" sx={{ mt: 1.5 }}>
+          {t(doc.issued ? 'read_only.issued' : 'read_only.role')}
+        </Alert>
+      )}
+      {doc && kind === 'proforma' && choosing && (
+        <TransformDialog
+          proforma={doc}
+          onClose={() => setChoosing(false)}
+          onTransformed={(invoice) => {
+            setChoosing(false);
+            navigate(documentRoute('invoice', invoice._id));
+          }}
+        />
+      )}
+    </Box>
+  );
+}

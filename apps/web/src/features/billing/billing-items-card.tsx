@@ -1,0 +1,227 @@
+import type { BillingDocumentView, BillingItemChange, BillingItemRow, BillingKind, ContractServiceRow, ListResult } from '@kantora/domain';
+import Add from '@mui/icons-material/Add';
+import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import Edit from '@mui/icons-material/Edit';
+import Visibility from '@mui/icons-material/Visibility';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../../components/confirm-dialog.tsx';
+import { SectionCard } from '../../components/section-card.tsx';
+import { type ServiceOption, ServicesPickerDialog } from '../../components/services-picker-dialog.tsx';
+import { api } from '../../lib/api-client.ts';
+import { formatMoney, formatNumber } from '../../lib/format.ts';
+import { translateMessage } from '../../lib/i18n.ts';
+import { localized } from '../../lib/labels.ts';
+import { billingApi, billingKeys } from './billing-api.ts';
+import { BillingItemDialog } from './billing-item-dialog.tsx';
+
+/** Which dialog of the card is open. */
+export type ItemsDialog = { type: 'item'; row: BillingItemRow | null } | { type: 'services' } | { type: 'contractServices' } | null;
+
+export interface BillingItemsCardProps {
+  kind: BillingKind;
+  /** The saved document; null before the first save (adding saves it first). */
+  doc: BillingDocumentView | null;
+  editable: boolean;
+  /** The dialog to open first (after the first save moved to the new route). */
+  initialDialog?: ItemsDialog;
+  /** A new document is saved before its first row: resolves false when it was not saved. */
+  onNeedDocument: (then: Exclude<ItemsDialog, null>['type']) => Promise<boolean>;
+  /** After a row change: the row and the document with its new totals. */
+  onChanged: (change: BillingItemChange) => void;
+}
+
+const right = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
+
+/** The contract's services, offered by "add as service" (the contract's price and description). */
+function useContractServices(contractId: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: ['contracts', 'services', contractId ?? '', 'all'],
+    queryFn: async () => {
+      const page = await api.post<ListResult<ContractServiceRow>>('/contract-services/list', { contractId, page: 1, itemsPerPage: 200, sortBy: 'created', sortDesc: false });
+      return page.Items.map((row): ServiceOption => ({ _id: row._id, name: row.name, status: true, code: row.code, description: row.description, price: row.price ?? 0 }));
+    },
+    enabled: Boolean(contractId) && enabled,
+  });
+}
+
+/**
+ * The rows of a document: number, product or service, quantity, unit price, end price. In a draft, management
+ * adds a row (the item dialog) or a service (the contract's, or one of the service list), edits and removes rows.
+ */
+export function BillingItemsCard({ kind, doc, editable, initialDialog = null, onNeedDocument, onChanged }: BillingItemsCardProps) {
+  const { t, i18n } = useTranslation('billing');
+  const locale = i18n.language;
+  const confirm = useConfirm();
+  const menuId = useId();
+  const documentId = doc?._id ?? null;
+  const service = billingApi(kind);
+  const items = useQuery({ queryKey: billingKeys.items(kind, documentId ?? ''), queryFn: () => service.items(documentId as string), enabled: Boolean(documentId) });
+  const [dialog, setDialog] = useState<ItemsDialog>(initialDialog);
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const [added, setAdded] = useState<Set<string>>(new Set());
+  const contractId = doc?.contract ?? null;
+  const contractServices = useContractServices(contractId, dialog?.type === 'contractServices');
+  const currency = doc?.currencyCode ?? undefined;
+  const rows = items.data ?? [];
+
+  const open = async (type: Exclude<ItemsDialog, null>['type']) => {
+    setMenu(null);
+    if (!documentId && !(await onNeedDocument(type))) return;
+    setAdded(new Set());
+    setDialog(type === 'item' ? { type, row: null } : { type });
+  };
+
+  const remove = async (row: BillingItemRow) => {
+    const sure = await confirm({ messageKey: t('items.remove_confirm', { name: localized(row.name, locale) }), destructive: true, confirmLabel: t('items.remove') });
+    if (!sure) return;
+    try {
+      onChanged(await service.removeItem(row._id));
+    } catch {
+      // The API client has shown why.
+    }
+  };
+
+  const addService = async (option: ServiceOption, source: 'services' | 'contractServices') => {
+    if (!documentId) return;
+    const change = await service.addService(documentId, source === 'services' ? { serviceId: option._id } : { contractServiceId: option._id });
+    setAdded((ids) => new Set(ids).add(option._id));
+    onChanged(change);
+  };
+
+  return (
+    <SectionCard
+      title={t('items.title')}
+      flush
+      actions={
+        editable && (
+          <>
+            <Button variant="contained" startIcon={<Add />} onClick={() => void open('item')}>
+              {t('items.add')}
+            </Button>
+            <Button
+              variant="outlined"
+              endIcon={<ArrowDropDown />}
+              aria-haspopup="menu"
+              aria-controls={menu ? menuId : undefined}
+              aria-expanded={menu ? 'true' : undefined}
+              onClick={(event) => setMenu(event.currentTarget)}
+            >
+              {t('items.add_service')}
+            </Button>
+            <Menu id={menuId} anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
+              <MenuItem disabled={!contractId} onClick={() => void open('contractServices')}>
+                {t('items.from_contract')}
+              </MenuItem>
+              <MenuItem onClick={() => void open('services')}>{t('items.from_services')}</MenuItem>
+            </Menu>
+          </>
+        )
+      }
+    >
+      <TableContainer>
+        <Table size="small" aria-label={t('items.title')}>
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ width: 48 }}>{t('items.index')}</TableCell>
+              <TableCell>{t('items.name')}</TableCell>
+              <TableCell sx={right}>{t('items.quantity')}</TableCell>
+              <TableCell sx={{ ...right, display: { xs: 'none', sm: 'table-cell' } }}>{t('items.price')}</TableCell>
+              <TableCell sx={right}>{t('items.total')}</TableCell>
+              {doc && <TableCell sx={right}>{t('common:table.actions')}</TableCell>}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {items.isLoading &&
+              [0, 1].map((index) => (
+                <TableRow key={index}>
+                  <TableCell colSpan={6}>
+                    <Skeleton variant="text" />
+                  </TableCell>
+                </TableRow>
+              ))}
+            {rows.map((row) => {
+              const name = localized(row.name, locale);
+              const comment = localized(row.comment, locale);
+              return (
+                <TableRow key={row._id} hover>
+                  <TableCell>{row.index}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                    {name}
+                    {comment && (
+                      <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
+                        {comment}
+                      </Typography>
+                    )}
+                    {row.isTransformed && <Chip size="small" label={t('items.transformed')} sx={{ mt: 0.5 }} />}
+                  </TableCell>
+                  <TableCell sx={right}>{formatNumber(row.quantity, 3)}</TableCell>
+                  <TableCell sx={{ ...right, display: { xs: 'none', sm: 'table-cell' } }}>{formatMoney(row.price, currency)}</TableCell>
+                  <TableCell sx={right}>{formatMoney(row.total, currency)}</TableCell>
+                  <TableCell sx={{ ...right, py: 0.25 }}>
+                    <Tooltip title={editable ? t('items.edit') : t('common:actions.preview')}>
+                      <IconButton aria-label={`${editable ? t('items.edit') : t('common:actions.preview')}: ${name}`} onClick={() => setDialog({ type: 'item', row })}>
+                        {editable ? <Edit fontSize="small" /> : <Visibility fontSize="small" />}
+                      </IconButton>
+                    </Tooltip>
+                    {editable && (
+                      <Tooltip title={t('items.remove')}>
+                        <IconButton aria-label={`${t('items.remove')}: ${name}`} onClick={() => void remove(row)}>
+                          <DeleteOutline fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    )}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {!items.isLoading && rows.length === 0 && (
+        <Box sx={{ py: 4, px: 2, textAlign: 'center' }}>
+          <Typography color="text.secondary">{translateMessage('invoice_no_added_items')}</Typography>
+        </Box>
+      )}
+      {documentId && dialog?.type === 'item' && (
+        <BillingItemDialog
+          key={dialog.row?._id ?? 'new'}
+          kind={kind}
+          documentId={documentId}
+          row={dialog.row}
+          currency={currency}
+          readOnly={!editable}
+          onClose={() => setDialog(null)}
+          onSaved={onChanged}
+        />
+      )}
+      {documentId && (dialog?.type === 'services' || dialog?.type === 'contractServices') && (
+        <ServicesPickerDialog
+          open
+          onClose={() => setDialog(null)}
+          onAdd={(option) => addService(option, dialog.type as 'services' | 'contractServices')}
+          addedIds={added}
+          title={t(dialog.type === 'services' ? 'items.from_services' : 'items.from_contract')}
+          {...(dialog.type === 'contractServices' ? { services: contractServices.data ?? [], loading: contractServices.isPending } : {})}
+        />
+      )}
+    </SectionCard>
+  );
+}

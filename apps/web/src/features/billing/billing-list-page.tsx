@@ -1,0 +1,90 @@
+import { type BillingKind, type BillingRow, isManagement } from '@kantora/domain';
+import Add from '@mui/icons-material/Add';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DataTable } from '../../components/data-table.tsx';
+import { PageToolbar } from '../../components/page-toolbar.tsx';
+import { type ListRequest, useListState } from '../../components/use-list-query.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { useSessionUser } from '../../lib/session.ts';
+import { billingApi, billingKeys } from './billing-api.ts';
+import { BillingPreviewButton, useBillingColumns } from './billing-columns.tsx';
+import { BillingFilterForm, type BillingFilterValues, toBillingFilter } from './billing-filter.tsx';
+
+type ListTab = 'issued' | 'drafts';
+const TABS: readonly ListTab[] = ['issued', 'drafts'];
+
+/** A tab's label with its count as a badge (the count also in the accessible name). */
+function TabLabel({ text, count }: { text: string; count: number | undefined }) {
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5, pr: 1.5 }}>
+      {text}
+      <Badge color="primary" badgeContent={count === undefined ? '…' : formatNumber(count, 0)} max={Number.MAX_SAFE_INTEGER} showZero sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }} />
+    </Box>
+  );
+}
+
+/**
+ * /invoices and /proforma-invoices: the issued and the drafts tab, each with its count under the filter
+ * (getDocsCount), newest first; management adds a document.
+ */
+export function BillingListPage({ kind }: { kind: BillingKind }) {
+  const { t } = useTranslation('billing');
+  const user = useSessionUser();
+  const management = user ? isManagement(user.access) : false;
+  const [tab, setTab] = useState<ListTab>('issued');
+  const list = useListState<Partial<BillingFilterValues>>({ sortBy: 'created', sortDesc: true });
+  const api = useMemo(() => billingApi(kind), [kind]);
+  const filter = useMemo(() => toBillingFilter(list.filters), [list.filters]);
+  const counts = useQuery({ queryKey: [...billingKeys.counts(kind), filter], queryFn: () => api.counts(filter as Record<string, string | number>) });
+  const fetcher = useMemo(() => (request: ListRequest<Partial<BillingFilterValues>>) => api.list({ ...toBillingFilter(request), page: request.page, itemsPerPage: request.itemsPerPage, sortBy: request.sortBy, sortDesc: request.sortDesc, issued: tab === 'issued' }), [api, tab]);
+  const columns = useBillingColumns({ withClient: true, withState: false });
+  const title = t(`${kind}.list_title`);
+  return (
+    <>
+      <PageToolbar description={t(`${kind}.list_intro`)}>
+        {management && (
+          <Button component={Link} to={`${kind === 'invoice' ? '/invoices' : '/proforma-invoices'}/create`} variant="contained" startIcon={<Add />}>
+            {t(`${kind}.add`)}
+          </Button>
+        )}
+      </PageToolbar>
+      <BillingFilterForm onApply={list.applyFilters} onResetPage={list.resetPage} />
+      <Tabs
+        value={tab}
+        onChange={(_, next: ListTab) => {
+          setTab(next);
+          list.resetPage();
+        }}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label={t('tabs.label')}
+        sx={{ mb: 1 }}
+      >
+        {TABS.map((key) => (
+          <Tab key={key} value={key} id={`${kind}-tab-${key}`} aria-controls={`${kind}-panel-${key}`} label={<TabLabel text={t(`tabs.${key}`)} count={counts.data?.[key === 'issued' ? 'issued' : 'drafts']} />} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`${kind}-panel-${tab}`} aria-labelledby={`${kind}-tab-${tab}`}>
+        <DataTable<BillingRow, Partial<BillingFilterValues>>
+          queryKey={[...billingKeys.list(kind), tab]}
+          fetcher={fetcher}
+          filters={list.filters}
+          columns={columns}
+          state={list.state}
+          onStateChange={list.setState}
+          label={`${title}: ${t(`tabs.${tab}`)}`}
+          emptyText={t(tab === 'issued' ? 'list.empty_issued' : 'list.empty_drafts')}
+          rowActions={(row) => <BillingPreviewButton kind={kind} row={row} />}
+        />
+      </Box>
+    </>
+  );
+}
