@@ -128,7 +128,8 @@ describe('contracts', () => {
     await waitForHash(page, (p) => /^\/contracts\/[0-9a-f-]{36}$/.test(p));
     contractPath = hashPath(page);
     await page.getByRole('heading', { name: NAME }).waitFor();
-    expect(await page.getByRole('tab').allTextContents()).toEqual([c('tabs.details'), c('tabs.services'), c('tabs.documents')]);
+    // Details, services and documents first; later areas (billing, timesheets) add theirs after them.
+    expect((await page.getByRole('tab').allTextContents()).slice(0, 3)).toEqual([c('tabs.details'), c('tabs.services'), c('tabs.documents')]);
     // The customer card now shows the client's snapshot (its headquarters).
     await customer.getByText(/бул\. България 102/).waitFor();
 
@@ -215,6 +216,11 @@ describe('contracts', () => {
     await signIn(page, ACCOUNTS.employee());
     await openContract(page);
     await page.getByText(c('read_only.staff')).waitFor();
+    // The invoices and proforma invoices tabs are management's.
+    const tabs = await page.getByRole('tab').allTextContents();
+    expect(tabs.slice(0, 3)).toEqual([c('tabs.details'), c('tabs.services'), c('tabs.documents')]);
+    expect(tabs).not.toContain(c('tabs.invoices'));
+    expect(tabs).not.toContain(c('tabs.proformaInvoices'));
     expect(await button(page, t('bg', 'actions.save')).count()).toBe(0);
     expect(await button(page, c('actions.register')).count()).toBe(0);
     expect(await page.getByRole('textbox', { name: `${c('fields.name')} (${t('bg', 'language_names.bg')})` }).isDisabled()).toBe(true);

@@ -19,7 +19,7 @@ export function useContractColumns({ withCompany }: { withCompany: boolean }): D
   const locale = i18n.language;
   return useMemo<DataTableColumn<ContractRow>[]>(
     () => [
-      { field: `name.${locale}`, header: 'contracts:fields.name', sortable: true, render: (row) => localized(row.name, locale) },
+      { field: `name.${locale}`, header: 'contracts:fields.contract', sortable: true, render: (row) => localized(row.name, locale) },
       ...(withCompany
         ? [{ field: `companyName.${locale}`, header: 'contracts:fields.company_name', sortable: true, hideBelow: 'sm', render: (row) => localized(row.companyName, locale) } satisfies DataTableColumn<ContractRow>]
         : []),
