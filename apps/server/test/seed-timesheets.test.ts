@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/sql-helpers.ts';
 import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo.ts';
+import { DEMO_LOCKED_COMMENT } from '../src/seed/demo-timesheets.ts';
 import { seedLargeContracts } from '../src/seed/large-contracts.ts';
 import { seedLargeTimesheets } from '../src/seed/large-timesheets.ts';
 import { call, createTestContext, type TestContext } from './helpers.ts';
@@ -35,8 +36,11 @@ describe('the demo timesheets', () => {
     expect(new Set(own.Items.map((row: { client: string }) => row.client)).size).toBeGreaterThanOrEqual(2);
     const all = (await call(ctx, 'POST', '/api/timesheets/list', {}, await ctx.signIn('manager@kantora.local', DEMO_PASSWORD))).body.Result;
     expect(all.Total).toBeGreaterThan(own.Total);
-    const weekends = await queryRows<{ n: number }>(ctx.database.db, sql`select cast(count(*) as integer) as n from timesheets where extract(isodow from date) > 5`);
-    expect(weekends[0].n).toBe(0);
+    // One row on a weekend: employee@'s, created 11 days ago, locked for them.
+    const weekends = await queryRows<{ comment: string; age: number }>(ctx.database.db, sql`select comment, cast(extract(day from now() - created) as integer) as age from timesheets where extract(isodow from date) > 5`);
+    expect(weekends).toEqual([{ comment: DEMO_LOCKED_COMMENT, age: 11 }]);
+    const locked = own.Items.find((row: { comment: string }) => row.comment === DEMO_LOCKED_COMMENT);
+    expect(locked).toMatchObject({ locked: true, canEdit: false, duration: 195 });
     expect((await brokenRows(sofiaDay()))[0].n).toBe(0);
   });
 });

@@ -47,6 +47,12 @@ const WORK: Record<string, { perDay: number; every?: number; work: Work[] }> = {
   },
 };
 
+/**
+ * employee@'s row created 11 days ago (past TIMESHEET_LOCK_DAYS: locked for them): its date is the last weekend
+ * day before then, a day with no other demo row, so it is easy to find.
+ */
+export const DEMO_LOCKED_COMMENT = 'Инвентаризация на склада в събота';
+
 /** 30 minutes to 4 hours in quarters, from a small deterministic sequence. */
 const DURATIONS = [60, 90, 120, 45, 180, 30, 150, 240, 75, 105];
 
@@ -102,6 +108,17 @@ export async function seedDemoTimesheets(tx: Tx): Promise<void> {
           .returning();
         await writeLog(tx, { name: 'Timesheet', doc: row.id, model: 'timesheets', type: 'create', action: 'seed', new: row, actor });
       }
+    }
+    if (person.email === 'employee@kantora.local') {
+      const created = Date.now() - 11 * DAY_MS;
+      let day = sofiaDay(new Date(created));
+      while (![0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = sofiaDay(new Date(Date.parse(`${day}T12:00:00Z`) - DAY_MS));
+      const item = work[0];
+      const [row] = await tx
+        .insert(timesheets)
+        .values({ userId: person.id, clientId: item.client, contractId: item.contract, serviceId: item.service, date: day, duration: 195, comment: DEMO_LOCKED_COMMENT, created: new Date(created).toISOString(), createdBy: person.id })
+        .returning();
+      await writeLog(tx, { name: 'Timesheet', doc: row.id, model: 'timesheets', type: 'create', action: 'seed', new: row, actor });
     }
   }
 }
