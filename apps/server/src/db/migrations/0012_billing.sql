@@ -90,7 +90,7 @@ ALTER TABLE "billing_items" ADD CONSTRAINT "billing_items_transformed_from_profo
 CREATE UNIQUE INDEX "billing_documents_number_uq" ON "billing_documents" USING btree ("kind","number");--> statement-breakpoint
 CREATE INDEX "billing_documents_tab_created_idx" ON "billing_documents" USING btree ("kind","issued","created" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "billing_documents_tab_paid_created_idx" ON "billing_documents" USING btree ("kind","issued","is_paid","created" DESC NULLS LAST,"id");--> statement-breakpoint
-CREATE INDEX "billing_documents_tab_date_idx" ON "billing_documents" USING btree ("kind","issued","date","created");--> statement-breakpoint
+CREATE INDEX "billing_documents_tab_date_idx" ON "billing_documents" USING btree ("kind","issued","date","created","id");--> statement-breakpoint
 CREATE INDEX "billing_documents_notices_idx" ON "billing_documents" USING btree ("kind","issued","created" DESC NULLS LAST,"id") WHERE "billing_documents"."notice_type" <> 0;--> statement-breakpoint
 CREATE INDEX "billing_documents_customer_created_idx" ON "billing_documents" USING btree ("customer_id","created" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "billing_documents_contract_created_idx" ON "billing_documents" USING btree ("contract_id","created" DESC NULLS LAST,"id") WHERE "billing_documents"."contract_id" is not null;--> statement-breakpoint

@@ -77,7 +77,8 @@ export const billingDocuments = pgTable(
     // The tabs (default order) and the filters that keep that order.
     index('billing_documents_tab_created_idx').on(t.kind, t.issued, t.created.desc(), t.id),
     index('billing_documents_tab_paid_created_idx').on(t.kind, t.issued, t.isPaid, t.created.desc(), t.id),
-    index('billing_documents_tab_date_idx').on(t.kind, t.issued, t.date, t.created),
+    // With the sort key and the tie-breaker, a date range is read from the index alone (no wide row) and sorted.
+    index('billing_documents_tab_date_idx').on(t.kind, t.issued, t.date, t.created, t.id),
     index('billing_documents_notices_idx').on(t.kind, t.issued, t.created.desc(), t.id).where(sql`${t.noticeType} <> 0`),
     index('billing_documents_customer_created_idx').on(t.customerId, t.created.desc(), t.id),
     index('billing_documents_contract_created_idx').on(t.contractId, t.created.desc(), t.id).where(sql`${t.contractId} is not null`),

@@ -25,7 +25,8 @@ import { buildParties } from '../contracts/snapshots.ts';
 import type { Actor } from '../logs/audit.ts';
 import type { InvoiceSettingsService } from '../settings/invoice-settings.service.ts';
 import { resolveHeader, originalErrors } from './billing-header.ts';
-import { billingCountQueries, billingListQueries, loadDocument, rowDto, searchWhere, viewDto, type DocumentRecord } from './billing.queries.ts';
+import { billingCountQueries, billingListQueries, type DocumentRecord, loadDocument, readsDateIndex, rowDto, searchWhere, viewDto } from './billing.queries.ts';
+import { sofiaDate } from './access.ts';
 import { logDocument, recalculate, requireDraft, takeNumber } from './billing-store.ts';
 
 /** A save that fails a rule answers like a failed form: 400 `please_fill_all_required_fields` with the field errors. */
@@ -52,7 +53,18 @@ export class BillingService {
   ) {}
 
   async list(kind: BillingKind, actor: Actor, query: BillingListQuery): Promise<ListResult<BillingRow>> {
-    const queries = billingListQueries(kind, actor, query);
+    let oldest: string | null = null;
+    if (query.toDate && !query.fromDate) {
+      // The first date of the kind (the date index's first entry), to weigh a range that has no start.
+      const [first] = await this.db
+        .select({ date: billingDocuments.date })
+        .from(billingDocuments)
+        .where(and(eq(billingDocuments.kind, kind), query.issued === undefined ? undefined : eq(billingDocuments.issued, query.issued)))
+        .orderBy(asc(billingDocuments.date))
+        .limit(1);
+      oldest = first?.date ?? null;
+    }
+    const queries = billingListQueries(kind, actor, query, readsDateIndex(query, oldest, sofiaDate()));
     const [ids, total] = await Promise.all([queryRows<{ id: string }>(this.db, queries.ids), cappedCount(this.db, queries.count)]);
     const rows =
       ids.length > 0
