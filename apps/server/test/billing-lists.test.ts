@@ -2,6 +2,7 @@ import type { BillingDocumentView, BillingRow } from '@kantora/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingDocuments } from '../src/db/schema/index.ts';
+import { readsDateIndex } from '../src/modules/billing/billing.queries.ts';
 import { createClient } from './clients-fixtures.ts';
 import { addItem, BASE, type BillingSetup, createDraft, errorsOf, issue, setUpBilling } from './billing-fixtures.ts';
 import { call } from './helpers.ts';
@@ -64,6 +65,8 @@ describe('lists', () => {
     expect((await list({ customerId: other })).ids).toEqual(ids(4, 3));
     expect((await list({ clientId: s.visible, issued: false })).ids).toEqual([]);
     expect((await list({ fromDate: '2026-03-02', toDate: '2026-03-04' })).ids).toEqual(ids(3, 2, 1));
+    expect((await list({ issued: true, toDate: '2026-03-02' })).ids).toEqual(ids(1, 0));
+    expect((await list({ toDate: '2026-03-01' })).ids).toEqual(ids(0));
     expect((await list({ issued: true, isPaid: 0 })).ids).toEqual(ids(2, 1));
     expect((await list({ issued: true, isPaid: 1 })).ids).toEqual(ids(0));
     expect((await list({ issued: true, sortBy: ['number'], sortDesc: [false] })).ids).toEqual(ids(0, 1, 2));
@@ -73,6 +76,15 @@ describe('lists', () => {
     expect([badSort.status, errorsOf(badSort.body)]).toEqual([400, { sortBy: 'invalid_value' }]);
     const badNumber = await list({ number: '12a' });
     expect(badNumber.status).toBe(400);
+  });
+
+  it('reads the date index for a narrow range or one ending far back, else walks the newest documents', () => {
+    const today = '2026-11-24';
+    expect(readsDateIndex({ fromDate: '2026-03-01' }, null, today)).toBe(false);
+    expect(readsDateIndex({ fromDate: '2025-01-01', toDate: '2025-12-31' }, null, today)).toBe(true);
+    expect(readsDateIndex({ fromDate: '2022-01-01', toDate: '2026-10-31' }, null, today)).toBe(false);
+    expect(readsDateIndex({ toDate: '2023-06-30' }, '2021-11-24', today)).toBe(true);
+    expect(readsDateIndex({ toDate: '2026-10-31' }, '2021-11-24', today)).toBe(false);
   });
 
   it('counts each tab under the filters (getDocsCount)', async () => {
