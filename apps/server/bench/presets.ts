@@ -1,6 +1,7 @@
 /**
- * The bench's presets. `seed` holds the options of `npm run seed -- --preset large` (one per part the seed adds;
- * an area that adds a part to the seed adds its option here, in both presets); `logs` the log rows the bench adds.
+ * The bench's presets. `seed` holds the options of `npm run seed -- --preset large`, one per part the seed adds: an
+ * area that adds a part to the seed adds its option here, in both presets (a part left out is seeded at its full
+ * size, also in quick). `logs`: the log rows the bench adds.
  * full: DESIGN.md's "large" volumes. quick: small volumes and short runs, the whole run under two minutes.
  */
 export interface Preset {
@@ -25,7 +26,7 @@ export interface Preset {
 
 export const PRESETS: Record<'full' | 'quick', Preset> = {
   full: {
-    seed: { clients: 20_000, documents: 100_000, contracts: 40_000 },
+    seed: { clients: 20_000, documents: 100_000, contracts: 40_000, timesheets: 2_000_000, invoices: 200_000 },
     logs: 500_000,
     warmup: 1,
     concurrent: 8,
@@ -35,7 +36,7 @@ export const PRESETS: Record<'full' | 'quick', Preset> = {
     budget: 0,
   },
   quick: {
-    seed: { clients: 1_000, documents: 3_000, contracts: 1_000 },
+    seed: { clients: 1_000, documents: 3_000, contracts: 1_000, timesheets: 10_000, invoices: 1_000 },
     logs: 10_000,
     warmup: 0,
     concurrent: 1,

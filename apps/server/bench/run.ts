@@ -161,26 +161,36 @@ async function main() {
     BENCH_DIRECT_DATABASE_URL: databaseUrl,
     BENCH_POOL_SIZE: String(POOL_SIZE),
   });
+  let serverReady: number | undefined;
+  const base = `http://127.0.0.1:${port}`;
+  const serverUp = waitForServer(base, server, logFile).then(() => {
+    serverReady = (performance.now() - serverStarted) / 1000;
+  });
+  serverUp.catch(() => {}); // awaited below
   await seeding;
 
   // 4. The log rows, statistics, and the fixtures the cases' bodies need.
   const database = await openPostgres(databaseUrl, 2);
   let fixtures: Fixtures;
   let postgresVersion: string;
+  let tables: Array<{ name: string; n: number }>;
   try {
     await seedLogs(database.db, preset.logs);
     // Everything analysed and all-visible, so autovacuum has nothing left to do while we measure.
     await database.db.execute(sql`vacuum analyze`);
     fixtures = await loadFixtures(database.db);
+    tables = await queryRows<{ name: string; n: number }>(
+      database.db,
+      sql`select relname as name, cast(n_live_tup as integer) as n from pg_stat_user_tables where n_live_tup >= 1000 order by n_live_tup desc`,
+    );
     [{ server_version: postgresVersion }] = await queryRows<{ server_version: string }>(database.db, sql`show server_version`);
   } finally {
     await database.close();
   }
   const seedSeconds = (performance.now() - seedStarted) / 1000;
 
-  const base = `http://127.0.0.1:${port}`;
-  await waitForServer(base, server, logFile);
-  console.log(`server: pid ${server.pid} on port ${port}, answering after ${((performance.now() - serverStarted) / 1000).toFixed(1)} s`);
+  await serverUp;
+  console.log(`server: pid ${server.pid} on port ${port}, answered ${serverReady!.toFixed(1)} s after its start`);
   const tokens = new Map<BenchRole, string>();
   for (const role of new Set(cases.map((c) => c.role))) tokens.set(role, await signIn(base, role));
 
@@ -260,6 +270,7 @@ async function main() {
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const summary = [
     `Run of ${when} UTC, \`npm run bench${args.quick ? ' -- --quick' : ''}\`: preset ${args.quick ? 'quick' : 'full'} (${describeVolumes(preset)}),`,
+    `rows: ${tables.map((table) => `${table.name} ${table.n}`).join(', ')};`,
     `PostgreSQL ${postgresVersion}, Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB;`,
     `load average (1 min) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads, os.loadavg()[0]).toFixed(1)} while measuring (PostgreSQL, the server, the load generator and the direct SQL share the machine with whatever else runs);`,
     `${concurrent.toFixed(1)} s per case and side at ${connections} connections${preset.rounds > 1 ? ` in ${preset.rounds} turns` : ''}, ${singleShown} at 1;`,
