@@ -27,7 +27,8 @@ const bank = (id: string, name: string, code: 'BGN' | 'EUR'): Bank => ({
 });
 const banks = [bank('b1', 'УниКредит Булбанк', 'BGN'), bank('b2', 'УниКредит Булбанк (евро)', 'EUR')];
 
-describe('BankSelectDialog', () => {
+// Whole pages with MUI on a shared, busy machine: more time than a unit test's default.
+describe('BankSelectDialog', { timeout: 60_000 }, () => {
   it("lists the own company's active accounts and offers choose-as-BGN only on a BGN account, choose-as-EUR only on a EUR one", async () => {
     const { calls } = mockApi({ 'POST /api/banks/list': () => ok({ Items: banks, Total: 2, Page: 1 }) });
     const chooseBgn = vi.fn();

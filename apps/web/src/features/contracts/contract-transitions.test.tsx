@@ -12,7 +12,7 @@ import { contractOf, currencies, ids, userOf } from './test-fixtures.ts';
 beforeAll(async () => {
   await i18n.loadNamespaces(['contracts', 'parties', 'clients', 'settings', 'documents']);
   await import('./details-tab.tsx');
-});
+}, 60_000);
 afterEach(() => {
   setSessionUser(null);
   vi.unstubAllGlobals();
@@ -40,7 +40,8 @@ const bodyOf = (calls: { url: string; init?: RequestInit }[], path: string) => {
   return call ? JSON.parse(String(call.init?.body)) : undefined;
 };
 
-describe('the contract transitions', () => {
+// Whole pages with MUI on a shared, busy machine: more time than a unit test's default.
+describe('the contract transitions', { timeout: 60_000 }, () => {
   it('registers a draft after the confirmation and shows the new status', async () => {
     const { calls } = open(contractOf(ContractStatus.draft), Access.manager, {
       'POST /api/contracts/register': () => ok(contractOf(ContractStatus.registered), 'saved_successfully'),

@@ -24,7 +24,8 @@ const rows: ContractRow[] = [
 const listing = () => ({ 'POST /api/contracts/list': () => ok({ Items: rows, Total: 2, Page: 1 }) });
 const bodies = (calls: { url: string; init?: RequestInit }[]) => calls.filter((call) => call.url.endsWith('/contracts/list')).map((call) => JSON.parse(String(call.init?.body)));
 
-describe('the contracts list', () => {
+// Whole pages with MUI on a shared, busy machine: more time than a unit test's default.
+describe('the contracts list', { timeout: 60_000 }, () => {
   it('asks for the newest first and shows name, client, dates, status (expired too) and a preview link', async () => {
     const { calls } = mockApi(listing());
     renderWithProviders(<ContractsPage />);

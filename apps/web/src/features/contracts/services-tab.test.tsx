@@ -16,7 +16,8 @@ const services = [1, 2, 3].map((n) => ({ _id: ids.service(n), name: { bg: `Ус�
 const headers = () => screen.getAllByRole('columnheader').map((cell) => cell.textContent);
 const bodyOf = (calls: { url: string; init?: RequestInit }[], path: string) => calls.filter((call) => call.url.endsWith(path)).map((call) => JSON.parse(String(call.init?.body)));
 
-describe('the services tab', () => {
+// Whole pages with MUI on a shared, busy machine: more time than a unit test's default.
+describe('the services tab', { timeout: 60_000 }, () => {
   it('shows an employee the rows without a price column and without buttons', async () => {
     const { calls } = mockApi({ 'POST /api/contract-services/list': () => ok({ Items: [serviceRowOf(1, false)], Total: 1, Page: 1 }) });
     renderWithProviders(<ServicesTab contract={contractOf(ContractStatus.registered, Access.employee)} />);
