@@ -6,12 +6,13 @@ import { CLIENT_TABS } from './client-tabs.ts';
 const keys = (access: number) => tabsFor(CLIENT_TABS, access).map((tab) => tab.key);
 
 describe('the client tab registry', () => {
-  it('gives management banks, offices, contracts, timesheets, the document flow and access', () => {
-    expect(keys(Access.admin)).toEqual(['banks', 'offices', 'contracts', 'timesheets', 'documentsFlow', 'access']);
-    expect(keys(Access.manager)).toEqual(['banks', 'offices', 'contracts', 'timesheets', 'documentsFlow', 'access']);
+  it("gives management the spec's eight tabs in its order", () => {
+    const all = ['banks', 'offices', 'contracts', 'timesheets', 'invoices', 'proformaInvoices', 'documentsFlow', 'access'];
+    expect(keys(Access.admin)).toEqual(all);
+    expect(keys(Access.manager)).toEqual(all);
   });
-  it('gives an accountant banks, offices, contracts and the document flow, an employee offices, contracts, timesheets and the document flow, a client nothing', () => {
-    expect(keys(Access.accountant)).toEqual(['banks', 'offices', 'contracts', 'documentsFlow']);
+  it('gives an accountant banks, offices, contracts, invoices and the document flow, an employee offices, contracts, timesheets and the document flow, a client nothing', () => {
+    expect(keys(Access.accountant)).toEqual(['banks', 'offices', 'contracts', 'invoices', 'documentsFlow']);
     expect(keys(Access.employee)).toEqual(['offices', 'contracts', 'timesheets', 'documentsFlow']);
     expect(keys(Access.client)).toEqual([]);
   });
