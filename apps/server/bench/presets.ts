@@ -43,7 +43,7 @@ export const PRESETS: Record<'full' | 'quick', Preset> = {
     rounds: 1,
     singleRequests: 10,
     runs: 0.25,
-    budget: 30,
+    budget: 24,
   },
 };
 

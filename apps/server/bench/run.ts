@@ -40,6 +40,7 @@ const { values: args } = parseArgs({
     only: { type: 'string', multiple: true },
     'database-url': { type: 'string' },
     connections: { type: 'string', default: '32' },
+    keep: { type: 'boolean', default: false },
   },
 });
 
@@ -64,17 +65,23 @@ async function startPostgres(): Promise<string> {
   const dir = join(os.tmpdir(), `kantora-bench-pg-${process.pid}`);
   const env = { ...process.env, KANTORA_TEST_PGDIR: dir, KANTORA_TEST_PGPORT: String(port) };
   const script = join(repoDir, 'scripts/test-postgres.sh');
+  let url = '';
   atExit(() => {
+    if (args.keep && !isEnding()) {
+      console.log(`\nPostgreSQL kept (--keep): ${url}\nstop it with: KANTORA_TEST_PGDIR=${dir} KANTORA_TEST_PGPORT=${port} bash scripts/test-postgres.sh stop && rm -rf ${dir}`);
+      return;
+    }
     spawnSync('bash', [script, 'stop'], { env, stdio: 'ignore' });
     rmSync(dir, { recursive: true, force: true });
   });
   const started = spawnSync('bash', [script, 'start'], { env, encoding: 'utf8' });
   if (started.status !== 0) throw new Error(`PostgreSQL did not start: ${started.stderr}`);
-  return started.stdout.trim().split('\n').at(-1)!;
+  url = started.stdout.trim().split('\n').at(-1)!;
+  return url;
 }
 
 async function waitForServer(base: string, server: ReturnType<typeof spawnTracked>, logFile: string) {
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server ended (${server.exitCode}):\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
     try {
@@ -84,7 +91,7 @@ async function waitForServer(base: string, server: ReturnType<typeof spawnTracke
     }
     await new Promise((done) => setTimeout(done, 200));
   }
-  throw new Error('the server did not answer /healthz within 2 minutes');
+  throw new Error('the server did not answer /healthz within 5 minutes');
 }
 
 async function signIn(base: string, role: BenchRole): Promise<string> {
