@@ -75,3 +75,7 @@ export async function cappedSum(executor: Executor, valuesQuery: SQL): Promise<{
   const count = Math.max(await estimatedRows(executor, valuesQuery), n);
   return { count, sum: Math.round((total / n) * count), estimated: true };
 }
+
+/** A PostgreSQL array literal (`{"a","b"}`) of texts or numbers, for one `unnest(…::type[])` parameter per column in bulk inserts. */
+export const arrayLiteral = (values: readonly (string | number | null)[]) =>
+  `{${values.map((value) => (value === null ? 'NULL' : `"${String(value).replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
