@@ -42,7 +42,8 @@ export default async function setup(project: TestProject) {
   child.stderr?.on('data', (c) => {
     output += c;
   });
-  const deadline = Date.now() + 60_000;
+  // The first start migrates and seeds the demo: over a minute on a loaded 2-core machine.
+  const deadline = Date.now() + 240_000;
   while (!/serving at/.test(output)) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`The server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));

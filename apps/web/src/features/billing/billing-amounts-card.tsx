@@ -99,7 +99,7 @@ export function BillingAmountsCard({ doc, editable, onVatChange, onCurrencyChang
           )}
         </Box>
         <Box>
-          <Box component="dl" aria-label={t('amounts.totals')} sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2, rowGap: 1 }}>
+          <Box component="dl" role="group" aria-label={t('amounts.totals')} sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2, rowGap: 1 }}>
             <Figure label={t('fields.amount')} value={formatMoney(doc?.amount ?? 0, shownCode)} />
             <Figure label={t('amounts.vat_with_percentage', { percentage: formatNumber(doc?.VATPercentage ?? 0) })} value={formatMoney(doc?.VATAmount ?? 0, shownCode)} />
             <Figure label={t('fields.total_amount')} value={formatMoney(doc?.totalAmount ?? 0, shownCode)} strong />

@@ -21,12 +21,12 @@ import { BillingFilterForm, type BillingFilterValues, toBillingFilter } from './
 type ListTab = 'issued' | 'drafts';
 const TABS: readonly ListTab[] = ['issued', 'drafts'];
 
-/** A tab's label with its count as a badge (the count also in the accessible name). */
-function TabLabel({ text, count }: { text: string; count: number | undefined }) {
+/** A tab's label with its count as a badge. */
+function TabLabel({ text, count }: { text: string; count: string }) {
   return (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5, pr: 1.5 }}>
+    <Box component="span" aria-hidden sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5 }}>
       {text}
-      <Badge color="primary" badgeContent={count === undefined ? '…' : formatNumber(count, 0)} max={Number.MAX_SAFE_INTEGER} showZero sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }} />
+      <Badge color="primary" badgeContent={count} max={Number.MAX_SAFE_INTEGER} showZero sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }} />
     </Box>
   );
 }
@@ -68,9 +68,20 @@ export function BillingListPage({ kind }: { kind: BillingKind }) {
         aria-label={t('tabs.label')}
         sx={{ mb: 1 }}
       >
-        {TABS.map((key) => (
-          <Tab key={key} value={key} id={`${kind}-tab-${key}`} aria-controls={`${kind}-panel-${key}`} label={<TabLabel text={t(`tabs.${key}`)} count={counts.data?.[key === 'issued' ? 'issued' : 'drafts']} />} />
-        ))}
+        {TABS.map((key) => {
+          const value = counts.data?.[key];
+          const count = value === undefined ? '…' : formatNumber(value, 0);
+          return (
+            <Tab
+              key={key}
+              value={key}
+              id={`${kind}-tab-${key}`}
+              aria-controls={`${kind}-panel-${key}`}
+              aria-label={t('tabs.with_count', { name: t(`tabs.${key}`), count })}
+              label={<TabLabel text={t(`tabs.${key}`)} count={count} />}
+            />
+          );
+        })}
       </Tabs>
       <Box role="tabpanel" id={`${kind}-panel-${tab}`} aria-labelledby={`${kind}-tab-${tab}`}>
         <DataTable<BillingRow, Partial<BillingFilterValues>>

@@ -1,0 +1,113 @@
+import { Access, type BillingDocumentView, type BillingItemRow } from '@kantora/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import i18n from '../../lib/i18n.ts';
+import { setSessionUser } from '../../lib/session.ts';
+import { mockApi, ok, renderWithProviders } from '../../test/render.tsx';
+import { BillingEditorPage } from './billing-editor-page.tsx';
+import { currencies, docOf, ids, itemOf, userOf, vatTypes } from './test-fixtures.ts';
+
+beforeAll(async () => {
+  await i18n.loadNamespaces(['billing', 'contracts', 'parties', 'clients', 'settings']);
+});
+afterEach(() => {
+  setSessionUser(null);
+  vi.unstubAllGlobals();
+});
+
+/** The editor of `doc` for a user of `access`; `items` answers getItems (a list, or a function for changing answers). */
+function open(doc: BillingDocumentView, access: number, items: () => BillingItemRow[], answers: Record<string, (init?: RequestInit) => Response> = {}) {
+  setSessionUser(userOf(access));
+  const api = mockApi({
+    'GET /api/metaData/getCurrencies': () => ok(currencies),
+    'GET /api/metaData/getVATTypes': () => ok(vatTypes),
+    'GET /api/metaData/getPaymentTypes': () => ok([]),
+    'GET /api/metaData/getInvoiceDefaults': () => ok(null),
+    'GET /api/metaData/getMyCompany': () => ok(null),
+    [`GET /api/invoices/${ids.doc}`]: () => ok(doc),
+    'POST /api/invoices/getItems': () => ok(items()),
+    ...answers,
+  });
+  renderWithProviders(
+    <Routes>
+      <Route path="/invoices/:id" element={<BillingEditorPage kind="invoice" />} />
+    </Routes>,
+    { route: `/invoices/${ids.doc}` },
+  );
+  return api;
+}
+const totals = () => within(screen.getByRole('group', { name: 'Суми' })).getAllByRole('definition').map((element) => element.textContent?.replace(/\s/g, ' '));
+
+describe('the invoice editor', () => {
+  it('shows the empty rows message, adds a row (quantity 1 by default) and shows the totals the server answered', { timeout: 60_000 }, async () => {
+    const draft = docOf('invoice', false, Access.manager, { amount: 0, VATAmount: 0, totalAmount: 0 });
+    const saved = itemOf(1, { price: 123.45, total: 123.45 });
+    let rows: BillingItemRow[] = [];
+    // The server's figures, on purpose not what the web would compute from the row (it never computes them).
+    const answer = { item: saved, document: docOf('invoice', false, Access.manager, { amount: 123.45, VATAmount: 24.7, totalAmount: 148.16, itemsCount: 1 }) };
+    const { calls } = open(draft, Access.manager, () => rows, {
+      'POST /api/invoices/saveItem': () => {
+        rows = [saved];
+        return ok(answer, 'saved_successfully');
+      },
+    });
+    // The editor is the app's heaviest page: on a busy machine its first render takes a while.
+    expect(await screen.findByText('Във фактурата няма добавени редове', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Добави ред' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Нов ред' });
+    expect(within(dialog).getByRole('textbox', { name: 'Количество' })).toHaveValue('1');
+    await userEvent.click(within(dialog).getByRole('textbox', { name: 'Стока или услуга (български)' }));
+    await userEvent.paste('Услуга 1');
+    await userEvent.click(within(dialog).getByRole('textbox', { name: 'Стока или услуга (италиански)' }));
+    await userEvent.paste('Servizio 1');
+    await userEvent.click(within(dialog).getByRole('textbox', { name: 'Единична цена' }));
+    await userEvent.paste('123,45');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Запази и затвори' }));
+    await waitFor(() => expect(calls.some((call) => call.url.endsWith('/invoices/saveItem'))).toBe(true));
+    const body = JSON.parse(String(calls.find((call) => call.url.endsWith('/invoices/saveItem'))?.init?.body));
+    expect(body).toMatchObject({ invoiceId: ids.doc, name: { bg: 'Услуга 1', it: 'Servizio 1' }, price: 123.45, quantity: 1 });
+    expect(body).not.toHaveProperty('total');
+    await waitFor(() => expect(totals()).toEqual(['123,45 EUR', '24,70 EUR', '148,16 EUR']));
+    const table = screen.getByRole('table', { name: 'Стоки и услуги' });
+    expect(await within(table).findByText('Услуга 1')).toBeInTheDocument();
+    expect(screen.queryByText('Във фактурата няма добавени редове')).not.toBeInTheDocument();
+    // The words spell the stored total.
+    expect(screen.getByTestId('amount-in-words')).toHaveTextContent('сто четиридесет и осем евро и шестнадесет цента');
+  });
+
+  it('an issued invoice is read-only: no save, issue or row buttons, disabled fields; the number in the title', { timeout: 60_000 }, async () => {
+    open(docOf('invoice', true, Access.manager, { itemsCount: 1 }), Access.manager, () => [itemOf(3, { issued: true })]);
+    expect(await screen.findByRole('heading', { name: 'Фактура № 0000000042' })).toBeInTheDocument();
+    expect(screen.getByText(/Документът е издаден: само за преглед/)).toBeInTheDocument();
+    for (const name of ['Запази', 'Издай', 'Добави ред', 'Добави услуга', 'Върни в чернова']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    expect(document.querySelector('input[name="date"]')).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: /Валута/ })).toHaveAttribute('aria-disabled', 'true');
+    const table = screen.getByRole('table', { name: 'Стоки и услуги' });
+    expect(await within(table).findByText('Услуга 3')).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /^Премахни/ })).not.toBeInTheDocument();
+    expect(totals()).toEqual(['300,00 EUR', '60,00 EUR', '360,00 EUR']);
+  });
+
+  it('the admin returns an issued invoice to draft after the confirmation', { timeout: 60_000 }, async () => {
+    const { calls } = open(docOf('invoice', true, Access.admin, { itemsCount: 1 }), Access.admin, () => [itemOf(1)], {
+      'POST /api/invoices/unissue': () => ok(docOf('invoice', false, Access.admin, { number: '0000000042', itemsCount: 1 }), 'saved_successfully'),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Върни в чернова' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Връщане в чернова' });
+    expect(calls.some((call) => call.url.endsWith('/unissue'))).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Върни в чернова' }));
+    expect(await screen.findByRole('button', { name: 'Издай' })).toBeInTheDocument();
+    expect(JSON.parse(String(calls.find((call) => call.url.endsWith('/invoices/unissue'))?.init?.body))).toEqual({ invoiceId: ids.doc });
+    expect(screen.getByRole('button', { name: 'Запази' })).toBeInTheDocument();
+  });
+
+  it('issuing without rows warns and calls nothing', async () => {
+    const { calls } = open(docOf('invoice', false), Access.manager, () => []);
+    await userEvent.click(await screen.findByRole('button', { name: 'Издай' }));
+    expect(await screen.findByText('Моля, добавете редове във фактурата')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.some((call) => call.url.endsWith('/invoices/issue'))).toBe(false);
+  });
+});

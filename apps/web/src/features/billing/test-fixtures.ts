@@ -1,0 +1,120 @@
+import { Access, type BillingDocumentView, type BillingItemRow, type BillingKind, billingRights, type CurrentUserInfo } from '@kantora/domain';
+
+/** Ids the fixtures use (UUIDs, as the schemas want). */
+export const ids = {
+  doc: '00000000-0000-4000-8000-0000000000d1',
+  invoice: '00000000-0000-4000-8000-0000000000d2',
+  client: '00000000-0000-4000-8000-0000000000a1',
+  myCompany: '00000000-0000-4000-8000-0000000000f1',
+  euro: '00000000-0000-4000-8000-0000000000e1',
+  vat: '00000000-0000-4000-8000-0000000000c1',
+  item: (n: number) => `00000000-0000-4000-8000-0000000007${String(n).padStart(2, '0')}`,
+};
+
+export const userOf = (access: number): CurrentUserInfo => ({
+  id: '00000000-0000-4000-8000-000000000091',
+  fullName: { bg: 'Тест', it: 'Test' },
+  access,
+  isProduction: false,
+  locale: 'bg',
+  email: 'test@kantora.local',
+});
+
+export const currencies = [{ _id: ids.euro, name: { bg: 'Евро', it: 'Euro' }, code: 'EUR', status: true, exchangeRate: 1.95583 }];
+export const vatTypes = [{ _id: ids.vat, name: { bg: 'Стандартна ставка', it: 'Aliquota ordinaria' }, status: true, percentage: 20 }];
+
+const party = {
+  name: { bg: 'Алфа Трейд ООД', it: 'Alfa Trade OOD' },
+  address: { country: { bg: 'България', it: 'Bulgaria' }, city: { bg: 'София', it: 'Sofia' }, zipCode: '1680', street: { bg: 'бул. България 102', it: 'Boulevard Bulgaria 102' } },
+  bank: null,
+  responsiblePerson: { bg: 'Петър Стоянов', it: 'Petar Stoyanov' },
+  bulstat: '20345678',
+  vatNumber: 'BG20345678',
+};
+
+/** A document as GET {base}/{id} answers it, for a user of `access`. */
+export function docOf(kind: BillingKind, issued: boolean, access: number = Access.manager, extra: Partial<BillingDocumentView> = {}): BillingDocumentView {
+  const base = {
+    _id: ids.doc,
+    kind,
+    number: issued ? '0000000042' : null,
+    date: '2026-03-31',
+    customerId: ids.client,
+    companyName: party.name,
+    bulstat: party.bulstat,
+    vatNumber: party.vatNumber,
+    contract: null,
+    amount: 300,
+    VATAmount: 60,
+    totalAmount: 360,
+    currency: ids.euro,
+    currencyCode: 'EUR',
+    isPaid: 0 as const,
+    paidAmount: 0,
+    noticeType: 0 as const,
+    issued,
+    created: '2026-03-31T08:00:00.000Z',
+    providerId: ids.myCompany,
+    provider: { ...party, name: { bg: 'Кантора ЕООД', it: 'Kantora EOOD' }, bank2: null },
+    providerBank: null,
+    providerBank2: null,
+    customer: party,
+    customerBank: null,
+    contractName: null,
+    taxDate: '2026-03-31',
+    paymentDeadlineDate: '2026-04-14',
+    paymentType: null,
+    paymentTypeName: null,
+    signer: null,
+    signerName: null,
+    VATCharging: true,
+    VATType: ids.vat,
+    VATName: vatTypes[0].name,
+    VATPercentage: 20,
+    currencyName: currencies[0].name,
+    currencyRate: 1.95583,
+    creditToInvoice: null,
+    creditToInvoiceNumber: null,
+    creditToInvoiceDate: null,
+    noticeReason: { bg: '', it: '' },
+    creditedAmount: 0,
+    showBGInvoice: false,
+    periodFrom: null,
+    periodTo: null,
+    transformedToInvoice: null,
+    transformedFromProformaInvoice: null,
+    transformedInvoices: [],
+    itemsCount: 0,
+    transformedItems: 0,
+    createdBy: null,
+    createdByName: { bg: 'Мария Петрова', it: 'Maria Petrova' },
+    issuedByName: issued ? { bg: 'Мария Петрова', it: 'Maria Petrova' } : null,
+    issuedOn: issued ? '2026-03-31T09:00:00.000Z' : null,
+    updated: null,
+    ...extra,
+  };
+  return { ...base, rights: billingRights(access, base) };
+}
+
+/** A row of a document. */
+export function itemOf(n: number, extra: Partial<BillingItemRow> = {}): BillingItemRow {
+  return {
+    _id: ids.item(n),
+    invoice: ids.doc,
+    index: n,
+    name: { bg: `Услуга ${n}`, it: `Servizio ${n}` },
+    comment: { bg: '', it: '' },
+    quantity: 1,
+    price: 100 * n,
+    total: 100 * n,
+    service: null,
+    contract: null,
+    issued: false,
+    isPaid: false,
+    isTransformed: false,
+    transformedToInvoice: null,
+    transformedFromProformaInvoice: null,
+    created: '2026-03-31T08:00:00.000Z',
+    ...extra,
+  };
+}
