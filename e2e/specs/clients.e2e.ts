@@ -88,7 +88,7 @@ describe('clients', () => {
     // Management tabs: banks, offices, access (they appear once the saved client has loaded).
     await page.getByRole('tab').first().waitFor();
     const tabs = await page.getByRole('tab').allTextContents();
-    expect(tabs).toEqual([c('tabs.banks'), c('tabs.offices'), c('tabs.contracts'), c('tabs.documentsFlow'), c('tabs.access')]);
+    expect(tabs).toEqual(['banks', 'offices', 'contracts', 'timesheets', 'invoices', 'proformaInvoices', 'documentsFlow', 'access'].map((key) => c(`tabs.${key}`)));
 
     // Banks: one from the create, add a second.
     await page.getByText('BG80BNBG96611020345678').waitFor();
@@ -153,7 +153,7 @@ describe('clients', () => {
     expect(await input(page, 'name.bg').isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: t('bg', 'actions.save'), exact: true }).count()).toBe(0);
     await page.getByRole('tab').first().waitFor();
-    expect(await page.getByRole('tab').allTextContents()).toEqual([c('tabs.offices'), c('tabs.contracts'), c('tabs.documentsFlow')]);
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['offices', 'contracts', 'timesheets', 'documentsFlow'].map((key) => c(`tabs.${key}`)));
     await page.getByText('ул. Главна 5').first().waitFor();
     await context.close();
   });
@@ -180,7 +180,7 @@ describe('clients', () => {
     await page.goto(`${baseUrl()}/#${clientPath}`);
     await page.getByRole('heading', { name: CLIENT }).waitFor();
     await page.getByRole('tab').first().waitFor();
-    expect(await page.getByRole('tab').allTextContents()).toEqual([c('tabs.banks'), c('tabs.offices'), c('tabs.contracts'), c('tabs.documentsFlow')]);
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['banks', 'offices', 'contracts', 'invoices', 'documentsFlow'].map((key) => c(`tabs.${key}`)));
     await page.getByText('BG80BNBG96611020345678').waitFor();
     expect(await page.getByRole('button', { name: t('bg', 'settings:banks.add') }).count()).toBe(0);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
