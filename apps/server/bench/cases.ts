@@ -4,16 +4,18 @@
  * as the module builds it (its exported query builder or its service's method), run on a pool of the server's
  * size with no HTTP, token check or JSON. Areas append their rows at the end (see docs/performance.md).
  */
-import { companyListQuery, contractListQuery, documentFlowListQuery, documentFlowZipSchema, logListQuery } from '@kantora/domain';
+import { billingCountQuery, billingDocumentRef, billingListQuery, billingSearchQuery, companyListQuery, contractListQuery, documentFlowListQuery, documentFlowZipSchema, logListQuery } from '@kantora/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 import { fileBody } from '../src/db/file-store.ts';
 import { files, revokedTokens, users } from '../src/db/schema/index.ts';
+import { BillingService } from '../src/modules/billing/billing.service.ts';
 import { companyListQueries } from '../src/modules/clients/companies.service.ts';
 import { ContractsService } from '../src/modules/contracts/contracts.service.ts';
 import { DocumentsFlowService } from '../src/modules/documents-flow/documents-flow.service.ts';
 import type { Actor } from '../src/modules/logs/audit.ts';
 import { LogsService } from '../src/modules/logs/logs.service.ts';
+import { InvoiceSettingsService } from '../src/modules/settings/invoice-settings.service.ts';
 import type { BenchRole, Fixtures } from './fixtures.ts';
 
 /** What `direct` runs with: the pool, the row's user, and the server's settings the SQL depends on. */
@@ -42,6 +44,11 @@ export interface BenchCase {
    * --quick), instead of for a while at 1 and at 32 connections.
    */
   sequential?: number;
+  /**
+   * A change that a body serves once (issuing a draft), with `sequential`: one body per request, in turn — the check
+   * takes the first, then the HTTP side its warm-up and runs, then the direct side its own. Replaces `body`.
+   */
+  bodies?: (fixtures: Fixtures) => Body[];
 }
 
 /**
@@ -60,6 +67,60 @@ const documentsFlowList = listRows('documents-flow', 'document flow list', '/api
   new DocumentsFlowService(db, { lockDays }).list(actor, 'staff', documentFlowListQuery.parse(b)),
 );
 const contractsList = listRows('contracts', 'contracts list', '/api/contracts/list', ({ db, actor }, b) => new ContractsService(db).list(actor, contractListQuery.parse(b)));
+
+const billing = (db: Db) => new BillingService(db, new InvoiceSettingsService(db));
+const invoicesList = listRows('billing', 'invoices list', '/api/invoices/list', ({ db, actor }, b) => billing(db).list('invoice', actor, billingListQuery.parse(b)));
+const proformasList = listRows('billing', 'proformas list', '/api/proforma-invoices/list', ({ db, actor }, b) => billing(db).list('proforma', actor, billingListQuery.parse(b)));
+
+/** The billing lists' rows: each tab, and on the issued tab each filter; the client's and the contract's tabs; the tabs' counts, the invoice search, issuing. */
+const billingRows: BenchCase[] = [
+  invoicesList('manager', 'issued'),
+  invoicesList('manager', 'drafts', () => ({ issued: false })),
+  invoicesList('accountant', 'issued'),
+  invoicesList('manager', 'issued, number', (f) => ({ issued: true, number: f.billing.invoiceNumber })),
+  invoicesList('manager', 'issued, client', (f) => ({ issued: true, customerId: f.billing.customer })),
+  invoicesList('manager', 'issued, a month', (f) => ({ issued: true, fromDate: f.billing.fromDate, toDate: f.billing.toDate })),
+  invoicesList('manager', 'issued, from only', (f) => ({ issued: true, fromDate: f.billing.fromDate })),
+  invoicesList('manager', 'issued, to only', (f) => ({ issued: true, toDate: f.billing.toDate })),
+  invoicesList('manager', 'issued, not paid', () => ({ issued: true, isPaid: 0 })),
+  invoicesList('manager', 'issued, partly paid', () => ({ issued: true, isPaid: 2 })),
+  invoicesList('manager', 'issued, credit notices', () => ({ issued: true, noticeType: 1 })),
+  invoicesList('manager', 'drafts, a month', (f) => ({ issued: false, fromDate: f.billing.fromDate, toDate: f.billing.toDate })),
+  invoicesList('manager', "client's tab", (f) => ({ customerId: f.billing.customer })),
+  invoicesList('manager', "contract's tab", (f) => ({ contract: f.billing.contract })),
+  proformasList('manager', 'issued'),
+  proformasList('manager', 'drafts', () => ({ issued: false })),
+  proformasList('manager', 'issued, number', (f) => ({ issued: true, number: f.billing.proformaNumber })),
+  proformasList('manager', 'issued, client', (f) => ({ issued: true, customerId: f.billing.customer })),
+  proformasList('manager', 'issued, a month', (f) => ({ issued: true, fromDate: f.billing.fromDate, toDate: f.billing.toDate })),
+  {
+    name: 'invoices tab counts',
+    area: 'billing',
+    role: 'manager',
+    method: 'GET',
+    path: '/api/invoices/getDocsCount',
+    direct: ({ db, actor }) => billing(db).counts('invoice', actor, billingCountQuery.parse({})),
+  },
+  {
+    name: 'invoice search, number prefix',
+    area: 'billing',
+    role: 'manager',
+    method: 'POST',
+    path: '/api/invoices/search',
+    body: (f) => ({ text: f.billing.invoiceNumber.slice(0, 7) }),
+    direct: ({ db, actor }, b) => billing(db).search('invoice', actor, billingSearchQuery.parse(b)),
+  },
+  {
+    name: 'issue an invoice',
+    area: 'billing',
+    role: 'manager',
+    method: 'POST',
+    path: '/api/invoices/issue',
+    bodies: (f) => f.billing.drafts.map((id) => ({ invoiceId: id })),
+    direct: ({ db, actor }, b) => billing(db).issue('invoice', actor, billingDocumentRef.parse(b).documentId),
+    sequential: 20,
+  },
+];
 
 /** The contracts list's rows: no filter and each filter (the four statuses, expired derived), as a manager and an employee. */
 const contractsLists = (['manager', 'employee'] as const).flatMap((role) => [
@@ -140,4 +201,6 @@ export const benchCases: BenchCase[] = [
   },
 
   ...contractsLists,
+
+  ...billingRows,
 ];

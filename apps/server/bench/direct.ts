@@ -13,6 +13,8 @@ import { serveRequests } from './worker.ts';
 export interface DirectRequest extends RunPlan {
   caseName: string;
   body: Body;
+  /** One body per run, in turn (a change a body serves once); instead of `body`. */
+  bodies?: Body[];
   fixtures: Fixtures;
 }
 
@@ -32,10 +34,11 @@ async function run(request: DirectRequest): Promise<Sample> {
   const more = () => (request.amount ? started < request.amount : performance.now() < deadline);
   const loop = async () => {
     while (more()) {
+      const body = request.bodies ? request.bodies[started] : request.body;
       started += 1;
       const t0 = performance.now();
       try {
-        await found.direct(context, request.body);
+        await found.direct(context, body);
         latencies.push(performance.now() - t0);
       } catch (error) {
         failed += 1;

@@ -44,6 +44,19 @@ export interface Fixtures {
     bulstat: string;
     vatNumber: string;
   };
+  billing: {
+    /** The client and the contract with the most invoices. */
+    customer: string;
+    contract: string;
+    /** The number of an issued invoice and of an issued proforma about half way back. */
+    invoiceNumber: string;
+    proformaNumber: string;
+    /** A month of document dates half a year back. */
+    fromDate: string;
+    toDate: string;
+    /** Draft invoices that can be issued (header, customer and rows complete), newest first: one per issue request. */
+    drafts: string[];
+  };
 }
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
@@ -78,7 +91,19 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
     db,
     sql`select c.id, c.bulstat, c.vat_number from companies c join (select customer_id, count(*) as n from contracts group by customer_id) k on k.customer_id = c.id order by k.n desc, c.id limit 1`,
   );
-  if (!client || !company || !category || !customer) throw new Error('bench: the seeded data has no clients, documents or contracts');
+  const [billingCustomer] = await queryRows<{ id: string }>(db, sql`select customer_id as id from billing_documents where kind = 'invoice' and customer_id is not null group by customer_id order by count(*) desc, customer_id limit 1`);
+  const [billingContract] = await queryRows<{ id: string }>(db, sql`select contract_id as id from billing_documents where kind = 'invoice' and contract_id is not null group by contract_id order by count(*) desc, contract_id limit 1`);
+  const numberOf = async (kind: string) => {
+    const [{ n }] = await queryRows<{ n: number }>(db, sql`select cast(count(*) as integer) as n from billing_documents where kind = ${kind} and issued`);
+    const [found] = await queryRows<{ number: string }>(db, sql`select number from billing_documents where kind = ${kind} and issued order by number offset ${Math.floor(n / 2)} limit 1`);
+    return found?.number ?? '0000000001';
+  };
+  const drafts = await queryRows<{ id: string }>(
+    db,
+    sql`select d.id from billing_documents d where d.kind = 'invoice' and not d.issued and d.notice_type = 0 and d.customer_id is not null and d.payment_deadline_date >= d.date
+        and exists (select 1 from billing_items i where i.document_id = d.id) order by d.created desc, d.id limit 100`,
+  );
+  if (!client || !company || !category || !customer || !billingCustomer || !billingContract) throw new Error('bench: the seeded data has no clients, documents, contracts or invoices');
   return {
     users,
     client: { bulstat: client.bulstat, vatNumber: client.vat_number },
@@ -92,5 +117,14 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
       zipFileIds: files.map((file) => file.id),
     },
     contracts: { customer: customer.id, bulstat: customer.bulstat, vatNumber: customer.vat_number },
+    billing: {
+      customer: billingCustomer.id,
+      contract: billingContract.id,
+      invoiceNumber: await numberOf('invoice'),
+      proformaNumber: await numberOf('proforma'),
+      fromDate: day(200),
+      toDate: day(170),
+      drafts: drafts.map((row) => row.id),
+    },
   };
 }

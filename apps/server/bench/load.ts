@@ -12,17 +12,21 @@ export interface LoadRequest extends RunPlan {
   method: string;
   headers: Record<string, string>;
   body?: string;
+  /** One body per request, in turn (a change a body serves once); instead of `body`. */
+  bodies?: string[];
 }
 
 async function drive(request: LoadRequest): Promise<Sample> {
   const latencies: number[] = [];
   let failed = 0;
+  let sent = 0;
   const started = performance.now();
   const instance = autocannon({
     url: request.url,
     method: request.method,
     headers: request.headers,
     body: request.body,
+    ...(request.bodies ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: request.bodies![sent++] }) }] } : {}),
     connections: request.connections,
     ...(request.amount ? { amount: request.amount } : { duration: request.duration ?? 1 }),
     timeout: 120,

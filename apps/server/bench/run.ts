@@ -211,7 +211,8 @@ async function main() {
 
   const results: CaseResult[] = [];
   const measureCase = async (c: BenchCase): Promise<CaseResult> => {
-    const body = c.body?.(fixtures) ?? {};
+    const bodies = c.bodies?.(fixtures);
+    const body = bodies?.[0] ?? c.body?.(fixtures) ?? {};
     const request: LoadRequest = {
       url: `${base}${c.path}`,
       method: c.method,
@@ -228,10 +229,14 @@ async function main() {
     const sqlSamples: Sample[] = [];
     if (c.sequential) {
       const runs = Math.max(3, Math.round(c.sequential * preset.runs));
-      await load.call({ ...request, connections: 1, amount: 1 });
-      await directOf({ connections: 1, amount: 1 });
-      httpSamples.push(await load.call({ ...request, connections: 1, amount: runs }));
-      sqlSamples.push(await directOf({ connections: 1, amount: runs }));
+      // A change a body serves once: the check took the first body; each side then takes its own, one per request.
+      const own = (from: number, amount: number) => (bodies ? { bodies: bodies.slice(from, from + amount) } : {});
+      if (bodies && bodies.length < 3 + 2 * runs) throw new Error(`${bodies.length} bodies for ${3 + 2 * runs} requests`);
+      const httpBodies = (from: number, amount: number) => (bodies ? { bodies: bodies.slice(from, from + amount).map((b) => JSON.stringify(b)) } : {});
+      await load.call({ ...request, connections: 1, amount: 1, ...httpBodies(1, 1) });
+      await directOf({ connections: 1, amount: 1, ...own(2, 1) });
+      httpSamples.push(await load.call({ ...request, connections: 1, amount: runs, ...httpBodies(3, runs) }));
+      sqlSamples.push(await directOf({ connections: 1, amount: runs, ...own(3 + runs, runs) }));
       return { name: c.name, area: c.area, answer, http: summarize(httpSamples), direct: summarize(sqlSamples), sequential: runs };
     }
     if (preset.warmup > 0) {
