@@ -143,7 +143,7 @@ export function TimesheetRowFields({ form, index, count, onRemove }: TimesheetRo
           </Tooltip>
         )}
       </Box>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
         <Controller
           control={control}
           name={`rows.${index}.client`}
@@ -183,18 +183,26 @@ export function TimesheetRowFields({ form, index, count, onRemove }: TimesheetRo
             />
           )}
         />
-        <ServiceField form={form} index={index} label={t('fields.service')} />
       </Box>
-      <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'minmax(0, 1.3fr) minmax(0, 0.7fr) minmax(0, 0.7fr) minmax(0, 2.3fr)' }, alignItems: 'start' }}>
-        <Box sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          mt: 2,
+          alignItems: 'start',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr) minmax(0, 1fr)', sm: 'minmax(0, 2.4fr) minmax(0, 1.5fr) minmax(0, 0.8fr) minmax(0, 0.8fr)' },
+        }}
+      >
+        <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}>
+          <ServiceField form={form} index={index} label={t('fields.service')} />
+        </Box>
+        <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}>
           <DateField control={control} name={`rows.${index}.date`} label={t('fields.date')} required />
         </Box>
         <NumberField control={control} name={`rows.${index}.hours`} label={t('fields.hours')} decimals={0} grouping={false} size="small" fullWidth error={Boolean(errors?.duration)} />
         <NumberField control={control} name={`rows.${index}.minutes`} label={t('fields.minutes')} decimals={0} grouping={false} size="small" fullWidth error={Boolean(errors?.duration)} />
-        <Box sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
-          <FormTextField control={control} name={`rows.${index}.comment`} label={t('fields.comment')} size="small" fullWidth multiline maxRows={4} slotProps={{ htmlInput: { maxLength: 2000 } }} />
-        </Box>
       </Box>
+      <FormTextField control={control} name={`rows.${index}.comment`} label={t('fields.comment')} size="small" fullWidth multiline maxRows={4} sx={{ mt: 2 }} slotProps={{ htmlInput: { maxLength: 2000 } }} />
       <FormHelperText error={Boolean(errors?.duration)} sx={{ mx: 0 }}>
         {errors?.duration ? translateMessage(errors.duration.message ?? 'invalid_value') : minutes ? `${t('fields.duration')}: ${formatDuration(minutes)}` : t('dialog.duration_hint')}
       </FormHelperText>
