@@ -153,6 +153,8 @@ describe('billing', () => {
     await waitForHash(page, (p) => p === `/invoices/${invoice.Result._id}`);
     state.invoicePath = hashPath(page);
     await page.getByRole('heading', { name: b('notice_title.0'), exact: true }).waitFor();
+    // The header row and the two rows.
+    await itemsTable(page).getByRole('row').nth(2).waitFor();
     expect(await itemsTable(page).getByRole('row').count()).toBe(3);
 
     // The invoice is issued; the words spell its total.
