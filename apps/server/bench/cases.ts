@@ -4,7 +4,19 @@
  * as the module builds it (its exported query builder or its service's method), run on a pool of the server's
  * size with no HTTP, token check or JSON. Areas append their rows at the end (see docs/performance.md).
  */
-import { billingCountQuery, billingDocumentRef, billingListQuery, billingSearchQuery, companyListQuery, contractListQuery, documentFlowListQuery, documentFlowZipSchema, logListQuery } from '@kantora/domain';
+import {
+  billingCountQuery,
+  billingDocumentRef,
+  billingListQuery,
+  billingSearchQuery,
+  companyListQuery,
+  contractListQuery,
+  documentFlowListQuery,
+  documentFlowZipSchema,
+  logListQuery,
+  timesheetExportQuery,
+  timesheetListQuery,
+} from '@kantora/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 import { fileBody } from '../src/db/file-store.ts';
@@ -16,6 +28,7 @@ import { DocumentsFlowService } from '../src/modules/documents-flow/documents-fl
 import type { Actor } from '../src/modules/logs/audit.ts';
 import { LogsService } from '../src/modules/logs/logs.service.ts';
 import { InvoiceSettingsService } from '../src/modules/settings/invoice-settings.service.ts';
+import { TimesheetsService } from '../src/modules/timesheets/timesheets.service.ts';
 import type { BenchRole, Fixtures } from './fixtures.ts';
 
 /** What `direct` runs with: the pool, the row's user, and the server's settings the SQL depends on. */
@@ -49,6 +62,8 @@ export interface BenchCase {
    * takes the first, then the HTTP side its warm-up and runs, then the direct side its own. Replaces `body`.
    */
   bodies?: (fixtures: Fixtures) => Body[];
+  /** With `sequential`: also the server's peak resident memory over the runs (a streaming call's memory must not grow with its rows). */
+  memory?: boolean;
 }
 
 /**
@@ -119,6 +134,38 @@ const billingRows: BenchCase[] = [
     bodies: (f) => f.billing.drafts.map((id) => ({ invoiceId: id })),
     direct: ({ db, actor }, b) => billing(db).issue('invoice', actor, billingDocumentRef.parse(b).documentId),
     sequential: 20,
+  },
+];
+
+const timesheets = (db: Db) => new TimesheetsService(db, { lockDays: 10 });
+const timesheetsList = listRows('timesheets', 'timesheets list', '/api/timesheets/list', ({ db, actor }, b) => timesheets(db).list(actor, timesheetListQuery.parse(b)));
+
+/** The timesheets list's rows (no filter and each filter, as a manager and an employee), the contract's tab, and the export of 200 000 rows. */
+const timesheetsRows: BenchCase[] = [
+  ...(['manager', 'employee'] as const).flatMap((role) => [
+    timesheetsList(role, 'no filter'),
+    timesheetsList(role, 'client', (f) => ({ client: f.timesheets.client })),
+    timesheetsList(role, 'services', (f) => ({ services: [f.timesheets.service] })),
+    timesheetsList(role, 'date, a month', (f) => ({ fromDate: f.timesheets.fromDate, toDate: f.timesheets.toDate })),
+    timesheetsList(role, 'date, from only', (f) => ({ fromDate: f.timesheets.fromDate })),
+  ]),
+  timesheetsList('manager', 'employee', (f) => ({ user: f.users.employee.id })),
+  timesheetsList('manager', 'employee and a month', (f) => ({ user: f.users.employee.id, fromDate: f.timesheets.fromDate, toDate: f.timesheets.toDate })),
+  timesheetsList('manager', "contract's tab", (f) => ({ contract: f.timesheets.contract })),
+  timesheetsList('employee', "contract's tab", (f) => ({ contract: f.timesheets.contract })),
+  {
+    name: 'timesheets export (XLSX), 200 000 rows',
+    area: 'timesheets',
+    role: 'manager',
+    method: 'POST',
+    path: '/api/timesheets/export',
+    body: (f) => ({ fromDate: f.timesheets.exportFrom, toDate: f.timesheets.exportTo }),
+    // The same keyset batches with their names, read to the end (no workbook written).
+    direct: async ({ db, actor }, b) => {
+      for await (const _batch of timesheets(db).walk(actor, timesheetExportQuery.parse(b)));
+    },
+    sequential: 4,
+    memory: true,
   },
 ];
 
@@ -203,4 +250,6 @@ export const benchCases: BenchCase[] = [
   ...contractsLists,
 
   ...billingRows,
+
+  ...timesheetsRows,
 ];

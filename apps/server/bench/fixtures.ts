@@ -57,6 +57,18 @@ export interface Fixtures {
     /** Draft invoices that can be issued (header, customer and rows complete), newest first: one per issue request. */
     drafts: string[];
   };
+  timesheets: {
+    /** The client, the contract and the service with the most rows. */
+    client: string;
+    contract: string;
+    service: string;
+    /** A month of dates half a year back. */
+    fromDate: string;
+    toDate: string;
+    /** The newest dates holding about 200 000 rows (all of them in a smaller preset), for the export. */
+    exportFrom: string;
+    exportTo: string;
+  };
 }
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
@@ -103,6 +115,15 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
     sql`select d.id from billing_documents d where d.kind = 'invoice' and not d.issued and d.notice_type = 0 and d.customer_id is not null and d.payment_deadline_date >= d.date
         and exists (select 1 from billing_items i where i.document_id = d.id) order by d.created desc, d.id limit 100`,
   );
+  const mostOf = async (column: string) => (await queryRows<{ id: string }>(db, sql`select ${sql.raw(column)} as id from timesheets group by 1 order by count(*) desc, 1 limit 1`))[0]?.id;
+  const [timesheetClient, timesheetContract, timesheetService] = [await mostOf('client_id'), await mostOf('contract_id'), await mostOf('service_id')];
+  // The newest day from which on the rows add up to 200 000 (or the first day).
+  const [exportRange] = await queryRows<{ from: string; to: string }>(
+    db,
+    sql`with days as (select date, count(*) as n from timesheets group by date), running as (select date, sum(n) over (order by date desc) as total from days)
+        select coalesce((select min(date) from running where total <= 200000), (select min(date) from days))::text as from, (select max(date) from days)::text as to`,
+  );
+  if (!timesheetClient || !timesheetContract || !timesheetService || !exportRange?.from) throw new Error('bench: the seeded data has no timesheets');
   if (!client || !company || !category || !customer || !billingCustomer || !billingContract) throw new Error('bench: the seeded data has no clients, documents, contracts or invoices');
   return {
     users,
@@ -126,5 +147,6 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
       toDate: day(170),
       drafts: drafts.map((row) => row.id),
     },
+    timesheets: { client: timesheetClient, contract: timesheetContract, service: timesheetService, fromDate: day(200), toDate: day(170), exportFrom: exportRange.from, exportTo: exportRange.to },
   };
 }

@@ -9,7 +9,7 @@
  * goes to stdout and, with --write, into docs/performance.md. Everything started is ended on exit and on Ctrl-C.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
@@ -78,6 +78,21 @@ async function startPostgres(): Promise<string> {
   if (started.status !== 0) throw new Error(`PostgreSQL did not start: ${started.stderr}`);
   url = started.stdout.trim().split('\n').at(-1)!;
   return url;
+}
+
+/**
+ * The server's resident memory around a case (Linux): its peak (VmHWM) is reset through /proc/<pid>/clear_refs, then
+ * read after the runs. Answers a function giving `RSS a MB before, peak b MB`, or undefined where /proc cannot do it.
+ */
+function serverMemory(pid: number): (() => string) | undefined {
+  const read = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN) / 1024;
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    return undefined;
+  }
+  const before = read('VmRSS');
+  return () => `RSS ${before.toFixed(0)} MB before, peak ${read('VmHWM').toFixed(0)} MB`;
 }
 
 async function waitForServer(base: string, server: ReturnType<typeof spawnTracked>, logFile: string) {
@@ -235,9 +250,11 @@ async function main() {
       const httpBodies = (from: number, amount: number) => (bodies ? { bodies: bodies.slice(from, from + amount).map((b) => JSON.stringify(b)) } : {});
       await load.call({ ...request, connections: 1, amount: 1, ...httpBodies(1, 1) });
       await directOf({ connections: 1, amount: 1, ...own(2, 1) });
+      const memory = c.memory && server.pid ? serverMemory(server.pid) : undefined;
       httpSamples.push(await load.call({ ...request, connections: 1, amount: runs, ...httpBodies(3, runs) }));
+      const memoryNote = memory?.();
       sqlSamples.push(await directOf({ connections: 1, amount: runs, ...own(3 + runs, runs) }));
-      return { name: c.name, area: c.area, answer, http: summarize(httpSamples), direct: summarize(sqlSamples), sequential: runs };
+      return { name: c.name, area: c.area, answer: memoryNote ? `${answer}; ${memoryNote}` : answer, http: summarize(httpSamples), direct: summarize(sqlSamples), sequential: runs };
     }
     if (preset.warmup > 0) {
       await load.call({ ...request, duration: preset.warmup });

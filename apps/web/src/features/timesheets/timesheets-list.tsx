@@ -78,9 +78,14 @@ export function TimesheetsList({ client = null, contract = null, description }: 
 
   const columns = useMemo<DataTableColumn<TimesheetRow>[]>(() => {
     const all: Array<DataTableColumn<TimesheetRow> | false> = [
-      { field: 'user', header: 'timesheets:fields.user', hideBelow: 'md', render: (row) => localized(row.userName, locale) },
-      !scoped && { field: 'client', header: 'timesheets:fields.client', render: (row) => <Box sx={{ minWidth: 96 }}>{localized(row.clientName, locale)}</Box> },
-      { field: 'service', header: 'timesheets:fields.service', hideBelow: scoped ? undefined : 'sm', render: (row) => serviceLabel({ code: row.serviceCode ?? '', name: row.serviceName ?? { bg: '', it: '' } }, locale) },
+      { field: 'user', header: 'timesheets:fields.user', hideBelow: 'md', render: (row) => <Box sx={{ minWidth: 110 }}>{localized(row.userName, locale)}</Box> },
+      !scoped && { field: 'client', header: 'timesheets:fields.client', render: (row) => <Box sx={{ minWidth: { xs: 96, md: 130 } }}>{localized(row.clientName, locale)}</Box> },
+      {
+        field: 'service',
+        header: 'timesheets:fields.service',
+        hideBelow: scoped ? undefined : 'sm',
+        render: (row) => <Box sx={{ minWidth: { xs: 96, md: 170 } }}>{serviceLabel({ code: row.serviceCode ?? '', name: row.serviceName ?? { bg: '', it: '' } }, locale)}</Box>,
+      },
       { field: 'date', header: 'timesheets:fields.date', sortable: true, render: (row) => <Box sx={nowrap}>{formatDate(row.date)}</Box> },
       { field: 'duration', header: 'timesheets:fields.duration', render: (row) => <Box sx={{ minWidth: 72 }}>{formatDuration(row.duration)}</Box> },
       { field: 'created', header: 'timesheets:fields.created', sortable: true, hideBelow: 'sm', render: (row) => <Box sx={nowrap}>{formatDateTime(row.created)}</Box> },
