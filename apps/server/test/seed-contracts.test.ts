@@ -32,6 +32,13 @@ describe('the demo contracts', () => {
     expect(documents).toBeGreaterThan(0);
   });
 
+  it('were created, registered and canceled in the past, so contracts made today come first in the list', async () => {
+    const stamps = (await ctx.database.db.execute(
+      sql`select cast(count(*) filter (where created > now() or registered_on > now() or canceled_on > now()) as integer) as future from contracts`,
+    )) as unknown as { rows: Array<{ future: number }> };
+    expect(stamps.rows[0].future).toBe(0);
+  });
+
   it('are seen partly by employee@ (their clients only), without service prices', async () => {
     const token = await ctx.signIn('employee@kantora.local', DEMO_PASSWORD);
     const all = await listOf(ctx.users.admin.token);

@@ -73,8 +73,11 @@ export async function seedDemoContracts(tx: Tx): Promise<void> {
       customerBank: clientBank?.id ?? null,
     };
     const { parties } = await buildParties(tx, choice, choice);
-    const created = new Date(Date.parse(`${demo.from}T09:00:00Z`) - (30 - index) * 86_400_000);
-    const registered = demo.status !== ContractStatus.draft ? new Date(created.getTime() + 2 * 86_400_000).toISOString() : null;
+    // Created before its start, and never in the future (a contract starting next year was still made in the past).
+    const daysBefore = (30 - index) * 86_400_000;
+    const created = new Date(Math.min(Date.parse(`${demo.from}T09:00:00Z`), Date.now() - 5 * 86_400_000) - daysBefore);
+    const stamp = (days: number) => new Date(Math.min(created.getTime() + days * 86_400_000, Date.now() - 86_400_000)).toISOString();
+    const registered = demo.status !== ContractStatus.draft ? stamp(2) : null;
     const [row] = await tx
       .insert(contracts)
       .values({
@@ -104,7 +107,7 @@ export async function seedDemoContracts(tx: Tx): Promise<void> {
         registeredOn: registered,
         canceledBy: demo.status === ContractStatus.canceled ? manager.id : null,
         canceledByName: demo.status === ContractStatus.canceled ? actor.fullName : null,
-        canceledOn: demo.status === ContractStatus.canceled ? new Date(created.getTime() + 120 * 86_400_000).toISOString() : null,
+        canceledOn: demo.status === ContractStatus.canceled ? stamp(120) : null,
         cancelationReason: demo.cancelationReason ?? '',
       })
       .returning();
