@@ -55,7 +55,7 @@ export function BillingAmountsCard({ doc, editable, onVatChange, onCurrencyChang
   const code = currencyCodeOf(currencies.data, currency);
   const fixedRate = code !== null && FIXED_RATES[code] !== undefined;
   const currencyOptions = (currencies.data ?? []).map((item) => ({ value: item._id, label: currencyLabel(item, locale) }));
-  if (doc?.currency && !currencyOptions.some((option) => option.value === doc.currency)) currencyOptions.push({ value: doc.currency, label: localized(doc.currencyName, locale) || (doc.currencyCode ?? '') });
+  if (doc?.currency && !currencyOptions.some((option) => option.value === doc.currency)) currencyOptions.push({ value: doc.currency, label: currencyLabel({ code: doc.currencyCode, name: doc.currencyName }, locale) });
   const vatOptions = (vatTypes.data ?? []).map((item) => ({ value: item._id, label: `${localized(item.name, locale)} (${formatNumber(Number(item.percentage ?? 0))} %)` }));
   if (doc?.VATType && !vatOptions.some((option) => option.value === doc.VATType)) vatOptions.push({ value: doc.VATType, label: localized(doc.VATName, locale) });
   const shownCode = doc?.currencyCode ?? code ?? undefined;

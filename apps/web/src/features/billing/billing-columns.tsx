@@ -28,9 +28,9 @@ export function IssuedChip({ issued, size = 'small' }: { issued: boolean; size?:
   return <Chip size={size} color={issued ? 'success' : 'default'} variant={issued ? 'filled' : 'outlined'} label={t(issued ? 'state.issued' : 'state.draft')} />;
 }
 
-/** The number (or "draft"), with the kind of notice under it. */
-function NumberCell({ row }: { row: BillingRow }) {
-  const { t } = useTranslation('billing');
+/** The number (or "draft"), with the kind of notice under it; on phones also the client (its column is left out). */
+function NumberCell({ row, withClient }: { row: BillingRow; withClient: boolean }) {
+  const { t, i18n } = useTranslation('billing');
   return (
     <Box sx={{ whiteSpace: 'nowrap' }}>
       {row.number ?? (
@@ -41,6 +41,11 @@ function NumberCell({ row }: { row: BillingRow }) {
       {row.noticeType !== NoticeType.invoice && (
         <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8rem' }}>
           {t(`notice.${row.noticeType}`)}
+        </Box>
+      )}
+      {withClient && (
+        <Box component="span" sx={{ display: { xs: 'block', sm: 'none' }, whiteSpace: 'normal', fontSize: '0.8rem' }}>
+          {localized(row.companyName, i18n.language)}
         </Box>
       )}
     </Box>
@@ -61,18 +66,18 @@ export function useBillingColumns({ withClient, withState }: BillingColumnOption
   return useMemo<DataTableColumn<BillingRow>[]>(() => {
     const money = (value: (row: BillingRow) => number) => (row: BillingRow) => nowrap(formatMoney(value(row), row.currencyCode ?? undefined));
     const columns: DataTableColumn<BillingRow>[] = [
-      { field: 'number', header: 'billing:fields.number', sortable: true, render: (row) => <NumberCell row={row} /> },
-      { field: 'date', header: 'billing:fields.date', sortable: true, hideBelow: 'sm', render: (row) => nowrap(formatDate(row.date)) },
+      { field: 'number', header: 'billing:fields.number', sortable: true, render: (row) => <NumberCell row={row} withClient={withClient} /> },
+      { field: 'date', header: 'billing:fields.date', sortable: true, hideBelow: 'md', render: (row) => nowrap(formatDate(row.date)) },
     ];
     if (withClient) {
       columns.push(
-        { field: `companyName.${locale}`, header: 'billing:fields.client', sortable: true, render: (row) => localized(row.companyName, locale) },
-        { field: 'bulstat', header: 'billing:fields.bulstat', sortable: true, hideBelow: 'lg', render: (row) => nowrap(row.bulstat) },
+        { field: `companyName.${locale}`, header: 'billing:fields.client', sortable: true, hideBelow: 'sm', render: (row) => localized(row.companyName, locale) },
+        { field: 'bulstat', header: 'billing:fields.bulstat', sortable: true, hideBelow: 'xl', render: (row) => nowrap(row.bulstat) },
       );
     }
     columns.push(
-      { field: 'amount', header: 'billing:fields.amount', sortable: true, align: 'right', hideBelow: 'md', render: money((row) => row.amount) },
-      { field: 'VATAmount', header: 'billing:fields.vat_amount', sortable: true, align: 'right', hideBelow: 'md', render: money((row) => row.VATAmount) },
+      { field: 'amount', header: 'billing:fields.amount', sortable: true, align: 'right', hideBelow: 'lg', render: money((row) => row.amount) },
+      { field: 'VATAmount', header: 'billing:fields.vat_amount', sortable: true, align: 'right', hideBelow: 'lg', render: money((row) => row.VATAmount) },
       { field: 'totalAmount', header: 'billing:fields.total_amount', sortable: true, align: 'right', render: money((row) => row.totalAmount) },
     );
     if (withState) columns.push({ field: 'issued', header: 'billing:fields.state', render: (row) => <IssuedChip issued={row.issued} /> });

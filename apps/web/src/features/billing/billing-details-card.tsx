@@ -19,7 +19,9 @@ import { type DictionaryItem, useMetadata } from '../../lib/metadata.ts';
 import { documentRoute } from './billing-api.ts';
 import type { BillingFormValues, InvoiceDefaults } from './billing-form.ts';
 
-const grid = { display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', alignItems: 'start' } as const;
+const grid = { display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(230px, 1fr))', alignItems: 'start' } as const;
+/** The notice type beside its original invoice, which needs the room for its number and date. */
+const noticeGrid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'minmax(200px, 1fr) 2fr' }, alignItems: 'start' } as const;
 
 export interface BillingDetailsCardProps {
   kind: BillingKind;
@@ -66,7 +68,7 @@ export function BillingDetailsCard({ kind, doc, editable, defaults, onNoticeType
         </Box>
         <ContractSearchField control={control} name="contract" label={t('fields.contract')} clientId={customer?._id} disabled={disabled} />
         {invoice && (
-          <Box sx={grid}>
+          <Box sx={noticeGrid}>
             <SelectField control={control} name="noticeType" label={t('fields.notice_type')} options={notices} required disabled={disabled} onValueChange={(value) => onNoticeTypeChange((value ?? 0) as NoticeTypeValue)} />
             {isNotice && <InvoiceSearchField control={control} name="creditToInvoice" label={t('fields.original')} customerId={customer?._id} noticeType={NoticeType.invoice} required disabled={disabled} />}
           </Box>

@@ -204,7 +204,9 @@ export function BillingEditorPage({ kind }: { kind: BillingKind }) {
   const user = useSessionUser();
   const creating = !id;
   const service = billingApi(kind);
-  const query = useQuery({ queryKey: billingKeys.one(kind, id ?? ''), queryFn: () => service.get(id as string), enabled: Boolean(id), retry: false });
+  // Never shown from an earlier visit's cache: another page may have changed the document since (a transformation
+  // links invoices to a proforma, issuing an invoice gives its link a number).
+  const query = useQuery({ queryKey: billingKeys.one(kind, id ?? ''), queryFn: () => service.get(id as string), enabled: Boolean(id), retry: false, gcTime: 0 });
   const defaults = useMetadata<InvoiceDefaults | null>('getInvoiceDefaults', creating || query.data?.rights.canEdit === true);
   const clientId = creating ? params.get('clientId') : null;
   const contractId = creating ? params.get('contractId') : null;

@@ -49,6 +49,8 @@ export interface BillingItemsCardProps {
 }
 
 const right = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
+/** Quantity and unit price have columns from `sm` up; on phones they show under the name. */
+const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /** The contract's services, offered by "add as service" (the contract's price and description). */
 function useContractServices(contractId: string | null, enabled: boolean) {
@@ -142,8 +144,8 @@ export function BillingItemsCard({ kind, doc, editable, initialDialog = null, on
             <TableRow>
               <TableCell sx={{ width: 48 }}>{t('items.index')}</TableCell>
               <TableCell>{t('items.name')}</TableCell>
-              <TableCell sx={right}>{t('items.quantity')}</TableCell>
-              <TableCell sx={{ ...right, display: { xs: 'none', sm: 'table-cell' } }}>{t('items.price')}</TableCell>
+              <TableCell sx={{ ...right, ...wide }}>{t('items.quantity')}</TableCell>
+              <TableCell sx={{ ...right, ...wide }}>{t('items.price')}</TableCell>
               <TableCell sx={right}>{t('items.total')}</TableCell>
               {doc && <TableCell sx={right}>{t('common:table.actions')}</TableCell>}
             </TableRow>
@@ -170,10 +172,13 @@ export function BillingItemsCard({ kind, doc, editable, initialDialog = null, on
                         {comment}
                       </Typography>
                     )}
-                    {row.isTransformed && <Chip size="small" label={t('items.transformed')} sx={{ mt: 0.5 }} />}
+                    <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                      {`${formatNumber(row.quantity, 3)} × ${formatMoney(row.price, currency)}`}
+                    </Typography>
+                    {row.isTransformed && <Chip size="small" label={t('items.transformed')} sx={{ mt: 0.5, ml: { sm: 1 } }} />}
                   </TableCell>
-                  <TableCell sx={right}>{formatNumber(row.quantity, 3)}</TableCell>
-                  <TableCell sx={{ ...right, display: { xs: 'none', sm: 'table-cell' } }}>{formatMoney(row.price, currency)}</TableCell>
+                  <TableCell sx={{ ...right, ...wide }}>{formatNumber(row.quantity, 3)}</TableCell>
+                  <TableCell sx={{ ...right, ...wide }}>{formatMoney(row.price, currency)}</TableCell>
                   <TableCell sx={right}>{formatMoney(row.total, currency)}</TableCell>
                   <TableCell sx={{ ...right, py: 0.25 }}>
                     <Tooltip title={editable ? t('items.edit') : t('common:actions.preview')}>
