@@ -46,7 +46,7 @@ describe('concurrent billing', () => {
     expect(numbers[99] - numbers[0]).toBe(99);
     const [after] = await queryRows<{ next: string; max_issued: string }>(s.ctx.database.db, sql`select next, max_issued from number_registers where kind = 'invoice'`);
     expect([Number(after.next), Number(after.max_issued)]).toEqual([numbers[99] + 1, numbers[99]]);
-  });
+    }, 180_000); // a hundred issuing transactions; on PGlite they run one after another
 
   it('transforms a row once under concurrent requests (one invoice, one 409)', async () => {
     for (let round = 0; round < 5; round += 1) {

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo.ts';
+import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { call, createTestContext, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await seedDemo(ctx.database.db);
+  ctx = await createTestContext({}, { demo: true });
 });
 afterAll(() => ctx.close());
 

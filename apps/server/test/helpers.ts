@@ -16,16 +16,16 @@ import { hashPassword } from '../src/modules/auth/passwords.ts';
 export const TEST_PASSWORD = 'secret-pass-1';
 let passwordHash: Promise<string> | undefined;
 
-/** A fresh database for one test file: a clone of the migrated template. */
-export async function freshDatabase(): Promise<Database> {
+/** A fresh database for one test file: a clone of the migrated template, or of the one holding the demo data. */
+export async function freshDatabase(options: { demo?: boolean } = {}): Promise<Database> {
   const template = inject('dbTemplate');
   if (template.kind === 'pglite') {
-    return openPglite({ loadDataDir: new Blob([readFileSync(template.dumpPath)]) });
+    return openPglite({ loadDataDir: new Blob([readFileSync(options.demo ? template.demoDumpPath : template.dumpPath)]) });
   }
   const name = `kantora_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: template.url });
   await admin.connect();
-  await admin.query(`create database ${name} template ${template.template}`);
+  await admin.query(`create database ${name} template ${options.demo ? template.demoTemplate : template.template}`);
   await admin.end();
   const url = new URL(template.url);
   url.pathname = `/${name}`;
@@ -59,8 +59,9 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
-  const database = await freshDatabase();
+/** An app over a fresh database with one signed-in user of each role; `demo` starts from the demo data (seeded once per run). */
+export async function createTestContext(env: Record<string, string> = {}, options: { demo?: boolean } = {}): Promise<TestContext> {
+  const database = await freshDatabase(options);
   const config = loadConfig({ APP_ENV: 'test', WEB_DIST: '/nonexistent', ...env });
   const app = await buildApp({ config, database, jwtSecret: 'test-secret-'.padEnd(48, 'x') });
   await app.ready();

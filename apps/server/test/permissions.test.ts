@@ -53,5 +53,5 @@ describe('permission matrix', () => {
       }
     }
     expect(checked.length).toBe(ctx.app.apiRoutes.filter((r) => !r.public).length * ALL_ACCESS.length);
-  });
+    }, 240_000); // every route × every role: over a thousand requests
 });

@@ -2,7 +2,6 @@ import type { BillingDocumentView, BillingRow } from '@kantora/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/sql-helpers.ts';
-import { seedDemo } from '../src/seed/demo.ts';
 import { seedLargeBilling } from '../src/seed/large-billing.ts';
 import { seedLargeClients } from '../src/seed/large-clients.ts';
 import { seedLargeContracts } from '../src/seed/large-contracts.ts';
@@ -10,8 +9,7 @@ import { call, createTestContext, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await seedDemo(ctx.database.db);
+  ctx = await createTestContext({}, { demo: true });
 });
 afterAll(() => ctx.close());
 

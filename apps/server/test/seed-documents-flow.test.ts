@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sniffContentType } from '../src/http/content-type.ts';
-import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo.ts';
+import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { seedLargeDocumentsFlow } from '../src/seed/large-documents-flow.ts';
 import { getRaw } from './documents-flow-fixtures.ts';
 import { call, createTestContext, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await seedDemo(ctx.database.db);
+  ctx = await createTestContext({}, { demo: true });
 });
 afterAll(() => ctx.close());
 

@@ -2,7 +2,7 @@ import { sofiaDay } from '@kantora/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/sql-helpers.ts';
-import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo.ts';
+import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { DEMO_LOCKED_COMMENT } from '../src/seed/demo-timesheets.ts';
 import { seedLargeContracts } from '../src/seed/large-contracts.ts';
 import { seedLargeTimesheets } from '../src/seed/large-timesheets.ts';
@@ -10,8 +10,7 @@ import { call, createTestContext, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await seedDemo(ctx.database.db);
+  ctx = await createTestContext({}, { demo: true });
 });
 afterAll(() => ctx.close());
 

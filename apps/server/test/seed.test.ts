@@ -1,12 +1,10 @@
 import { isValidIban } from '@kantora/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/seed/demo.ts';
 import { call, createTestContext, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await seedDemo(ctx.database.db);
+  ctx = await createTestContext({}, { demo: true });
 });
 afterAll(() => ctx.close());
 
