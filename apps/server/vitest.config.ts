@@ -5,7 +5,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A file's setup clones a database and signs in five users; on a busy 2-core machine that can take a minute.
+    hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
   },
