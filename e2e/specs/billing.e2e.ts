@@ -169,7 +169,7 @@ describe('billing', () => {
     // The proforma now shows its row as invoiced and links to the invoice.
     await page.goto(`${baseUrl()}/#${state.proformaPath}`);
     await page.getByRole('link', { name: b('links.invoice', { number: state.invoiceNumber, date: dotted(issuedInvoice.Result.date) }) }).waitFor();
-    expect(await itemsTable(page).getByText(b('items.transformed')).count()).toBe(2);
+    await expect.poll(() => itemsTable(page).getByText(b('items.transformed')).count()).toBe(2);
     await context.close();
   });
 

@@ -64,7 +64,10 @@ export function useBillingColumns({ withClient, withState }: BillingColumnOption
   const { i18n } = useTranslation('billing');
   const locale = i18n.language;
   return useMemo<DataTableColumn<BillingRow>[]>(() => {
-    const money = (value: (row: BillingRow) => number) => (row: BillingRow) => nowrap(formatMoney(value(row), row.currencyCode ?? undefined));
+    // The amount never breaks (its groups are joined by no-break spaces); on phones the currency may go under it.
+    const money = (value: (row: BillingRow) => number) => (row: BillingRow) => (
+      <Box sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' } }}>{formatMoney(value(row), row.currencyCode ?? undefined).replace(/(\d)\s(?=\d)/g, '$1\u00a0')}</Box>
+    );
     const columns: DataTableColumn<BillingRow>[] = [
       { field: 'number', header: 'billing:fields.number', sortable: true, render: (row) => <NumberCell row={row} withClient={withClient} /> },
       { field: 'date', header: 'billing:fields.date', sortable: true, hideBelow: 'md', render: (row) => nowrap(formatDate(row.date)) },

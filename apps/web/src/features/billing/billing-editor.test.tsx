@@ -103,7 +103,7 @@ describe('the invoice editor', () => {
     expect(screen.getByRole('button', { name: 'Запази' })).toBeInTheDocument();
   });
 
-  it('issuing without rows warns and calls nothing', async () => {
+  it('issuing without rows warns and calls nothing', { timeout: 60_000 }, async () => {
     const { calls } = open(docOf('invoice', false), Access.manager, () => []);
     await userEvent.click(await screen.findByRole('button', { name: 'Издай' }));
     expect(await screen.findByText('Моля, добавете редове във фактурата')).toBeInTheDocument();

@@ -36,7 +36,7 @@ function open(access: number) {
 const listBodies = (calls: { url: string; init?: RequestInit }[]) => calls.filter((call) => call.url.endsWith('/invoices/list')).map((call) => JSON.parse(String(call.init?.body)));
 
 describe('the invoice list', () => {
-  it('shows the issued and the drafts tab with their counts; the drafts tab asks for drafts, newest first', async () => {
+  it('shows the issued and the drafts tab with their counts; the drafts tab asks for drafts, newest first', { timeout: 60_000 }, async () => {
     const { calls } = open(Access.manager);
     const issued = await screen.findByRole('tab', { name: /^Издадени \(12\s345\)$/ });
     expect(issued).toHaveAttribute('aria-selected', 'true');
@@ -53,7 +53,7 @@ describe('the invoice list', () => {
     expect(screen.getByRole('link', { name: 'Нова фактура' })).toHaveAttribute('href', '/invoices/create');
   });
 
-  it('counts and lists under the applied filter; accountants have no add button', async () => {
+  it('counts and lists under the applied filter; accountants have no add button', { timeout: 60_000 }, async () => {
     const { calls } = open(Access.accountant);
     await screen.findByRole('tab', { name: 'Чернови (3)' });
     expect(screen.queryByRole('link', { name: 'Нова фактура' })).not.toBeInTheDocument();

@@ -15,7 +15,7 @@ afterEach(() => {
 });
 
 describe('the transformation of chosen rows', () => {
-  it('offers only the rows not yet invoiced, asks, and sends the chosen rows', async () => {
+  it('offers only the rows not yet invoiced, asks, and sends the chosen rows', { timeout: 60_000 }, async () => {
     const proforma = docOf('proforma', true, Access.manager, { itemsCount: 3, transformedItems: 1 });
     const invoice = docOf('invoice', false, Access.manager, { _id: ids.invoice });
     const { calls } = mockApi({
