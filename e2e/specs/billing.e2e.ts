@@ -77,7 +77,7 @@ async function expectTotals(page: Page, doc: { amount: number; VATAmount: number
   const totals = page.getByRole('group', { name: b('amounts.totals') }).getByRole('definition');
   const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
   const expected = [doc.amount, doc.VATAmount, doc.totalAmount].map((value) => plain(`${money(value)} ${doc.currencyCode}`));
-  await expect.poll(async () => (await totals.allTextContents()).map(plain)).toEqual(expected);
+  await expect.poll(async () => (await totals.allTextContents()).map(plain), { timeout: 15_000 }).toEqual(expected);
 }
 
 /** Adds a row through the item dialog (the quantity stays 1) and returns the saveItem answer. */
@@ -169,7 +169,7 @@ describe('billing', () => {
     // The proforma now shows its row as invoiced and links to the invoice.
     await page.goto(`${baseUrl()}/#${state.proformaPath}`);
     await page.getByRole('link', { name: b('links.invoice', { number: state.invoiceNumber, date: dotted(issuedInvoice.Result.date) }) }).waitFor();
-    await expect.poll(() => itemsTable(page).getByText(b('items.transformed')).count()).toBe(2);
+    await expect.poll(() => itemsTable(page).getByText(b('items.transformed')).count(), { timeout: 15_000 }).toBe(2);
     await context.close();
   });
 
@@ -238,7 +238,7 @@ describe('billing', () => {
     expect(printed.status()).toBe(200);
     expect(printed.headers()['content-type']).toContain('application/pdf');
     const opened = await tab;
-    await expect.poll(() => opened.url()).toMatch(/^blob:/);
+    await expect.poll(() => opened.url(), { timeout: 15_000 }).toMatch(/^blob:/);
     await admin.context.close();
   });
 

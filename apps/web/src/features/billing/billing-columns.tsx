@@ -81,7 +81,7 @@ export function useBillingColumns({ withClient, withState }: BillingColumnOption
     columns.push(
       { field: 'amount', header: 'billing:fields.amount', sortable: true, align: 'right', hideBelow: 'lg', render: money((row) => row.amount) },
       { field: 'VATAmount', header: 'billing:fields.vat_amount', sortable: true, align: 'right', hideBelow: 'lg', render: money((row) => row.VATAmount) },
-      { field: 'totalAmount', header: 'billing:fields.total_amount', sortable: true, align: 'right', render: money((row) => row.totalAmount) },
+      { field: 'totalAmount', header: 'billing:fields.total', sortable: true, align: 'right', render: money((row) => row.totalAmount) },
     );
     if (withState) columns.push({ field: 'issued', header: 'billing:fields.state', render: (row) => <IssuedChip issued={row.issued} /> });
     columns.push({ field: 'isPaid', header: 'billing:fields.is_paid', sortable: true, hideBelow: 'sm', render: (row) => <PaidChip state={row.isPaid} /> });

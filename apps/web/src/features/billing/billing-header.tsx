@@ -17,9 +17,10 @@ import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { applyServerErrors } from '../../components/fields/server-errors.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { localized } from '../../lib/labels.ts';
+import { useInvalidate } from '../../lib/metadata.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSessionUser } from '../../lib/session.ts';
-import { billingApi, documentRoute } from './billing-api.ts';
+import { billingApi, billingKeys, documentRoute } from './billing-api.ts';
 import { IssuedChip, PaidChip } from './billing-columns.tsx';
 import type { BillingFormValues } from './billing-form.ts';
 import { PrintMenu } from './print-menu.tsx';
@@ -98,6 +99,7 @@ export function BillingHeader({ kind, doc, onSave, saving, onChanged }: BillingH
   const confirm = useConfirm();
   const form = useFormContext<BillingFormValues>();
   const navigate = useNavigate();
+  const invalidate = useInvalidate();
   const [busy, setBusy] = useState(false);
   const [choosing, setChoosing] = useState(false);
   const title = useDocumentTitle(kind, doc);
@@ -143,12 +145,18 @@ export function BillingHeader({ kind, doc, onSave, saving, onChanged }: BillingH
     if (draft) onChanged(draft);
   };
 
+  /** The proforma's rows and lists changed: they are read again; the new draft invoice opens. */
+  const transformed = (invoice: BillingDocumentView) => {
+    invalidate(billingKeys.all('proforma'), billingKeys.all('invoice'));
+    navigate(documentRoute('invoice', invoice._id));
+  };
+
   const transformWhole = async () => {
     if (!doc) return;
     const sure = await confirm({ titleKey: t('transform.title'), messageKey: t('transform.whole_text'), confirmLabel: t('actions.transform') });
     if (!sure) return;
     const invoice = await run(() => api.transformWhole(doc._id));
-    if (invoice) navigate(documentRoute('invoice', invoice._id));
+    if (invoice) transformed(invoice);
   };
 
   return (
@@ -201,7 +209,7 @@ export function BillingHeader({ kind, doc, onSave, saving, onChanged }: BillingH
           onClose={() => setChoosing(false)}
           onTransformed={(invoice) => {
             setChoosing(false);
-            navigate(documentRoute('invoice', invoice._id));
+            transformed(invoice);
           }}
         />
       )}

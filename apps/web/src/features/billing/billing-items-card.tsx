@@ -75,7 +75,8 @@ export function BillingItemsCard({ kind, doc, editable, initialDialog = null, on
   const menuId = useId();
   const documentId = doc?._id ?? null;
   const service = billingApi(kind);
-  const items = useQuery({ queryKey: billingKeys.items(kind, documentId ?? ''), queryFn: () => service.items(documentId as string), enabled: Boolean(documentId) });
+  // Read again on every opening, like the document (a transformation elsewhere marks rows).
+  const items = useQuery({ queryKey: billingKeys.items(kind, documentId ?? ''), queryFn: () => service.items(documentId as string), enabled: Boolean(documentId), staleTime: 0 });
   const [dialog, setDialog] = useState<ItemsDialog>(initialDialog);
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [added, setAdded] = useState<Set<string>>(new Set());

@@ -10,6 +10,7 @@ import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { type ListRequest, useListState } from '../../components/use-list-query.ts';
+import { useInvalidate } from '../../lib/metadata.ts';
 import { billingApi, billingKeys, documentRoute, generateProforma } from './billing-api.ts';
 import { BillingPreviewButton, useBillingColumns } from './billing-columns.tsx';
 
@@ -82,6 +83,7 @@ export function ContractProformasTab({ contract }: ContractTabProps) {
   const { t } = useTranslation('billing');
   const confirm = useConfirm();
   const navigate = useNavigate();
+  const invalidate = useInvalidate();
   const [busy, setBusy] = useState(false);
   if (!contract) return null;
   const generate = async () => {
@@ -90,6 +92,7 @@ export function ContractProformasTab({ contract }: ContractTabProps) {
     setBusy(true);
     try {
       const proforma = await generateProforma(contract._id);
+      invalidate(billingKeys.all('proforma'));
       navigate(documentRoute('proforma', proforma._id));
     } catch {
       // The API client has shown why (e.g. every period already has its proforma).
