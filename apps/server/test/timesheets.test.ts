@@ -238,6 +238,14 @@ describe('timesheet list', () => {
     const second = await list({ sortBy: ['date'], sortDesc: [true], page: 2, itemsPerPage: 2 });
     expect(second.body.Result).toMatchObject({ Total: 5, Page: 2, TotalDuration: 425 });
     expect(second.body.Result.Items.map((item: { date: string }) => item.date)).toEqual([daysAgo(2), daysAgo(3)]);
+    // A narrow date range pages day by day (the date index), in the same order as the whole list.
+    const ids = async (body: object) => (await list(body)).body.Result.Items.map((item: { _id: string }) => item._id);
+    const all = await ids({ itemsPerPage: 50 });
+    const allAscending = await ids({ itemsPerPage: 50, sortBy: 'created', sortDesc: false });
+    for (const page of [1, 2, 3]) {
+      expect(await ids({ fromDate: daysAgo(30), toDate: daysAgo(0), page, itemsPerPage: 2 })).toEqual(all.slice((page - 1) * 2, page * 2));
+      expect(await ids({ fromDate: daysAgo(30), toDate: daysAgo(0), sortBy: 'created', sortDesc: false, page, itemsPerPage: 2 })).toEqual(allAscending.slice((page - 1) * 2, page * 2));
+    }
     const past = await list({ page: 9 });
     expect(past.body.Result).toMatchObject({ Items: [], Total: 5 });
     expect((await list({ sortBy: 'duration' })).status).toBe(400);

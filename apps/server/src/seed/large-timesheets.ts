@@ -114,6 +114,23 @@ export async function seedLargeTimesheets(db: Db, count = 2_000_000): Promise<nu
     const days = Math.max(1, Math.round((Date.parse(`${contract.to_date}T00:00:00Z`) - from) / DAY_MS) + 1);
     return { ...contract, services: serviceList(contract.services), from, days };
   });
+  // A row is one of all the contracts' days, each as likely as any other: a contract's share follows its days
+  // (a contract that started yesterday has a day's rows, not as many as one of five years).
+  const ends: number[] = [];
+  for (const period of periods) ends.push((ends.at(-1) ?? 0) + period.days);
+  const totalDays = ends.at(-1)!;
+  const contractDay = (draw: number) => {
+    const target = draw % totalDays;
+    let low = 0;
+    let high = ends.length - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (ends[middle] > target) high = middle;
+      else low = middle + 1;
+    }
+    const period = periods[low];
+    return { contract: period, day: period.from + (target - (ends[low] - period.days)) * DAY_MS };
+  };
   const now = Date.now();
 
   let inserted = 0;
@@ -123,8 +140,7 @@ export async function seedLargeTimesheets(db: Db, count = 2_000_000): Promise<nu
     for (let k = 0; k < size; k += 1) {
       const i = start + k;
       const draw = (salt: number) => mix(Math.imul(i + 1, 0x9e3779b1) + Math.imul(salt, 0x632be5ab));
-      const contract = periods[draw(1) % periods.length];
-      const day = contract.from + (draw(2) % contract.days) * DAY_MS;
+      const { contract, day } = contractDay(draw(1));
       const created = Math.min(day + 8 * 3_600_000 + (draw(3) % (3 * DAY_MS)), now - 60_000);
       columns.user.push(staff[draw(4) % staff.length]);
       columns.client.push(contract.client);

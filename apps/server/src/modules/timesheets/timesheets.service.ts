@@ -13,7 +13,7 @@ import {
 } from '@kantora/domain';
 import { and, asc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { cappedCount, cappedSum } from '../../db/sql-helpers.ts';
+import { cappedCount, cappedSum, queryRows } from '../../db/sql-helpers.ts';
 import { companies, contracts, contractServices, timesheets } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { validationError } from '../../http/validation.ts';
@@ -62,8 +62,8 @@ export class TimesheetsService {
 
   /** One page (its ids by an index, then those rows with their names) with the count and the sum of the durations. */
   async list(actor: Actor, query: TimesheetListQuery): Promise<TimesheetListResult> {
-    const queries = timesheetListQueries(this.db, actor, query);
-    const [ids, totals] = await Promise.all([queries.ids, cappedSum(this.db, queries.durations)]);
+    const queries = timesheetListQueries(actor, query);
+    const [ids, totals] = await Promise.all([queryRows<{ id: string }>(this.db, queries.ids), cappedSum(this.db, queries.durations)]);
     const rows = ids.length > 0 ? ((await selectTimesheets(this.db, actor, inArray(timesheets.id, ids.map((row) => row.id)))) as TimesheetRecord[]) : [];
     const byId = new Map(rows.map((row) => [row.id, row]));
     const now = Date.now();
