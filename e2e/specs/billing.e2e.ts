@@ -99,13 +99,13 @@ describe('billing', () => {
     await signIn(page, ACCOUNTS.manager());
     await page.goto(`${baseUrl()}/#/contracts`);
     await page.getByRole('link', { name: `${t('bg', 'actions.preview')}: ${CONTRACT}` }).click();
-    await page.getByRole('heading', { name: CONTRACT }).waitFor();
+    await page.getByRole('heading', { level: 2, name: CONTRACT }).waitFor();
     await page.getByRole('tab', { name: t('bg', 'contracts:tabs.proformaInvoices'), exact: true }).click();
     await button(page, b('generate.button')).click();
     const generated = await confirmWith(page, b('generate.title'), b('generate.button'), 'contracts/generateProformaInvoice');
     await waitForHash(page, (p) => p === `/proforma-invoices/${generated.Result._id}`);
     state.proformaPath = hashPath(page);
-    await page.getByRole('heading', { name: b('proforma.title'), exact: true }).waitFor();
+    await page.getByRole('heading', { level: 2, name: b('proforma.title'), exact: true }).waitFor();
     // The contract's period is its one row.
     await itemsTable(page).getByRole('row').filter({ hasText: CONTRACT }).waitFor();
 
@@ -136,7 +136,7 @@ describe('billing', () => {
     const issued = await confirmWith(page, b('issue.title'), b('actions.issue'), 'proforma-invoices/issue');
     const number = issued.Result.number as string;
     expect(number).toMatch(/^\d{10}$/);
-    await page.getByRole('heading', { name: b('title_with_number', { name: b('proforma.title'), number }) }).waitFor();
+    await page.getByRole('heading', { level: 2, name: b('title_with_number', { name: b('proforma.title'), number }) }).waitFor();
     expect(await button(page, t('bg', 'actions.save')).count()).toBe(0);
     expect(await button(page, b('items.add')).count()).toBe(0);
     expect(await page.locator('input[name="date"]').isDisabled()).toBe(true);
@@ -152,7 +152,7 @@ describe('billing', () => {
     const invoice = await confirmWith(page, b('transform.title'), b('actions.transform'), 'proforma-invoices/transformItemsToInvoice');
     await waitForHash(page, (p) => p === `/invoices/${invoice.Result._id}`);
     state.invoicePath = hashPath(page);
-    await page.getByRole('heading', { name: b('notice_title.0'), exact: true }).waitFor();
+    await page.getByRole('heading', { level: 2, name: b('notice_title.0'), exact: true }).waitFor();
     // The header row and the two rows.
     await itemsTable(page).getByRole('row').nth(2).waitFor();
     expect(await itemsTable(page).getByRole('row').count()).toBe(3);
@@ -161,7 +161,7 @@ describe('billing', () => {
     await button(page, b('actions.issue')).click();
     const issuedInvoice = await confirmWith(page, b('issue.title'), b('actions.issue'), 'invoices/issue');
     state.invoiceNumber = issuedInvoice.Result.number;
-    await page.getByRole('heading', { name: b('title_with_number', { name: b('notice_title.0'), number: state.invoiceNumber }) }).waitFor();
+    await page.getByRole('heading', { level: 2, name: b('title_with_number', { name: b('notice_title.0'), number: state.invoiceNumber }) }).waitFor();
     const words = documentAmountInWords({ totalAmount: issuedInvoice.Result.totalAmount, currency: issuedInvoice.Result.currencyCode, currencyRate: issuedInvoice.Result.currencyRate });
     await page.getByTestId('amount-in-words').filter({ hasText: words }).waitFor();
     await expectTotals(page, issuedInvoice.Result);
@@ -180,7 +180,7 @@ describe('billing', () => {
     await page.getByRole('tab', { name: new RegExp(`^${b('tabs.issued')}`) }).waitFor();
     await page.getByRole('link', { name: b('invoice.add') }).click();
     await waitForHash(page, (p) => p === '/invoices/create');
-    await page.getByRole('heading', { name: b('invoice.new_title') }).waitFor();
+    await page.getByRole('heading', { level: 2, name: b('invoice.new_title') }).waitFor();
 
     const recipient = card(page, b('parties.recipient'));
     await button(recipient, t('bg', 'contracts:parties.choose_client')).click();
@@ -212,14 +212,14 @@ describe('billing', () => {
     await button(page, b('actions.issue')).click();
     const issued = await confirmWith(page, b('issue.title'), b('actions.issue'), 'invoices/issue');
     state.noticeNumber = issued.Result.number;
-    await page.getByRole('heading', { name: b('title_with_number', { name: b('notice_title.1'), number: state.noticeNumber }) }).waitFor();
+    await page.getByRole('heading', { level: 2, name: b('title_with_number', { name: b('notice_title.1'), number: state.noticeNumber }) }).waitFor();
     await context.close();
 
     // The admin: back to draft, then issued again with the same number.
     const admin = await newPage(browser);
     await signIn(admin.page, ACCOUNTS.admin());
     await admin.page.goto(`${baseUrl()}/#${state.noticePath}`);
-    await admin.page.getByRole('heading', { name: b('title_with_number', { name: b('notice_title.1'), number: state.noticeNumber }) }).waitFor();
+    await admin.page.getByRole('heading', { level: 2, name: b('title_with_number', { name: b('notice_title.1'), number: state.noticeNumber }) }).waitFor();
     await button(admin.page, b('actions.unissue')).click();
     const draft = await confirmWith(admin.page, b('unissue.title'), b('actions.unissue'), 'invoices/unissue');
     expect(draft.Result.issued).toBe(false);
@@ -227,7 +227,7 @@ describe('billing', () => {
     await button(admin.page, b('actions.issue')).click();
     const again = await confirmWith(admin.page, b('issue.title'), b('actions.issue'), 'invoices/issue');
     expect(again.Result.number).toBe(state.noticeNumber);
-    await admin.page.getByRole('heading', { name: b('title_with_number', { name: b('notice_title.1'), number: state.noticeNumber }) }).waitFor();
+    await admin.page.getByRole('heading', { level: 2, name: b('title_with_number', { name: b('notice_title.1'), number: state.noticeNumber }) }).waitFor();
 
     // Print: the PDF opens in a new tab.
     await button(admin.page, b('print.button')).click();
@@ -250,7 +250,7 @@ describe('billing', () => {
     await issuedTab.waitFor();
     expect(await page.getByRole('link', { name: b('invoice.add') }).count()).toBe(0);
     await page.getByRole('link', { name: `${t('bg', 'actions.preview')}: ${state.invoiceNumber}` }).click();
-    await page.getByRole('heading', { name: b('title_with_number', { name: b('notice_title.0'), number: state.invoiceNumber }) }).waitFor();
+    await page.getByRole('heading', { level: 2, name: b('title_with_number', { name: b('notice_title.0'), number: state.invoiceNumber }) }).waitFor();
     await page.getByText(b('read_only.issued')).waitFor();
     for (const name of [t('bg', 'actions.save'), b('actions.issue'), b('actions.unissue'), b('items.add')]) expect(await button(page, name).count()).toBe(0);
     expect(await page.locator('input[name="date"]').isDisabled()).toBe(true);
@@ -268,7 +268,7 @@ describe('billing', () => {
         await page.getByRole('link', { name: `${t(locale, 'actions.preview')}: ${state.invoiceNumber}` }).waitFor();
         await shot(page, `billing-list-${width}-${locale}`, true);
         await page.goto(`${baseUrl()}/#${state.invoicePath}`);
-        await page.getByRole('heading', { name: t(locale, 'billing:title_with_number', { name: t(locale, 'billing:notice_title.0'), number: state.invoiceNumber }) }).waitFor();
+        await page.getByRole('heading', { level: 2, name: t(locale, 'billing:title_with_number', { name: t(locale, 'billing:notice_title.0'), number: state.invoiceNumber }) }).waitFor();
         await itemsTable(page, locale).getByRole('row').nth(2).waitFor();
         await shot(page, `billing-invoice-${width}-${locale}`, true);
         await page.goto(`${baseUrl()}/#${state.proformaPath}`);
