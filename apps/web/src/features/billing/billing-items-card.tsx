@@ -49,7 +49,7 @@ export interface BillingItemsCardProps {
 }
 
 const right = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
-/** Quantity and unit price have columns from `sm` up; on phones they show under the name. */
+/** Number, quantity and unit price have columns from `sm` up; on phones they show beside and under the name. */
 const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /** The contract's services, offered by "add as service" (the contract's price and description). */
@@ -143,7 +143,7 @@ export function BillingItemsCard({ kind, doc, editable, initialDialog = null, on
         <Table size="small" aria-label={t('items.title')}>
           <TableHead>
             <TableRow>
-              <TableCell sx={{ width: 48 }}>{t('items.index')}</TableCell>
+              <TableCell sx={{ width: 48, ...wide }}>{t('items.index')}</TableCell>
               <TableCell>{t('items.name')}</TableCell>
               <TableCell sx={{ ...right, ...wide }}>{t('items.quantity')}</TableCell>
               <TableCell sx={{ ...right, ...wide }}>{t('items.price')}</TableCell>
@@ -165,8 +165,9 @@ export function BillingItemsCard({ kind, doc, editable, initialDialog = null, on
               const comment = localized(row.comment, locale);
               return (
                 <TableRow key={row._id} hover>
-                  <TableCell>{row.index}</TableCell>
+                  <TableCell sx={wide}>{row.index}</TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                    <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>{`${row.index}. `}</Box>
                     {name}
                     {comment && (
                       <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
