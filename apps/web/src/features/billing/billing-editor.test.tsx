@@ -54,6 +54,8 @@ describe('the invoice editor', () => {
       },
     });
     // The editor is the app's heaviest page: on a busy machine its first render takes a while.
+    // The first test of the file also loads the page's modules: on a busy machine that takes a while.
+    await screen.findByRole('heading', { level: 2, name: 'Фактура' }, { timeout: 30_000 });
     expect(await screen.findByText('Във фактурата няма добавени редове', undefined, { timeout: 15_000 })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Добави ред' }));
     const dialog = await screen.findByRole('dialog', { name: 'Нов ред' });
