@@ -148,7 +148,14 @@ export function BillingItemsCard({ kind, doc, editable, initialDialog = null, on
               <TableCell sx={{ ...right, ...wide }}>{t('items.quantity')}</TableCell>
               <TableCell sx={{ ...right, ...wide }}>{t('items.price')}</TableCell>
               <TableCell sx={right}>{t('items.total')}</TableCell>
-              {doc && <TableCell sx={right}>{t('common:table.actions')}</TableCell>}
+              {doc && (
+                <TableCell sx={right}>
+                  {/* On phones the heading is for screen readers only: the buttons explain themselves, the room is the total's. */}
+                  <Box component="span" sx={{ position: { xs: 'absolute', sm: 'static' }, width: { xs: '1px', sm: 'auto' }, height: { xs: '1px', sm: 'auto' }, overflow: 'hidden', clip: { xs: 'rect(0 0 0 0)', sm: 'auto' } }}>
+                    {t('common:table.actions')}
+                  </Box>
+                </TableCell>
+              )}
             </TableRow>
           </TableHead>
           <TableBody>
