@@ -79,10 +79,11 @@ describe('app shell', () => {
   it('opens the timesheet dialog for the roles with timesheets, and has no button for an accountant', async () => {
     renderShell('/clients', user(Access.employee));
     await userEvent.click(await screen.findByRole('button', { name: 'Добави отчет за работно време' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Нов отчет за работно време' });
+    // The dialog's code and texts load on first use (a lazy chunk, slow to transform on a busy machine).
+    const dialog = await screen.findByRole('dialog', { name: 'Нов отчет за работно време' }, { timeout: 30_000 });
     expect(within(dialog).getByRole('group', { name: 'Отработено време' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Добави ред' })).toBeInTheDocument();
-  });
+  }, 60_000); // loads an area's code on a busy machine
 
   it('has no add-timesheet button for an accountant', async () => {
     renderShell('/documents-flow', user(Access.accountant));
@@ -106,20 +107,21 @@ describe('app shell', () => {
     renderShell('/clients', user(Access.manager));
     let nav = await openDrawer();
     await userEvent.click(within(nav).getByRole('link', { name: 'Договори' }));
+    // A page counts as visited once it is shown (route changes wait for the area's code, as a person would).
+    await waitFor(() => expect(document.title.startsWith('Договори')).toBe(true), { timeout: 30_000 });
     nav = await openDrawer();
-    // Areas still to come render a light page, so the test does not wait for a real area's code.
     await userEvent.click(within(nav).getByRole('link', { name: 'Документооборот' }));
     await openDrawer();
     const recent = await screen.findByRole('list', { name: 'Последно посетени' });
     await waitFor(() =>
       expect(within(recent).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/documents-flow', '/contracts', '/clients']),
     );
-  });
+  }, 60_000); // loads an area's code on a busy machine
 
   it('signs out: calls signOut, drops the token and goes to /login', async () => {
     const api = renderShell('/clients', user(Access.manager), { 'POST /api/auth/signOut': () => ok(null) });
     await userEvent.click(await screen.findByRole('button', { name: 'Профил' }));
-    expect(screen.getByText('Мария Петрова')).toBeInTheDocument();
+    expect(within(await screen.findByRole('menu')).getByText('Мария Петрова')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('menuitem', { name: 'Изход' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/));
     expect(api.calls.some((call) => call.method === 'POST' && call.url === '/api/auth/signOut')).toBe(true);
