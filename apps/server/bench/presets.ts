@@ -11,16 +11,18 @@ export interface Preset {
    * Per list case: `warmup` seconds of each side unmeasured (0: none; the first round warms up), then `rounds`
    * rounds taking turns (the HTTP call, then the same SQL run directly, for `concurrent / rounds` seconds each at
    * `connections` connections, so that the machine's other load falls on both sides), then the HTTP call one
-   * request at a time: `single` seconds, or `singleRequests` requests.
+   * request at a time for `single` seconds (none in quick: a few requests tell nothing and cost a second a case).
    */
   warmup: number;
   concurrent: number;
   rounds: number;
-  single?: number;
-  singleRequests?: number;
+  single: number;
   /** Share of a sequential case's runs. */
   runs: number;
-  /** At most about this many seconds of the `concurrent` runs in all (both sides; they shrink to fit); 0: no limit. */
+  /**
+   * About this many seconds for measuring every case, overheads included: the list cases' turns shrink to fit (to no
+   * less than 0.1 s a side); 0: no limit.
+   */
   budget: number;
 }
 
@@ -41,9 +43,9 @@ export const PRESETS: Record<'full' | 'quick', Preset> = {
     warmup: 0,
     concurrent: 1,
     rounds: 1,
-    singleRequests: 10,
+    single: 0,
     runs: 0.25,
-    budget: 24,
+    budget: 45,
   },
 };
 

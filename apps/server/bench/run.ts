@@ -44,6 +44,13 @@ const { values: args } = parseArgs({
   },
 });
 
+/** The shortest turn per side a budget may leave a list case (a few dozen requests at 32 connections). */
+const MIN_SIDE_SECONDS = 0.1;
+const secondsShown = (values: number[]) => {
+  const [low, high] = [Math.min(...values), Math.max(...values)].map((value) => value.toFixed(value < 1 ? 2 : 1));
+  return values.length === 0 ? '–' : low === high ? low : `${low}–${high}`;
+};
+
 const ADMIN_PASSWORD = process.env.BENCH_ADMIN_PASSWORD ?? 'bench-admin-1';
 /** The server's pool (db/client.ts openPostgres) is the direct side's too. */
 const POOL_SIZE = 20;
@@ -203,7 +210,7 @@ async function main() {
     fixtures = await loadFixtures(database.db);
     tables = await queryRows<{ name: string; n: number }>(
       database.db,
-      sql`select relname as name, cast(n_live_tup as integer) as n from pg_stat_user_tables where n_live_tup >= 1000 order by n_live_tup desc`,
+      sql`select relname as name, cast(reltuples as integer) as n from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace and reltuples >= 1000 order by reltuples desc`,
     );
     [{ server_version: postgresVersion }] = await queryRows<{ server_version: string }>(database.db, sql`show server_version`);
   } finally {
@@ -216,12 +223,15 @@ async function main() {
   const tokens = new Map<BenchRole, string>();
   for (const role of new Set(cases.map((c) => c.role))) tokens.set(role, await signIn(base, role));
 
-  const listCases = cases.filter((c) => !c.sequential).length;
-  const concurrent = preset.budget > 0 && listCases > 0 ? Math.min(preset.concurrent, preset.budget / listCases / 2) : preset.concurrent;
-  const singleShown = preset.singleRequests ? `${preset.singleRequests} requests` : `${preset.single} s`;
+  // Seconds per side of a list case: the preset's, or (with a budget) what is left of it shared by the list cases
+  // still to run, less what a case takes besides its two sides (the check, one connection, start-up), as measured.
+  let concurrent = preset.concurrent;
+  let overhead = 0.5;
+  const used: number[] = [];
+  const singleShown = preset.single ? `${preset.single} s` : 'no run';
   console.log(
     `preset ${args.quick ? 'quick' : 'full'} (${describeVolumes(preset)}) seeded in ${seedSeconds.toFixed(0)} s; ` +
-      `${cases.length} cases, ${connections} connections, ${concurrent.toFixed(2)} s per side, ${singleShown} at 1 connection`,
+      `${cases.length} cases, ${connections} connections, ${preset.budget > 0 ? `about ${preset.budget} s in all` : `${concurrent} s per side`}, ${singleShown} at 1 connection`,
   );
 
   const results: CaseResult[] = [];
@@ -267,22 +277,32 @@ async function main() {
       sqlSamples.push(await directOf({ connections, duration: concurrent / preset.rounds }));
       debug('sql');
     }
-    const single = await load.call({ ...request, connections: 1, ...(preset.singleRequests ? { amount: preset.singleRequests } : { duration: preset.single ?? 1 }) });
+    const single = preset.single ? await load.call({ ...request, connections: 1, duration: preset.single }) : undefined;
     debug('single');
-    return { name: c.name, area: c.area, answer, http: summarize(httpSamples), single: summarize([single]), direct: summarize(sqlSamples) };
+    return { name: c.name, area: c.area, answer, http: summarize(httpSamples), single: single && summarize([single]), direct: summarize(sqlSamples) };
   };
 
   const loads: number[] = [];
   const measureStarted = performance.now();
-  for (const c of cases) {
+  for (const [index, c] of cases.entries()) {
     if (isEnding()) return;
     loads.push(os.loadavg()[0]);
+    if (preset.budget > 0) {
+      const left = preset.budget - (performance.now() - measureStarted) / 1000;
+      const listLeft = Math.max(1, cases.slice(index).filter((other) => !other.sequential).length);
+      concurrent = Math.min(preset.concurrent, Math.max(MIN_SIDE_SECONDS, (left / listLeft - overhead) / 2));
+    }
+    const caseStarted = performance.now();
     let result: CaseResult;
     try {
       result = await measureCase(c);
     } catch (error) {
       if (isEnding()) return;
       result = { name: c.name, area: c.area, answer: '', error: error instanceof Error ? error.message.split('\n')[0] : String(error) };
+    }
+    if (!c.sequential && !result.error) {
+      used.push(concurrent);
+      overhead = 0.7 * overhead + 0.3 * Math.max(0, (performance.now() - caseStarted) / 1000 - 2 * concurrent);
     }
     results.push(result);
     const ratio = ratioOf(result);
@@ -302,7 +322,7 @@ async function main() {
     `rows: ${tables.map((table) => `${table.name} ${table.n}`).join(', ')};`,
     `PostgreSQL ${postgresVersion}, Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB;`,
     `load average (1 min) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads, os.loadavg()[0]).toFixed(1)} while measuring (PostgreSQL, the server, the load generator and the direct SQL share the machine with whatever else runs);`,
-    `${concurrent.toFixed(1)} s per case and side at ${connections} connections${preset.rounds > 1 ? ` in ${preset.rounds} turns` : ''}, ${singleShown} at 1;`,
+    `${secondsShown(used)} s per case and side at ${connections} connections${preset.rounds > 1 ? ` in ${preset.rounds} turns` : ''}, ${singleShown} at 1;`,
     `measured in ${measureSeconds.toFixed(0)} s, ${((performance.now() - begun) / 1000).toFixed(0)} s with the database, the seed and the server's start.`,
   ].join('\n');
   const table = tableOf(results, connections);
