@@ -10,7 +10,8 @@ export default mergeConfig(
       setupFiles: ['./src/test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
       css: false,
-      testTimeout: 20000,
+      // Whole-page tests load areas' code lazily; on a busy 2-core machine the first load of a chunk takes seconds.
+      testTimeout: 60_000,
     },
   }),
 );
