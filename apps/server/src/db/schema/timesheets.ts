@@ -36,9 +36,10 @@ export const timesheets = pgTable(
     check('timesheets_duration_ck', sql`${t.duration} between 1 and 1440`),
     // The default list (created descending) and each filter that keeps that order; the export walks the same keys.
     // The filters' indexes end with `duration` (and the date ones with `created`), so a page's ids and the capped
-    // count and sum of the durations read the index alone (an index-only scan), never thousands of table pages.
+    // count and sum of the durations read the index alone (an index-only scan), never thousands of table pages; a
+    // user's index also has the service (management's filter of an employee and services).
     index('timesheets_created_idx').on(t.created.desc(), t.id),
-    index('timesheets_user_created_idx').on(t.userId, t.created.desc(), t.id, t.duration),
+    index('timesheets_user_created_idx').on(t.userId, t.created.desc(), t.id, t.duration, t.serviceId),
     index('timesheets_client_created_idx').on(t.clientId, t.created.desc(), t.id, t.duration),
     index('timesheets_contract_created_idx').on(t.contractId, t.created.desc(), t.id, t.duration),
     index('timesheets_service_created_idx').on(t.serviceId, t.created.desc(), t.id, t.duration),

@@ -11,7 +11,7 @@ import {
   type TimesheetListResult,
   type TimesheetView,
 } from '@kantora/domain';
-import { and, asc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { cappedCount, cappedSum, queryRows } from '../../db/sql-helpers.ts';
 import { companies, contracts, contractServices, timesheets } from '../../db/schema/index.ts';
@@ -184,26 +184,34 @@ export class TimesheetsService {
   }
 
   /**
-   * Every row matching the filter, in the list's order, in batches of `batchSize`: each batch is one keyset query
-   * (after the last row's sort key and id) on an index, then its rows' names; nothing holds more than a batch.
-   * Rows saved while the walk runs may or may not be part of it.
+   * Every row matching the filter, by date (then by creation and id; newest first unless the list asks for
+   * ascending), in batches of `batchSize`: each batch is one keyset query on the date index starting where the
+   * last one ended (`date <= last date and (date < last date or …)`, so no batch walks the index again from its
+   * start), then its rows' names; nothing holds more than a batch. Rows saved while the walk runs may or may not
+   * be part of it.
    */
   async *walk(actor: Actor, query: TimesheetExportQuery, batchSize = EXPORT_BATCH): AsyncGenerator<TimesheetRecord[]> {
-    const key = query.sortBy[0] ?? 'created';
-    if (query.sortBy.length > 1 || !Object.hasOwn(SORT_COLUMNS, key)) throw badRequest(M.invalid_value, [{ field: 'sortBy', message: M.invalid_value }]);
-    const column = SORT_COLUMNS[key as keyof typeof SORT_COLUMNS];
+    if (query.sortBy.length > 1 || (query.sortBy.length === 1 && !Object.hasOwn(SORT_COLUMNS, query.sortBy[0]))) throw badRequest(M.invalid_value, [{ field: 'sortBy', message: M.invalid_value }]);
     const descending = query.sortBy.length > 0 ? (query.sortDesc[0] ?? false) : true;
+    const before = descending ? lt : gt;
     const where = filterWhere(actor, query);
-    let after: { value: string; id: string } | undefined;
+    const direction = descending ? sql`desc nulls last` : sql`asc nulls first`;
+    let after: { date: string; created: string; id: string } | undefined;
     for (;;) {
       const next: SQL | undefined = after
-        ? or(descending ? lt(column, after.value) : gt(column, after.value), and(eq(column, after.value), gt(timesheets.id, after.id)))
+        ? and(
+            descending ? lte(timesheets.date, after.date) : gte(timesheets.date, after.date),
+            or(
+              before(timesheets.date, after.date),
+              and(eq(timesheets.date, after.date), or(before(timesheets.created, after.created), and(eq(timesheets.created, after.created), gt(timesheets.id, after.id)))),
+            ),
+          )
         : undefined;
       const page = await this.db
-        .select({ id: timesheets.id, key: column })
+        .select({ id: timesheets.id, date: timesheets.date, created: timesheets.created })
         .from(timesheets)
         .where(and(where, next))
-        .orderBy(descending ? sql`${column} desc nulls last` : sql`${column} asc nulls first`, asc(timesheets.id))
+        .orderBy(sql`${timesheets.date} ${direction}`, sql`${timesheets.created} ${direction}`, asc(timesheets.id))
         .limit(batchSize);
       if (page.length === 0) return;
       const rows = (await selectTimesheets(this.db, actor, inArray(timesheets.id, page.map((row) => row.id)))) as TimesheetRecord[];
@@ -211,7 +219,7 @@ export class TimesheetsService {
       yield page.flatMap((row) => byId.get(row.id) ?? []);
       if (page.length < batchSize) return;
       const last = page[page.length - 1];
-      after = { value: String(last.key), id: last.id };
+      after = { date: last.date, created: last.created, id: last.id };
     }
   }
 

@@ -1,0 +1,2 @@
+DROP INDEX "timesheets_user_created_idx";--> statement-breakpoint
+CREATE INDEX "timesheets_user_created_idx" ON "timesheets" USING btree ("user_id","created" DESC NULLS LAST,"id","duration","service_id");
