@@ -8,3 +8,4 @@ export * from './documents-flow.ts';
 export * from './contracts.ts';
 export * from './billing.ts';
 export * from './timesheets.ts';
+export * from './payments.ts';
