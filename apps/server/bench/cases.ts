@@ -21,6 +21,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 import { fileBody } from '../src/db/file-store.ts';
 import { files, revokedTokens, users } from '../src/db/schema/index.ts';
+import { printDocument } from '../src/modules/billing/billing-print.ts';
 import { BillingService } from '../src/modules/billing/billing.service.ts';
 import { companyListQueries } from '../src/modules/clients/companies.service.ts';
 import { ContractsService } from '../src/modules/contracts/contracts.service.ts';
@@ -47,7 +48,8 @@ export interface BenchCase {
   area: string;
   role: BenchRole;
   method: 'GET' | 'POST';
-  path: string;
+  /** The path, or the path made from the fixtures (a GET of one object). */
+  path: string | ((fixtures: Fixtures) => string);
   /** The JSON body (POST), from the fixtures. */
   body?: BodyOf;
   /** The call's SQL run directly (the body as the route receives it; parse it with the route's schema). */
@@ -169,6 +171,24 @@ const timesheetsRows: BenchCase[] = [
   },
 ];
 
+/**
+ * Printing an issued EUR invoice of 10 and of 100 rows in the default layout (Bulgarian), one request at a time, against
+ * the same work without HTTP (the document read and the PDF rendered, billing-print.ts). The 10-row row runs 1 000
+ * prints and reports the server's memory before and after them.
+ */
+const printRow = (rows: 10 | 100, runs: number, memory = false): BenchCase => ({
+  name: `print an invoice (PDF), ${rows} rows`,
+  area: 'printing',
+  role: 'manager',
+  method: 'GET',
+  path: (f) => `/api/invoices/print/${rows === 10 ? f.printing.invoice10 : f.printing.invoice100}?lang=bg`,
+  direct: ({ db, actor }, b) => printDocument(db, 'invoice', actor, String(b.id), { lang: 'bg' }),
+  body: (f) => ({ id: rows === 10 ? f.printing.invoice10 : f.printing.invoice100 }),
+  sequential: runs,
+  memory,
+});
+const printingRows: BenchCase[] = [printRow(10, 1000, true), printRow(100, 100)];
+
 /** The contracts list's rows: no filter and each filter (the four statuses, expired derived), as a manager and an employee. */
 const contractsLists = (['manager', 'employee'] as const).flatMap((role) => [
   contractsList(role, 'no filter'),
@@ -252,4 +272,6 @@ export const benchCases: BenchCase[] = [
   ...billingRows,
 
   ...timesheetsRows,
+
+  ...printingRows,
 ];

@@ -57,6 +57,8 @@ export interface Fixtures {
     /** Draft invoices that can be issued (header, customer and rows complete), newest first: one per issue request. */
     drafts: string[];
   };
+  /** The issued invoices of 10 and 100 rows the large preset adds last, for the print rows. */
+  printing: { invoice10: string; invoice100: string };
   timesheets: {
     /** The client, the contract and the service with the most rows. */
     client: string;
@@ -115,6 +117,14 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
     sql`select d.id from billing_documents d where d.kind = 'invoice' and not d.issued and d.notice_type = 0 and d.customer_id is not null and d.payment_deadline_date >= d.date
         and exists (select 1 from billing_items i where i.document_id = d.id) order by d.created desc, d.id limit 100`,
   );
+  const printSamples = await queryRows<{ id: string; rows: number }>(
+    db,
+    sql`select d.id, cast(count(*) as integer) as rows from (select id from billing_documents where kind = 'invoice' and issued order by created desc, id limit 20) d
+        join billing_items i on i.document_id = d.id group by d.id having count(*) in (10, 100)`,
+  );
+  const printSample = (rows: number) => printSamples.find((sample) => sample.rows === rows)?.id;
+  const [invoice10, invoice100] = [printSample(10), printSample(100)];
+  if (!invoice10 || !invoice100) throw new Error('bench: the seeded data has no issued invoices of 10 and 100 rows');
   const mostOf = async (column: string) => (await queryRows<{ id: string }>(db, sql`select ${sql.raw(column)} as id from timesheets group by 1 order by count(*) desc, 1 limit 1`))[0]?.id;
   const [timesheetClient, timesheetContract, timesheetService] = [await mostOf('client_id'), await mostOf('contract_id'), await mostOf('service_id')];
   // The newest day from which on the rows add up to 200 000 (or the first day).
@@ -147,6 +157,7 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
       toDate: day(170),
       drafts: drafts.map((row) => row.id),
     },
+    printing: { invoice10, invoice100 },
     timesheets: { client: timesheetClient, contract: timesheetContract, service: timesheetService, fromDate: day(200), toDate: day(170), exportFrom: exportRange.from, exportTo: exportRange.to },
   };
 }

@@ -89,7 +89,7 @@ async function startPostgres(): Promise<string> {
 
 /**
  * The server's resident memory around a case (Linux): its peak (VmHWM) is reset through /proc/<pid>/clear_refs, then
- * read after the runs. Answers a function giving `RSS a MB before, peak b MB`, or undefined where /proc cannot do it.
+ * read after the runs. Answers a function giving `RSS a MB before, b MB after, peak c MB`, or undefined where /proc cannot do it.
  */
 function serverMemory(pid: number): (() => string) | undefined {
   const read = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN) / 1024;
@@ -99,7 +99,7 @@ function serverMemory(pid: number): (() => string) | undefined {
     return undefined;
   }
   const before = read('VmRSS');
-  return () => `RSS ${before.toFixed(0)} MB before, peak ${read('VmHWM').toFixed(0)} MB`;
+  return () => `RSS ${before.toFixed(0)} MB before, ${read('VmRSS').toFixed(0)} MB after, peak ${read('VmHWM').toFixed(0)} MB`;
 }
 
 async function waitForServer(base: string, server: ReturnType<typeof spawnTracked>, logFile: string) {
@@ -239,7 +239,7 @@ async function main() {
     const bodies = c.bodies?.(fixtures);
     const body = bodies?.[0] ?? c.body?.(fixtures) ?? {};
     const request: LoadRequest = {
-      url: `${base}${c.path}`,
+      url: `${base}${typeof c.path === 'string' ? c.path : c.path(fixtures)}`,
       method: c.method,
       headers: { authorization: `Bearer ${tokens.get(c.role)}`, ...(c.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
       ...(c.method === 'POST' ? { body: JSON.stringify(body) } : {}),

@@ -16,6 +16,11 @@ const empty = { bg: '', it: '' };
 const MARKER_ID = '00000000-0000-4000-8000-0000000b1111';
 /** Rows per document, cycling: 5 on average, so 200 000 documents carry 1 000 000 rows. */
 const ROWS = [3, 5, 7, 5, 5];
+/** The newest documents, counted from the end: issued EUR invoices of 10 and 100 rows, which the bench prints. */
+const PRINT_SAMPLES = new Map([
+  [2, 10],
+  [1, 100],
+]);
 
 const ROW_NAMES: Array<[string, string]> = [
   ['Счетоводно обслужване', 'Servizi di contabilità'],
@@ -32,7 +37,7 @@ const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
  * The "large" preset's invoices and proformas: `count` documents (200 000 by default: 85 % invoices with some credit
  * notices, 15 % proformas) of the large contracts' clients, created over the last five years (EUR from 2026, mostly
  * BGN before), 90 % issued with their register numbers in date order, paid states spread over the issued invoices,
- * and 5 rows on average (1 000 000 in all). Totals come from the domain's arithmetic. Batches of 5 000
+ * and 5 rows on average (1 000 000 in all; the two newest are issued invoices of 10 and 100 rows). Totals come from the domain's arithmetic. Batches of 5 000
  * documents sent as arrays (one `insert … select from unnest(…)` each for documents and rows; the customer snapshots
  * built by the database from the contracts' clients), no Log rows (a seed is nobody's change); the registers continue
  * after the last number.
@@ -80,14 +85,15 @@ export async function seedLargeBilling(db: Db, count = 200_000): Promise<number>
       const draw = (salt: number) => (Math.imul(i + 1, 2654435761) ^ Math.imul(salt, 40503)) >>> 0;
       // Oldest first, so the numbers follow the dates.
       const created = now - span + Math.floor((i / count) * span) + (draw(1) % 3_600_000);
-      const kind = i % 20 < 3 ? 'proforma' : 'invoice';
-      const issued = draw(2) % 100 >= 10;
-      const credit: boolean = kind === 'invoice' && lastInvoice !== null && draw(3) % 100 < 3;
+      const sample = PRINT_SAMPLES.get(count - i);
+      const kind = !sample && i % 20 < 3 ? 'proforma' : 'invoice';
+      const issued = sample !== undefined || draw(2) % 100 >= 10;
+      const credit: boolean = !sample && kind === 'invoice' && lastInvoice !== null && draw(3) % 100 < 3;
       const contract: { id: string } = credit && lastInvoice ? { id: lastInvoice.contractId } : contractRows[draw(4) % contractRows.length];
       const date = isoDay(created);
       const euro = date >= EURO_DAY || draw(5) % 100 < 20;
       const charged = draw(6) % 100 < 85;
-      const rows = Array.from({ length: ROWS[i % ROWS.length] }, (_, n) => ({
+      const rows = Array.from({ length: sample ?? ROWS[i % ROWS.length] }, (_, n) => ({
         name: (draw(8) + n) % ROW_NAMES.length,
         price: credit ? (1 + (draw(9 + n) % 10)) / 100 : 10 + (draw(9 + n) % 200_000) / 100,
         quantity: 1 + (draw(20 + n) % 3),
