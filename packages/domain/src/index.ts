@@ -19,3 +19,4 @@ export * from './printable.ts';
 export * from './billing-totals.ts';
 export * from './billing.schemas.ts';
 export * from './timesheets.schemas.ts';
+export * from './portal.schemas.ts';
