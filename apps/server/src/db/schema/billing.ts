@@ -51,9 +51,15 @@ export const billingDocuments = pgTable(
     customerBankId: uuid('customer_bank_id'),
     customer: jsonb('customer').$type<PartySnapshot>(),
     contractId: uuid('contract_id').references(() => contracts.id),
-    /** A proforma generated for a contract's invoicing period. */
+    /**
+     * The contract's invoicing period the document bills (a generated proforma or invoice: generateProformaInvoice,
+     * the billing run). Transformed invoices and notices never carry one (the invoice of a period's proforma bills
+     * that period through its link); the unique index below lets a period be billed once.
+     */
     periodFrom: date('period_from', { mode: 'string' }),
     periodTo: date('period_to', { mode: 'string' }),
+    /** Print the period's timesheet report (hours per service and person) as an annex page. */
+    timesheetAnnex: boolean('timesheet_annex').notNull().default(false),
     showBgInvoice: boolean('show_bg_invoice').notNull().default(false),
     /** Proforma: the invoice of its whole transformation. Invoice: the proforma it was made from. */
     transformedToInvoiceId: uuid('transformed_to_invoice_id').references((): AnyPgColumn => billingDocuments.id),
@@ -84,6 +90,12 @@ export const billingDocuments = pgTable(
     index('billing_documents_contract_created_idx').on(t.contractId, t.created.desc(), t.id).where(sql`${t.contractId} is not null`),
     index('billing_documents_credit_to_idx').on(t.creditToInvoiceId).where(sql`${t.creditToInvoiceId} is not null`),
     index('billing_documents_from_proforma_idx').on(t.transformedFromProformaId).where(sql`${t.transformedFromProformaId} is not null`),
+    // One document per contract and invoicing period (the billing run's ON CONFLICT and "billed" look-up).
+    uniqueIndex('billing_documents_contract_period_uq').on(t.contractId, t.periodFrom).where(sql`${t.periodFrom} is not null`),
+    check(
+      'billing_documents_period_ck',
+      sql`${t.periodFrom} is null or (${t.contractId} is not null and ${t.periodTo} >= ${t.periodFrom} and ${t.noticeType} = 0 and ${t.transformedFromProformaId} is null)`,
+    ),
   ],
 );
 

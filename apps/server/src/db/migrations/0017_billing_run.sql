@@ -1,0 +1,3 @@
+ALTER TABLE "billing_documents" ADD COLUMN "timesheet_annex" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "billing_documents_contract_period_uq" ON "billing_documents" USING btree ("contract_id","period_from") WHERE "billing_documents"."period_from" is not null;--> statement-breakpoint
+ALTER TABLE "billing_documents" ADD CONSTRAINT "billing_documents_period_ck" CHECK ("billing_documents"."period_from" is null or ("billing_documents"."contract_id" is not null and "billing_documents"."period_to" >= "billing_documents"."period_from" and "billing_documents"."notice_type" = 0 and "billing_documents"."transformed_from_proforma_id" is null));
