@@ -66,7 +66,7 @@ export function documentFormData(values: DocumentSaveInput, file: File | null): 
 }
 
 /** A stored file: click downloads it. */
-export function FileChip({ file }: { file: StoredFile }) {
+export function FileChip({ file, downloadPath = documentsApi.downloadPath }: { file: StoredFile; downloadPath?: (fileId: string) => string }) {
   const { t, i18n } = useTranslation('documents');
   return (
     <Chip
@@ -74,7 +74,7 @@ export function FileChip({ file }: { file: StoredFile }) {
       variant="outlined"
       icon={<Download />}
       label={`${file.filename} (${formatSize(file.length, i18n.language)})`}
-      onClick={() => void download(documentsApi.downloadPath(file._id)).catch(() => undefined)}
+      onClick={() => void download(downloadPath(file._id)).catch(() => undefined)}
       aria-label={`${t('download')}: ${file.filename}`}
       sx={{ maxWidth: '100%' }}
     />

@@ -1,3 +1,4 @@
+import type { ListResult } from '@kantora/domain';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/Edit';
 import UploadFile from '@mui/icons-material/UploadFile';
@@ -30,6 +31,18 @@ export interface DocumentsCardProps {
   title?: string;
   /** A line under the title (why adding is not offered, ...). */
   subtitle?: string;
+  /**
+   * Other calls for the list and the downloads (the client portal's /api/my-contracts/documents/...), for a
+   * read-only card (the dialog of add and edit uses the staff calls).
+   */
+  source?: DocumentsSource;
+}
+
+/** The list and download calls of a read-only documents card. */
+export interface DocumentsSource {
+  queryKey: readonly unknown[];
+  list: (request: ListRequest) => Promise<ListResult<ParentDocument>>;
+  downloadPath: (fileId: string) => string;
 }
 
 /**
@@ -37,7 +50,7 @@ export interface DocumentsCardProps {
  * downloads on click) and who uploaded them. Upload, edit and delete as the caller allows; without them the
  * table alone stays (the files still download).
  */
-export function DocumentsCard({ parent, canAdd = false, canEdit = false, canDelete = false, deleteMessage, title, subtitle }: DocumentsCardProps) {
+export function DocumentsCard({ parent, canAdd = false, canEdit = false, canDelete = false, deleteMessage, title, subtitle, source }: DocumentsCardProps) {
   const { t, i18n } = useTranslation('documents');
   const locale = i18n.language;
   const confirm = useConfirm();
@@ -45,7 +58,8 @@ export function DocumentsCard({ parent, canAdd = false, canEdit = false, canDele
   const list = useListState({ sortBy: 'created', sortDesc: true });
   const [dialog, setDialog] = useState<{ id: string | null } | null>(null);
   const { parentType, parentId } = parent;
-  const fetcher = useMemo(() => (request: ListRequest) => documentsApi.list({ parentType, parentId }, request), [parentType, parentId]);
+  const fetcher = useMemo(() => source?.list ?? ((request: ListRequest) => documentsApi.list({ parentType, parentId }, request)), [source, parentType, parentId]);
+  const downloadPath = source?.downloadPath;
   const name = (row: ParentDocument) => localized(row.typeName, locale) || row.files[0]?.filename || '';
 
   const columns = useMemo<DataTableColumn<ParentDocument>[]>(
@@ -60,7 +74,7 @@ export function DocumentsCard({ parent, canAdd = false, canEdit = false, canDele
         render: (row) => (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
             {row.files.map((file) => (
-              <FileChip key={file._id} file={file} />
+              <FileChip key={file._id} file={file} downloadPath={downloadPath} />
             ))}
           </Box>
         ),
@@ -81,7 +95,7 @@ export function DocumentsCard({ parent, canAdd = false, canEdit = false, canDele
         ),
       },
     ],
-    [locale],
+    [locale, downloadPath],
   );
 
   const remove = async (row: ParentDocument) => {
@@ -107,7 +121,7 @@ export function DocumentsCard({ parent, canAdd = false, canEdit = false, canDele
     >
       <DataTable<ParentDocument>
         embedded
-        queryKey={documentKeys.list(parent)}
+        queryKey={source?.queryKey ?? documentKeys.list(parent)}
         fetcher={fetcher}
         columns={columns}
         state={list.state}

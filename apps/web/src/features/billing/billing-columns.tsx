@@ -1,4 +1,4 @@
-import { type BillingKind, type BillingRow, NoticeType, PaidState, type PaidStateValue } from '@kantora/domain';
+import { type BillingKind, type BillingRow, NoticeType } from '@kantora/domain';
 import Visibility from '@mui/icons-material/Visibility';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -8,19 +8,14 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '../../components/data-table.tsx';
+import { PaidChip } from '../../components/paid-chip.tsx';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { localized } from '../../lib/labels.ts';
 import { documentRoute } from './billing-api.ts';
 
+export { PaidChip };
+
 const nowrap = (text: string) => <Box sx={{ whiteSpace: 'nowrap' }}>{text}</Box>;
-
-const PAID_COLORS: Record<PaidStateValue, 'default' | 'success' | 'warning'> = { [PaidState.notPaid]: 'default', [PaidState.paid]: 'success', [PaidState.partial]: 'warning' };
-
-/** The paid state (not paid, paid, partially paid) as a chip. */
-export function PaidChip({ state, size = 'small' }: { state: PaidStateValue; size?: 'small' | 'medium' }) {
-  const { t } = useTranslation('billing');
-  return <Chip size={size} variant="outlined" color={PAID_COLORS[state]} label={t(`paid.${state}`)} sx={{ whiteSpace: 'nowrap' }} />;
-}
 
 /** Draft or issued as a chip. */
 export function IssuedChip({ issued, size = 'small' }: { issued: boolean; size?: 'small' | 'medium' }) {

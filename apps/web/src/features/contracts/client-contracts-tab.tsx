@@ -5,10 +5,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ClientTabProps } from '../../components/area-types.ts';
+import { ContractPreviewButton, useContractColumns } from '../../components/contract-columns.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { type ListRequest, useListState } from '../../components/use-list-query.ts';
-import { ContractPreviewButton, useContractColumns } from './contract-columns.tsx';
 import { contractKeys, contractsApi } from './contracts-api.ts';
 
 /** The client page's contracts tab: the client's contracts, newest first, each with a preview; management adds one. */

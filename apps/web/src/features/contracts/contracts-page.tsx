@@ -4,11 +4,11 @@ import Button from '@mui/material/Button';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ContractPreviewButton, useContractColumns } from '../../components/contract-columns.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { PageToolbar } from '../../components/page-toolbar.tsx';
 import { type ListRequest, useListState } from '../../components/use-list-query.ts';
 import { useSessionUser } from '../../lib/session.ts';
-import { ContractPreviewButton, useContractColumns } from './contract-columns.tsx';
 import { type ContractFilterValues, ContractsFilter, toListFilter } from './contracts-filter.tsx';
 import { contractKeys, contractsApi } from './contracts-api.ts';
 

@@ -6,14 +6,14 @@ import Tooltip from '@mui/material/Tooltip';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ContractStatusChip } from '../../components/contract-status-chip.tsx';
-import type { DataTableColumn } from '../../components/data-table.tsx';
-import { formatDate } from '../../lib/format.ts';
-import { localized } from '../../lib/labels.ts';
+import { formatDate } from '../lib/format.ts';
+import { localized } from '../lib/labels.ts';
+import { ContractStatusChip } from './contract-status-chip.tsx';
+import type { DataTableColumn } from './data-table.tsx';
 
 const nowrap = (text: string) => <Box sx={{ whiteSpace: 'nowrap' }}>{text}</Box>;
 
-/** The columns of a contracts table: name, company name (unless one client's list), from, to, status. */
+/** The columns of a contracts table (staff lists and the portal): name, company name (unless one client's list), from, to, status. */
 export function useContractColumns({ withCompany }: { withCompany: boolean }): DataTableColumn<ContractRow>[] {
   const { i18n } = useTranslation('contracts');
   const locale = i18n.language;
@@ -31,12 +31,12 @@ export function useContractColumns({ withCompany }: { withCompany: boolean }): D
   );
 }
 
-/** The preview button of a contract row. */
-export function ContractPreviewButton({ row }: { row: ContractRow }) {
+/** The preview button of a contract row: the staff page, or the portal's (`base` /my-contracts). */
+export function ContractPreviewButton({ row, base = '/contracts' }: { row: ContractRow; base?: string }) {
   const { t, i18n } = useTranslation('contracts');
   return (
     <Tooltip title={t('common:actions.preview')}>
-      <IconButton component={Link} to={`/contracts/${row._id}`} aria-label={`${t('common:actions.preview')}: ${localized(row.name, i18n.language)}`}>
+      <IconButton component={Link} to={`${base}/${row._id}`} aria-label={`${t('common:actions.preview')}: ${localized(row.name, i18n.language)}`}>
         <Visibility fontSize="small" />
       </IconButton>
     </Tooltip>
