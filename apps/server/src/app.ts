@@ -20,6 +20,8 @@ import { AuthService } from './modules/auth/auth.service.ts';
 import { TokenService } from './modules/auth/tokens.ts';
 import { bankRoutes } from './modules/banks/banks.routes.ts';
 import { BillingItemsService } from './modules/billing/billing-items.service.ts';
+import { billingPaymentRoutes } from './modules/billing/billing-payments.routes.ts';
+import { BillingPaymentsService } from './modules/billing/billing-payments.service.ts';
 import { billingRoutes, contractBillingRoutes } from './modules/billing/billing.routes.ts';
 import { BillingService } from './modules/billing/billing.service.ts';
 import { BillingTransformsService } from './modules/billing/billing-transforms.service.ts';
@@ -176,6 +178,9 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   billingRoutes(app, 'invoice', billing);
   billingRoutes(app, 'proforma', billing);
   contractBillingRoutes(app, billing.transforms);
+  const payments = new BillingPaymentsService(db);
+  billingPaymentRoutes(app, 'invoice', payments);
+  billingPaymentRoutes(app, 'proforma', payments);
   contracts.onRegister((tx, actor, contract) => billing.transforms.onContractRegistered(tx, actor, contract));
   documentRoutes(app, new DocumentsService(db, { user: userDocumentParent, contract: contractDocumentParent(db) }));
   documentsFlowRoutes(app, new DocumentsFlowService(db, { lockDays: config.DOCUMENT_FLOW_LOCK_DAYS }), auth);

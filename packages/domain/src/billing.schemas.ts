@@ -46,7 +46,8 @@
  *                               invoice: `credit_notice_exceeds_invoice`. Already issued: 409 `document_issued`.
  *                               Takes the register's next number (kept when issued before), freezes the snapshots.
  * - POST {base}/unissue         `{ invoiceId }` → `BillingDocumentView` (a draft, number kept). Admin only.
- *                               A draft: 409 `document_not_issued`.
+ *                               A draft: 409 `document_not_issued`; a document with payments: 409
+ *                               `document_has_payments`. Payments: payments.schemas.ts.
  * - POST /api/proforma-invoices/transformProformaToInvoice `{ proformaInvoiceId }` → `BillingDocumentView` of the new
  *                               draft invoice. An unissued proforma: 409 `document_not_issued`; already (partly)
  *                               transformed: 409 `proforma_already_transformed`.
@@ -416,18 +417,20 @@ export interface BillingRights {
   canEdit: boolean;
   /** Management and draft. */
   canIssue: boolean;
-  /** Admin and issued (a proforma: none of its rows transformed). */
+  /** Admin and issued, no payments (a proforma: none of its rows transformed). */
   canUnissue: boolean;
   /** Proforma: management, issued, no row transformed, not linked to an invoice. */
   canTransform: boolean;
   /** Proforma: management, issued, some row not yet transformed. */
   canTransformItems: boolean;
+  /** Add, change and remove payments (and a proforma's paid toggles): management and issued. */
+  canManagePayments: boolean;
 }
 
 /** The rights of a user (by access) on a document. */
 export function billingRights(
   access: number,
-  doc: { kind: BillingKind; issued: boolean; transformedToInvoice?: string | null; transformedItems?: number; itemsCount?: number },
+  doc: { kind: BillingKind; issued: boolean; transformedToInvoice?: string | null; transformedItems?: number; itemsCount?: number; paidAmount?: number },
 ): BillingRights {
   const management = access === Access.admin || access === Access.manager;
   const proforma = doc.kind === 'proforma';
@@ -435,9 +438,11 @@ export function billingRights(
   return {
     canEdit: management && !doc.issued,
     canIssue: management && !doc.issued,
-    canUnissue: access === Access.admin && doc.issued && !doc.transformedToInvoice && transformed === 0,
+    // A document with payments stays issued (their sum is never 0 while there are any: each has the total's sign).
+    canUnissue: access === Access.admin && doc.issued && !doc.transformedToInvoice && transformed === 0 && !doc.paidAmount,
     canTransform: proforma && management && doc.issued && !doc.transformedToInvoice && transformed === 0 && (doc.itemsCount ?? 0) > 0,
     canTransformItems: proforma && management && doc.issued && !doc.transformedToInvoice && transformed < (doc.itemsCount ?? 0),
+    canManagePayments: management && doc.issued,
   };
 }
 

@@ -100,6 +100,12 @@ export const MessageKeys = {
   proforma_items_transformed: 'proforma_items_transformed',
   contract_periods_invoiced: 'contract_periods_invoiced',
   too_many_items: 'too_many_items',
+  // Payments (spec keys, then house keys).
+  entered_amount_should_be_bigger_than_zero: 'entered_amount_should_be_bigger_than_zero',
+  entered_amount_is_bigger_than_wanted_amount: 'entered_amount_is_bigger_than_wanted_amount',
+  entered_amount_should_be_below_zero: 'entered_amount_should_be_below_zero',
+  document_has_payments: 'document_has_payments',
+  are_your_sure_delete_payment: 'are_your_sure_delete_payment',
   // Timesheets (spec key, then house keys).
   to_do_export_please_first_select_filters: 'to_do_export_please_first_select_filters',
   date_in_future: 'date_in_future',

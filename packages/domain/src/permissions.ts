@@ -29,6 +29,10 @@ export const Permissions = {
   invoicesWrite: MANAGEMENT,
   /** Returning an issued invoice or proforma to draft. */
   billingUnissue: ADMIN,
+  /** Reading an invoice's payments (the payments dialogs; accountants read them). Proformas' payments: `proformas`. */
+  invoicePaymentsRead: [Access.admin, Access.manager, Access.accountant] as readonly AccessValue[],
+  /** Adding, changing and removing payments, and the paid toggle of proforma rows. */
+  paymentsWrite: MANAGEMENT,
   documentsFlow: STAFF,
   /** Deleting a document-flow item. */
   documentsFlowDelete: ADMIN,

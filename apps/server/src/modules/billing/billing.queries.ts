@@ -142,7 +142,7 @@ export function viewDto(record: DocumentRecord, actor: Pick<Actor, 'access'>): B
     issuedByName: row.issuedByName,
     issuedOn: iso(row.issuedOn),
     updated: iso(row.updated),
-    rights: billingRights(actor.access, { kind, issued: row.issued, transformedToInvoice: row.transformedToInvoiceId, transformedItems: record.transformedItems, itemsCount: record.itemsCount }),
+    rights: billingRights(actor.access, { kind, issued: row.issued, transformedToInvoice: row.transformedToInvoiceId, transformedItems: record.transformedItems, itemsCount: record.itemsCount, paidAmount: money(row.paidAmount) }),
   };
 }
 

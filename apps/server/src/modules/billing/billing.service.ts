@@ -28,6 +28,7 @@ import { resolveHeader, originalErrors } from './billing-header.ts';
 import { billingCountQueries, billingListQueries, type DocumentRecord, loadDocument, readsDateIndex, rowDto, searchWhere, viewDto } from './billing.queries.ts';
 import { sofiaDate } from './access.ts';
 import { logDocument, recalculate, requireDraft, takeNumber } from './billing-store.ts';
+import { hasPayments } from './billing-payments.service.ts';
 
 /** A save that fails a rule answers like a failed form: 400 `please_fill_all_required_fields` with the field errors. */
 export const saveFailed = (errors: ApiFieldError[]) => badRequest(M.please_fill_all_required_fields, errors);
@@ -254,12 +255,14 @@ export class BillingService {
     }
   }
 
-  /** Issued → draft (admin), the number kept. A proforma with transformed rows stays issued (409). */
+  /** Issued → draft (admin), the number kept. A proforma with transformed rows, or a document with payments, stays issued (409). */
   async unissue(kind: BillingKind, actor: Actor, id: string): Promise<BillingDocumentView> {
     return this.db.transaction(async (tx) => {
       const old = await loadDocument(tx, kind, actor, id, 'update');
       if (!old.row.issued) throw conflict(M.document_not_issued);
       if (old.transformedItems > 0 || old.row.transformedToInvoiceId) throw conflict(M.proforma_already_transformed);
+      // Payments are of an issued document (the row lock above keeps a payment from coming in meanwhile).
+      if (await hasPayments(tx, id)) throw conflict(M.document_has_payments);
       const [updated] = await tx
         .update(billingDocuments)
         .set({ issued: false, issuedBy: null, issuedByName: null, issuedOn: null, updated: sql`now()` })
