@@ -1,24 +1,20 @@
 import { type BillingDocumentView, ContractStatus, MessageKeys as M, NoticeType } from '@kantora/domain';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { queryRows } from '../../db/sql-helpers.ts';
-import { billingDocuments, billingItems, contractServices } from '../../db/schema/index.ts';
+import { billingDocuments, billingItems } from '../../db/schema/index.ts';
 import { conflict } from '../../http/errors.ts';
 import { fieldError } from '../../http/validation.ts';
 import type { ContractsService } from '../contracts/contracts.service.ts';
 import type { ContractRecord } from '../contracts/contracts.queries.ts';
-import { buildParties } from '../contracts/snapshots.ts';
-import { type Actor, writeLog } from '../logs/audit.ts';
+import type { Actor } from '../logs/audit.ts';
 import type { InvoiceSettingsService } from '../settings/invoice-settings.service.ts';
-import { addDays, addMonths, sofiaDate } from './access.ts';
-import { currencyOf, signerOf, vatColumns } from './billing-header.ts';
+import { addDays, sofiaDate } from './access.ts';
 import { type DocumentRecord, loadDocument, viewDto } from './billing.queries.ts';
-import { appendItems, logDocument, type NewItem, recalculate } from './billing-store.ts';
+import { appendItems, logDocument, recalculate } from './billing-store.ts';
+import { generateContractDocument, generationDefaults, lastBilledDay } from './contract-billing.ts';
+import { periodAt } from './contract-periods.ts';
 
-/** dd.MM.yyyy of a YYYY-MM-DD date (the period in a generated row's comment). */
-const shown = (day: string) => day.split('-').reverse().join('.');
-/** The earlier and the later of two YYYY-MM-DD dates. */
-const earlier = (a: string, b: string) => (a <= b ? a : b);
+/** The later of two YYYY-MM-DD dates. */
 const later = (a: string, b: string) => (a >= b ? a : b);
 
 /**
@@ -103,6 +99,7 @@ export class BillingTransformsService {
         customer: p.customer,
         contractId: p.contractId,
         showBgInvoice: p.showBgInvoice,
+        timesheetAnnex: p.timesheetAnnex,
         transformedFromProformaId: p.id,
         createdBy: actor.id,
         createdByName: actor.fullName,
@@ -170,77 +167,17 @@ export class BillingTransformsService {
   }
 
   /**
-   * The next period: from the day after the last generated period (the contract's start for the first) for
-   * `invoiceMonthlyInterval` months, cut at the contract's end; null when the contract's end is passed. Rows: the
-   * monthly price × the period's started months (one row named after the contract), or, without a monthly price,
-   * each priced service of the contract × those months. Decisions: docs/decisions.md, "Billing".
+   * The next period (docs/decisions.md, "Billing run"): the one starting the day after the contract's last billed
+   * period (its from date for the first), null past the contract's end; made by the shared generation
+   * (contract-billing.ts) as a draft proforma.
    */
   private async generateIn(tx: Executor, actor: Actor, contract: ContractRecord): Promise<DocumentRecord | null> {
     const c = contract.row;
-    const [{ last }] = await queryRows<{ last: string | null }>(
-      tx,
-      sql`select cast(max(period_to) as text) as last from ${billingDocuments} where ${billingDocuments.contractId} = ${c.id} and ${billingDocuments.kind} = 'proforma'`,
-    );
-    const periodFrom = last ? addDays(last, 1) : c.fromDate;
-    if (periodFrom > c.toDate) return null;
-    const fullEnd = addDays(addMonths(periodFrom, c.invoiceMonthlyInterval), -1);
-    const periodTo = earlier(fullEnd, c.toDate);
-    let months = 0;
-    while (months < c.invoiceMonthlyInterval && addMonths(periodFrom, months) <= periodTo) months += 1;
-
-    const settings = await this.deps.settings.row(tx);
-    const currency = await currencyOf(tx, c.currencyId);
-    const vatTypeId = settings?.vatTypeId ?? null;
-    const vat = await vatColumns(tx, vatTypeId, vatTypeId !== null);
-    const choice = { providerBank: c.providerBankId, providerBank2: c.providerBank2Id, customerId: c.customerId, customerBank: c.customerBankId };
-    const { parties } = await buildParties(tx, choice, choice);
-    const today = sofiaDate();
-    const [proforma] = await tx
-      .insert(billingDocuments)
-      .values({
-        kind: 'proforma',
-        date: today,
-        paymentDeadlineDate: later(periodFrom, today),
-        paymentTypeId: settings?.paymentTypeId ?? null,
-        signerId: settings?.signerId ?? null,
-        signerName: settings ? ((await signerOf(tx, settings.signerId)) ?? null) : null,
-        vatCharging: vatTypeId !== null,
-        vatTypeId,
-        vatName: vat.vatName,
-        vatPercentage: vat.vatPercentage,
-        currencyId: c.currencyId,
-        currencyRate: currency?.rate ?? 1,
-        providerId: parties.providerId,
-        providerBankId: c.providerBankId,
-        providerBank2Id: c.providerBank2Id,
-        provider: parties.provider,
-        customerId: c.customerId,
-        customerBankId: c.customerBankId,
-        customer: parties.customer,
-        contractId: c.id,
-        periodFrom,
-        periodTo,
-        createdBy: actor.id,
-        createdByName: actor.fullName,
-      })
-      .returning();
-
-    const comment = { bg: `Период ${shown(periodFrom)} – ${shown(periodTo)}`, it: `Periodo ${shown(periodFrom)} – ${shown(periodTo)}` };
-    let items: NewItem[];
-    if (Number(c.pricePerMonth) > 0) {
-      items = [{ name: { bg: c.name.bg, it: c.name.it || c.name.bg }, comment, quantity: months, price: Number(c.pricePerMonth), contractId: c.id }];
-    } else {
-      const rows = await tx.select().from(contractServices).where(eq(contractServices.contractId, c.id)).orderBy(asc(contractServices.created), asc(contractServices.id));
-      items = rows
-        .filter((row) => Number(row.price) > 0)
-        .map((row) => ({ name: row.name, comment, quantity: months, price: Number(row.price), serviceId: row.serviceId, contractId: c.id }));
-    }
-    await appendItems(tx, actor, proforma.id, items);
-    await recalculate(tx, proforma);
-    const saved = await loadDocument(tx, 'proforma', actor, proforma.id);
-    await logDocument(tx, actor, 'generateProformaInvoice', null, saved);
-    await writeLog(tx, { name: 'Contract', doc: c.id, model: 'contracts', type: 'event', action: 'generateProformaInvoice', new: { proformaInvoice: proforma.id, periodFrom, periodTo }, actor });
-    return saved;
+    const last = await lastBilledDay(tx, c.id);
+    const period = periodAt(c, last ? addDays(last, 1) : c.fromDate);
+    if (!period) return null;
+    const defaults = await generationDefaults(tx, this.deps.settings);
+    return generateContractDocument(tx, actor, defaults, c, { kind: 'proforma', period, action: 'generateProformaInvoice' });
   }
 }
 

@@ -1,0 +1,90 @@
+import type { Localized } from '../../db/schema/index.ts';
+import { addDays, addMonths } from './access.ts';
+import type { NewItem } from './billing-store.ts';
+
+/**
+ * A contract's invoicing periods (docs/decisions.md, "Billing run"): the grid runs every `invoiceMonthlyInterval`
+ * months from the anchor (the invoice date when set, else the from date), each start counted from the anchor (31 Jan
+ * + 1 month = 28 Feb, + 2 months = 31 Mar: no drift). The first period starts on the from date; a period ends the day
+ * before the next grid start, cut at the to date. Pure functions: the billing run's SQL finds the same starts.
+ */
+export interface PeriodContract {
+  fromDate: string;
+  toDate: string;
+  invoiceDate: string | null;
+  invoiceMonthlyInterval: number;
+}
+
+export interface ContractPeriod {
+  periodFrom: string;
+  periodTo: string;
+  /** The period's started months (at most the interval): the quantity of its rows. */
+  months: number;
+}
+
+const monthIndex = (day: string) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1;
+
+/** The grid's anchor. */
+export const periodAnchor = (c: PeriodContract) => c.invoiceDate ?? c.fromDate;
+
+/** The first grid start after `day`. */
+function nextGridStart(c: PeriodContract, day: string): string {
+  const anchor = periodAnchor(c);
+  const n = c.invoiceMonthlyInterval;
+  let k = Math.floor((monthIndex(day) - monthIndex(anchor)) / n);
+  while (addMonths(anchor, k * n) > day) k -= 1;
+  while (addMonths(anchor, (k + 1) * n) <= day) k += 1;
+  return addMonths(anchor, (k + 1) * n);
+}
+
+/** The period starting on `start` (the from date or a grid start, or the day after a billed period); null past the to date. */
+export function periodAt(c: PeriodContract, start: string): ContractPeriod | null {
+  if (start > c.toDate || start < c.fromDate) return null;
+  const next = addDays(nextGridStart(c, start), -1);
+  const periodTo = next < c.toDate ? next : c.toDate;
+  let months = 0;
+  while (months < c.invoiceMonthlyInterval && addMonths(start, months) <= periodTo) months += 1;
+  return { periodFrom: start, periodTo, months };
+}
+
+/** The periods starting in a month (`YYYY-MM`): the first one when the from date is in it, and a grid start after the from date. */
+export function periodsStartingIn(c: PeriodContract, month: string): ContractPeriod[] {
+  const starts: string[] = [];
+  if (c.fromDate.startsWith(month)) starts.push(c.fromDate);
+  const d = monthIndex(`${month}-01`) - monthIndex(periodAnchor(c));
+  if (d % c.invoiceMonthlyInterval === 0) {
+    const grid = addMonths(periodAnchor(c), d);
+    if (grid > c.fromDate && grid <= c.toDate) starts.push(grid);
+  }
+  return starts.flatMap((start) => periodAt(c, start) ?? []);
+}
+
+/** dd.MM.yyyy of a YYYY-MM-DD date (the period in a generated row's comment). */
+const shown = (day: string) => day.split('-').reverse().join('.');
+
+export interface RowsContract {
+  id: string;
+  name: Localized;
+  pricePerMonth: number | string;
+}
+
+export interface PricedService {
+  name: Localized;
+  price: number | string;
+  serviceId: string;
+}
+
+/**
+ * The rows of a period (the generation rule): with a monthly price, one row named after the contract, price = the
+ * monthly price, quantity = the period's started months; without one, each priced service × those months; the
+ * period is the rows' comment. No rows: nothing to bill (the run's "no services").
+ */
+export function periodRows(c: RowsContract, services: readonly PricedService[], period: ContractPeriod): NewItem[] {
+  const comment = { bg: `Период ${shown(period.periodFrom)} – ${shown(period.periodTo)}`, it: `Periodo ${shown(period.periodFrom)} – ${shown(period.periodTo)}` };
+  if (Number(c.pricePerMonth) > 0) {
+    return [{ name: { bg: c.name.bg, it: c.name.it || c.name.bg }, comment, quantity: period.months, price: Number(c.pricePerMonth), contractId: c.id }];
+  }
+  return services
+    .filter((service) => Number(service.price) > 0)
+    .map((service) => ({ name: service.name, comment, quantity: period.months, price: Number(service.price), serviceId: service.serviceId, contractId: c.id }));
+}
