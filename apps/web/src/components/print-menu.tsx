@@ -12,6 +12,8 @@ export interface PrintMenuProps {
   doc: { kind: BillingKind; showBGInvoice: boolean; issued: boolean };
   /** Opens the PDF of a layout in the language (a new tab); the caller picks the call (staff or portal). */
   print: (layout: PrintLayoutName, lang: string) => Promise<void>;
+  /** The layouts to offer when the server lists them (the portal's `printLayouts`); default `printLayoutsFor(doc)`. */
+  layouts?: readonly PrintLayoutName[];
 }
 
 /**
@@ -19,11 +21,11 @@ export interface PrintMenuProps {
  * (`printLayoutsFor`): the default one, the Bulgarian one (in leva), for proformas the company's alternative
  * layout with both accounts, and the Italian one. A draft prints with the watermark.
  */
-export function PrintMenu({ doc, print }: PrintMenuProps) {
+export function PrintMenu({ doc, print, layouts: offered }: PrintMenuProps) {
   const { t, i18n } = useTranslation('billing');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
-  const layouts = printLayoutsFor({ kind: doc.kind, showBGInvoice: doc.showBGInvoice });
+  const layouts = offered ?? printLayoutsFor({ kind: doc.kind, showBGInvoice: doc.showBGInvoice });
   const choose = (layout: PrintLayoutName) => {
     setAnchor(null);
     void print(layout, i18n.language).catch(() => undefined);

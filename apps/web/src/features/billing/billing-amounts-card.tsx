@@ -7,6 +7,7 @@ import { NumberField } from '../../components/fields/number-field.tsx';
 import { OptionSelectField } from '../../components/fields/option-select-field.tsx';
 import { SwitchField } from '../../components/fields/switch-field.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
+import { TotalsList } from '../../components/totals-list.tsx';
 import { formatMoney, formatNumber } from '../../lib/format.ts';
 import { currencyLabel, localized } from '../../lib/labels.ts';
 import { type DictionaryItem, useMetadata } from '../../lib/metadata.ts';
@@ -26,19 +27,6 @@ export const currencyCodeOf = (currencies: DictionaryItem[] | undefined, id: str
   const code = currencies?.find((item) => item._id === id)?.code;
   return typeof code === 'string' && code ? code : null;
 };
-
-function Figure({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <>
-      <Typography component="dt" color="text.secondary" sx={{ fontWeight: strong ? 600 : undefined }}>
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', fontWeight: strong ? 700 : undefined, fontSize: strong ? '1.15rem' : undefined }}>
-        {value}
-      </Typography>
-    </>
-  );
-}
 
 /**
  * VAT charging (a VAT type when not charged), the currency with its rate to BGN, and the totals: tax base, VAT with
@@ -98,21 +86,16 @@ export function BillingAmountsCard({ doc, editable, onVatChange, onCurrencyChang
             </Typography>
           )}
         </Box>
-        <Box>
-          <Box component="dl" role="group" aria-label={t('amounts.totals')} sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2, rowGap: 1 }}>
-            <Figure label={t('fields.amount')} value={formatMoney(doc?.amount ?? 0, shownCode)} />
-            <Figure label={t('amounts.vat_with_percentage', { percentage: formatNumber(doc?.VATPercentage ?? 0) })} value={formatMoney(doc?.VATAmount ?? 0, shownCode)} />
-            <Figure label={t('fields.total_amount')} value={formatMoney(doc?.totalAmount ?? 0, shownCode)} strong />
-          </Box>
-          {words && (
-            <Box sx={{ mt: 2, p: 1.5, borderRadius: 1, bgcolor: 'action.hover' }}>
-              <Typography variant="caption" color="text.secondary" component="p">
-                {t('amounts.in_words')}
-              </Typography>
-              <Typography data-testid="amount-in-words">{words}</Typography>
-            </Box>
-          )}
-        </Box>
+        <TotalsList
+          label={t('amounts.totals')}
+          figures={[
+            { key: 'amount', label: t('fields.amount'), value: formatMoney(doc?.amount ?? 0, shownCode) },
+            { key: 'vat', label: t('amounts.vat_with_percentage', { percentage: formatNumber(doc?.VATPercentage ?? 0) }), value: formatMoney(doc?.VATAmount ?? 0, shownCode) },
+            { key: 'total', label: t('fields.total_amount'), value: formatMoney(doc?.totalAmount ?? 0, shownCode), strong: true },
+          ]}
+          words={words}
+          wordsLabel={t('amounts.in_words')}
+        />
       </Box>
     </SectionCard>
   );
