@@ -22,6 +22,17 @@ describe('permission matrix', () => {
     for (const route of ctx.app.apiRoutes) expect(route.public || Boolean(route.permission)).toBe(true);
   });
 
+  it('guards every payments call of both kinds by the matrix (the walk below calls each with every role)', () => {
+    const permissionOf = (url: string) => ctx.app.apiRoutes.find((route) => route.method === 'POST' && route.url === url)?.permission;
+    for (const call of ['getPayments', 'getPayment', 'getPaidDetails']) {
+      expect([call, permissionOf(`/api/invoices/${call}`), permissionOf(`/api/proforma-invoices/${call}`)]).toEqual([call, call === 'getPaidDetails' ? 'invoicesRead' : 'invoicePaymentsRead', 'proformas']);
+    }
+    for (const call of ['savePayment', 'removePayment']) {
+      expect([call, permissionOf(`/api/invoices/${call}`), permissionOf(`/api/proforma-invoices/${call}`)]).toEqual([call, 'paymentsWrite', 'proformas']);
+    }
+    expect(permissionOf('/api/proforma-invoices/setItemIsPaid')).toBe('proformas');
+  });
+
   it('answers 401 without a token on every guarded route', async () => {
     for (const route of ctx.app.apiRoutes.filter((r) => !r.public)) {
       const response = await ctx.app.inject({ method: route.method as 'GET', url: concrete(route.url), payload: route.method === 'GET' ? undefined : {} });
