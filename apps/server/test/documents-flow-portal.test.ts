@@ -56,7 +56,8 @@ describe('my documents flow', () => {
     expect((await call(ctx, 'POST', `${BASE}/list`, { company: setup.hidden }, ctx.users.client.token)).body.Result.Total).toBe(0);
     const company = (await call(ctx, 'POST', '/api/my-companies/documents-flow/list', { companyId: setup.visible, description: 'моят' }, ctx.users.client.token)).body.Result;
     expect(company.Items.map((row: { _id: string }) => row._id)).toEqual([mine._id]);
-    expect((await call(ctx, 'POST', '/api/my-companies/documents-flow/list', { companyId: otherCompany }, ctx.users.client.token)).body.Result.Total).toBe(0);
+    const foreign = await call(ctx, 'POST', '/api/my-companies/documents-flow/list', { companyId: otherCompany }, ctx.users.client.token);
+    expect([foreign.status, foreign.body.Message]).toEqual([404, 'the_client_was_not_found']);
     expect((await call(ctx, 'POST', `${BASE}/list`, {}, otherClient.token)).body.Result.Items.map((row: { _id: string }) => row._id)).toEqual([others._id]);
     // A client user on no company sees nothing.
     const lonely = await ctx.createUser(Access.client);

@@ -86,9 +86,9 @@ export function documentsFlowRoutes(app: AppInstance, service: DocumentsFlowServ
     return sendStream(reply, { filename: `documents-flow-${sofiaStamp()}.zip`, contentType: 'application/zip' }, body);
   });
 
-  // The portal's company page lists one company's documents (spec: {companyId, filters, paging}).
+  // The portal's company page lists one company's documents (spec: {companyId, filters, paging}); another company is 404.
   app.post('/api/my-companies/documents-flow/list', { schema: { body: documentFlowListQuery, tags }, config: { permission: 'portal' } }, async (request) => {
-    return ok(await service.list(userOf(request), 'portal', request.body));
+    return ok(await service.listOfCompany(userOf(request), 'portal', request.body));
   });
 
   // An iframe cannot send the bearer header: the link's token (GET .../previewLink/{id}) authorises this one file.

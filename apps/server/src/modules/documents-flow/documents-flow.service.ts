@@ -81,6 +81,12 @@ export class DocumentsFlowService {
     };
   }
 
+  /** One company's documents (a company page's tab): a company not in the scope answers 404 `the_client_was_not_found`. */
+  async listOfCompany(actor: Actor, scope: DocumentFlowScope, query: DocumentFlowListQuery): Promise<ListResult<DocumentFlowRow>> {
+    if (query.company) await this.assertCompany(this.db, actor, scope, query.company);
+    return this.list(actor, scope, query);
+  }
+
   async get(actor: Actor, scope: DocumentFlowScope, id: string): Promise<DocumentFlowView> {
     const row = await this.load(this.db, actor, scope, id);
     if (!row) throw notFound();
