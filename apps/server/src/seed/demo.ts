@@ -8,6 +8,7 @@ import { seedDemoClients } from './demo-clients.ts';
 import { seedDemoBilling } from './demo-billing.ts';
 import { seedDemoContracts } from './demo-contracts.ts';
 import { seedDemoDocumentsFlow } from './demo-documents-flow.ts';
+import { seedDemoPayments } from './demo-payments.ts';
 import { seedDemoSettings } from './demo-settings.ts';
 import { seedDemoTimesheets } from './demo-timesheets.ts';
 
@@ -49,6 +50,7 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedDemoClients(tx);
     await seedDemoContracts(tx);
     await seedDemoBilling(tx);
+    await seedDemoPayments(tx);
     await seedDemoCalendar(tx);
     await seedDemoDocumentsFlow(tx);
     await seedDemoTimesheets(tx);

@@ -66,6 +66,18 @@ export async function hasPayments(executor: Executor, documentId: string): Promi
   return Boolean(found);
 }
 
+/** Sets a document's paid amount and state from the sum of its payments (the caller holds the document's row lock). */
+export async function refreshPaidState(tx: Executor, doc: { id: string; totalAmount: number | string }): Promise<Omit<PaymentChange, 'payment'>> {
+  const total = toCents(Number(doc.totalAmount));
+  const paid = await paidCents(tx, doc.id);
+  const isPaid = paidStateOf(total / 100, paid / 100);
+  await tx
+    .update(billingDocuments)
+    .set({ paidAmount: paid / 100, isPaid })
+    .where(eq(billingDocuments.id, doc.id));
+  return { totals: { total: total / 100, paid: paid / 100, notPaid: (total - paid) / 100 }, isPaid };
+}
+
 const amountError = (message: string) => badRequest(message, [{ field: 'amount', message }]);
 
 /**
@@ -172,13 +184,7 @@ export class BillingPaymentsService {
   /** The document's paid amount and state from the sum of its payments; the Log rows of the change. */
   private async settle(tx: Executor, kind: BillingKind, actor: Actor, record: DocumentRecord, action: string, old: PaymentRow | null, saved: PaymentRow | null): Promise<PaymentChange> {
     const { row } = record;
-    const total = toCents(Number(row.totalAmount));
-    const paid = await paidCents(tx, row.id);
-    const isPaid = paidStateOf(total / 100, paid / 100);
-    await tx
-      .update(billingDocuments)
-      .set({ paidAmount: paid / 100, isPaid })
-      .where(eq(billingDocuments.id, row.id));
+    const { totals, isPaid } = await refreshPaidState(tx, row);
     await writeLog(tx, {
       name: PAYMENT_LOG[kind],
       doc: saved?._id ?? old?._id ?? null,
@@ -190,7 +196,7 @@ export class BillingPaymentsService {
       actor,
     });
     await logDocument(tx, actor, action, record, await loadDocument(tx, kind, actor, row.id));
-    return { payment: saved, totals: { total: total / 100, paid: paid / 100, notPaid: (total - paid) / 100 }, isPaid };
+    return { payment: saved, totals, isPaid };
   }
 
   /** setItemIsPaid: the paid toggle of an issued proforma's row (management). */
