@@ -20,6 +20,7 @@ const BUILT_AREAS: Record<string, () => Promise<AreaModule>> = {
   'documents-flow': () => import('../features/documents-flow/documents-flow-area.tsx'),
   billing: () => import('../features/billing/billing-area.tsx'),
   timesheets: () => import('../features/timesheets/timesheets-area.tsx'),
+  portal: () => import('../features/portal/portal-area.tsx'),
 };
 
 /** One lazy chunk per area of the route matrix. */

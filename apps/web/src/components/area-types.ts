@@ -1,8 +1,8 @@
-import type { ContractView, WebRoute } from '@kantora/domain';
+import type { ContractView, PortalCompanyView, PortalContractView, WebRoute } from '@kantora/domain';
 
 /**
  * Props of the pluggable pages, kept apart from the registries that list them (app/areas.ts,
- * features/clients/client-tabs.ts, features/contracts/contract-tabs.ts), so a registry imports its pages
+ * features/clients/client-tabs.ts, features/contracts/contract-tabs.ts, features/portal/portal-tabs.ts), so a registry imports its pages
  * and the pages import only this file.
  */
 
@@ -25,4 +25,14 @@ export interface ContractTabProps {
    * /contracts/create, where the registry's `newContract` tabs (the details) alone show.
    */
   contract: ContractView | null;
+}
+
+/** What a tab of the portal's company page receives (/my-companies/{id}; the document flow adds its tab). */
+export interface PortalCompanyTabProps {
+  company: PortalCompanyView;
+}
+
+/** What a tab of the portal's contract page receives (/my-contracts/{id}). */
+export interface PortalContractTabProps {
+  contract: PortalContractView;
 }

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { type Control, useForm } from 'react-hook-form';
+import { type Control, type FieldValues, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type ClientOption, ClientSearchField } from '../../components/client-search.tsx';
@@ -54,9 +54,12 @@ function toForm(document: DocumentFlowView | null, client: ClientOption | null):
   };
 }
 
-/** The client field: the staff search by default; the portal passes a choice of its own companies. */
-export type ClientFieldRenderer = (props: { control: Control<DocumentFlowFormValues, any, any>; label: string }) => ReactNode;
-const staffClientField: ClientFieldRenderer = ({ control, label }) => <ClientSearchField control={control} name="company" label={label} required />;
+/**
+ * The client field of the dialog (`company`) and of the filter (`client`), a `ClientOption` in both: the staff
+ * search by default; the portal passes a choice of its own companies.
+ */
+export type ClientFieldRenderer = <T extends FieldValues>(props: { control: Control<T, any, any>; name: Path<T>; label: string; required?: boolean }) => ReactNode;
+export const staffClientField: ClientFieldRenderer = ({ control, name, label, required }) => <ClientSearchField control={control} name={name} label={label} required={required} />;
 
 export interface DocumentFlowDialogProps {
   api: DocumentsFlowApi;
@@ -103,7 +106,7 @@ export function DocumentFlowDialog({ api, id, client = null, clientField = staff
 
   const document = saved ?? loaded.data ?? null;
   const readOnly = document ? !document.canEdit : false;
-  const categories = useCategoryOptions(document ? { _id: document.category, name: document.categoryName } : null);
+  const categories = useCategoryOptions(api, document ? { _id: document.category, name: document.categoryName } : null);
   const refresh = () => invalidate(documentFlowKeys.all(api.base));
 
   const fileRemoved = async () => {
@@ -143,7 +146,7 @@ export function DocumentFlowDialog({ api, id, client = null, clientField = staff
       <Stack spacing={2} sx={{ pt: 0.5 }}>
         {document && <LockNote document={document} />}
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          {clientField({ control, label: t('fields.company') })}
+          {clientField({ control, name: 'company', label: t('fields.company'), required: true })}
           <OptionSelectField control={control} name="category" label={t('fields.category')} required options={categories.options} />
         </Box>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' } }}>

@@ -1,6 +1,8 @@
 import type { DocumentFlowPreviewLink, DocumentFlowRow, DocumentFlowSaveValues, DocumentFlowView, ListResult } from '@kantora/domain';
+import type { QueryKey } from '@tanstack/react-query';
 import type { ClientOption } from '../../components/client-search.tsx';
 import { api, download } from '../../lib/api-client.ts';
+import { type DictionaryItem, metadataKey } from '../../lib/metadata.ts';
 
 /** Query keys of the document flow (one family per API base, so the portal's cache stays its own). */
 export const documentFlowKeys = {
@@ -27,12 +29,21 @@ export interface DocumentsFlowApi {
   previewLink: (fileId: string) => Promise<DocumentFlowPreviewLink>;
   /** Saves one zip of the files. */
   downloadZip: (filesIds: string[]) => Promise<string>;
+  /** The active categories: staff read the metadata look-up, client users the portal's own call. */
+  categories: { queryKey: QueryKey; fetch: () => Promise<DictionaryItem[]> };
+}
+
+/** GET /api/metaData/getDocumentFlowCategories (staff) or GET /api/my-documents-flow/categories (client users). */
+function categoriesOf(base: string, staff: boolean): DocumentsFlowApi['categories'] {
+  if (staff) return { queryKey: metadataKey('getDocumentFlowCategories'), fetch: () => api.get<DictionaryItem[]>('/metaData/getDocumentFlowCategories') };
+  return { queryKey: [...documentFlowKeys.all(base), 'categories'], fetch: () => api.get<DictionaryItem[]>(`${base}/categories`) };
 }
 
 export function createDocumentsFlowApi(base: '/documents-flow' | '/my-documents-flow'): DocumentsFlowApi {
+  const staff = base === '/documents-flow';
   return {
     base,
-    staff: base === '/documents-flow',
+    staff,
     list: (request) => api.post<ListResult<DocumentFlowRow>>(`${base}/list`, request),
     get: (id) => api.get<DocumentFlowView>(`${base}/${encodeURIComponent(id)}`),
     save: (body) => api.post<DocumentFlowView>(`${base}/save`, body),
@@ -41,11 +52,15 @@ export function createDocumentsFlowApi(base: '/documents-flow' | '/my-documents-
     download: (fileId) => download(`${base}/download/${encodeURIComponent(fileId)}`),
     previewLink: (fileId) => api.get<DocumentFlowPreviewLink>(`${base}/previewLink/${encodeURIComponent(fileId)}`),
     downloadZip: (filesIds) => download(`${base}/downloadFilesAsZip`, { filesIds }),
+    categories: categoriesOf(base, staff),
   };
 }
 
 /** The staff calls. */
 export const staffDocumentsFlowApi = createDocumentsFlowApi('/documents-flow');
+
+/** The client portal's calls (/api/my-documents-flow). */
+export const portalDocumentsFlowApi = createDocumentsFlowApi('/my-documents-flow');
 
 /** The multipart body of `save`: the text fields, then the file (when one was chosen). */
 export function documentFlowFormData(values: DocumentFlowSaveValues, file: File | null): FormData {

@@ -1,10 +1,12 @@
 import type { DocumentFlowFilter } from '@kantora/domain';
 import { useTranslation } from 'react-i18next';
-import { type ClientOption, ClientSearchField } from '../../components/client-search.tsx';
+import type { ClientOption } from '../../components/client-search.tsx';
 import { DateField } from '../../components/fields/date-field.tsx';
 import { OptionSelectField } from '../../components/fields/option-select-field.tsx';
 import { FormTextField } from '../../components/fields/text-field.tsx';
 import { FilterForm } from '../../components/filter-form.tsx';
+import { type ClientFieldRenderer, staffClientField } from './document-flow-dialog.tsx';
+import type { DocumentsFlowApi } from './documents-flow-api.ts';
 import { useCategoryOptions } from './use-category-options.ts';
 
 /** The filter form's values: the client as the search gives it, the rest as the list call takes it. */
@@ -33,14 +35,23 @@ export function toListFilter<T extends Partial<DocumentFlowFilterValues>>({ clie
  * Client (left out when the list is one client's), category with its subcategories, the document's date
  * from/to, the upload day from/to, file name and description.
  */
-export function DocumentsFlowFilter({ withClient, onApply, onResetPage }: { withClient: boolean; onApply: (values: DocumentFlowFilterValues) => void; onResetPage: () => void }) {
+export interface DocumentsFlowFilterProps {
+  api: DocumentsFlowApi;
+  withClient: boolean;
+  /** The client field (the portal offers its own companies). */
+  clientField?: ClientFieldRenderer;
+  onApply: (values: DocumentFlowFilterValues) => void;
+  onResetPage: () => void;
+}
+
+export function DocumentsFlowFilter({ api, withClient, clientField = staffClientField, onApply, onResetPage }: DocumentsFlowFilterProps) {
   const { t } = useTranslation('documents-flow');
-  const categories = useCategoryOptions();
+  const categories = useCategoryOptions(api);
   return (
     <FilterForm<DocumentFlowFilterValues> emptyValues={emptyDocumentFlowFilter} onApply={onApply} onResetPage={onResetPage}>
       {(form) => (
         <>
-          {withClient && <ClientSearchField control={form.control} name="client" label={t('fields.company')} />}
+          {withClient && clientField({ control: form.control, name: 'client', label: t('fields.company') })}
           <OptionSelectField control={form.control} name="category" label={t('fields.category')} options={categories.options} clearable helperText={t('filter.category_hint')} />
           <DateField control={form.control} name="fromDate" label={t('filter.from_date')} />
           <DateField control={form.control} name="toDate" label={t('filter.to_date')} minDate={form.watch('fromDate') ?? undefined} />

@@ -30,7 +30,7 @@ export interface DocumentsFlowListProps {
   client?: ClientOption | null;
   /** The text left of the buttons. */
   description?: ReactNode;
-  /** The client field of the dialog (the portal offers its own companies). */
+  /** The client field of the filter and the dialog (the portal offers its own companies). */
   clientField?: ClientFieldRenderer;
 }
 
@@ -145,7 +145,9 @@ export function DocumentsFlowList({ api, client = null, description, clientField
         </Button>
       </PageToolbar>
       <DocumentsFlowFilter
+        api={api}
         withClient={!clientId}
+        clientField={clientField}
         onApply={(values) => {
           list.applyFilters(values);
           clearSelection();

@@ -1,0 +1,69 @@
+import {
+  type ListResult,
+  PORTAL_API,
+  type PortalBillingRow,
+  type PortalBillingView,
+  type PortalCompanyRow,
+  type PortalCompanyView,
+  type PortalContractDocumentRow,
+  type PortalContractRow,
+  type PortalContractServiceRow,
+  type PortalContractView,
+  type PrintLayoutName,
+} from '@kantora/domain';
+import { api, openInNewTab } from '../../lib/api-client.ts';
+
+/** An invoice or a proforma invoice of the portal. */
+export type PortalKind = PortalBillingRow['kind'];
+
+/** The portal's routes in the app. */
+export const PORTAL_ROUTES = {
+  companies: '/my-companies',
+  contracts: '/my-contracts',
+  invoice: '/my-invoices',
+  proforma: '/my-proforma-invoices',
+  documentsFlow: '/my-documents-flow',
+} as const;
+
+/** The route of an invoice's or a proforma's preview. */
+export const billingRoute = (kind: PortalKind, id: string) => `${PORTAL_ROUTES[kind]}/${id}`;
+
+/** Query keys of the portal (a family of its own: a client's cache never mixes with staff answers). */
+export const portalKeys = {
+  all: ['portal'] as const,
+  companies: ['portal', 'companies'] as const,
+  company: (id: string) => ['portal', 'companies', 'one', id] as const,
+  contracts: ['portal', 'contracts'] as const,
+  contract: (id: string) => ['portal', 'contracts', 'one', id] as const,
+  contractTab: (id: string, tab: string) => ['portal', 'contracts', 'tab', id, tab] as const,
+  billing: (kind: PortalKind) => ['portal', kind] as const,
+  billingOne: (kind: PortalKind, id: string) => ['portal', kind, 'one', id] as const,
+};
+
+/** The paths without `/api` (the API client adds it). */
+const bare = (path: string) => path.replace(/^\/api/, '');
+const COMPANIES = bare(PORTAL_API.companies);
+const CONTRACTS = bare(PORTAL_API.contracts);
+const BILLING: Record<PortalKind, string> = { invoice: bare(PORTAL_API.invoices), proforma: bare(PORTAL_API.proformas) };
+/** The company page's tab of a kind: /my-companies/invoices/list, /my-companies/proforma-invoices/list. */
+const COMPANY_BILLING: Record<PortalKind, string> = { invoice: `${COMPANIES}/invoices/list`, proforma: `${COMPANIES}/proforma-invoices/list` };
+const id = (value: string) => encodeURIComponent(value);
+
+/** The calls of the client portal (packages/domain/src/portal.schemas.ts). */
+export const portalApi = {
+  companies: (request: object) => api.post<ListResult<PortalCompanyRow>>(`${COMPANIES}/list`, request),
+  company: (companyId: string) => api.get<PortalCompanyView>(`${COMPANIES}/${id(companyId)}`),
+  companyContracts: (companyId: string, request: object) => api.post<ListResult<PortalContractRow>>(`${COMPANIES}/contracts/list`, { ...request, companyId }),
+  companyBilling: (kind: PortalKind, companyId: string, request: object) => api.post<ListResult<PortalBillingRow>>(COMPANY_BILLING[kind], { ...request, companyId }),
+  contracts: (request: object) => api.post<ListResult<PortalContractRow>>(`${CONTRACTS}/list`, request),
+  contract: (contractId: string) => api.get<PortalContractView>(`${CONTRACTS}/${id(contractId)}`),
+  contractServices: (contractId: string, request: object) => api.post<ListResult<PortalContractServiceRow>>(`${CONTRACTS}/services/list`, { ...request, contractId }),
+  contractDocuments: (contractId: string, request: object) => api.post<ListResult<PortalContractDocumentRow>>(`${CONTRACTS}/documents/list`, { ...request, contractId }),
+  contractDocumentPath: (fileId: string) => `${CONTRACTS}/documents/download/${id(fileId)}`,
+  /** The lists of /my-invoices and /my-proforma-invoices (optionally one contract's). */
+  billingList: (kind: PortalKind, request: object) => api.post<ListResult<PortalBillingRow>>(`${BILLING[kind]}/list`, request),
+  billing: (kind: PortalKind, documentId: string) => api.get<PortalBillingView>(`${BILLING[kind]}/${id(documentId)}`),
+  /** Opens the PDF of a layout in a new tab. */
+  print: (kind: PortalKind, documentId: string, layout: PrintLayoutName, lang: string) =>
+    openInNewTab(`${BILLING[kind]}/print/${id(documentId)}?${new URLSearchParams({ layout, lang }).toString()}`),
+};

@@ -1,0 +1,37 @@
+import type { MessageKey } from '@kantora/domain';
+import { type QueryKey, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../lib/api-client.ts';
+import { notify } from '../../lib/notify.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface PortalRecordOptions<T> {
+  queryKey: QueryKey;
+  id: string | undefined;
+  fetch: (id: string) => Promise<T>;
+  /** Where a miss returns to (the matching list). */
+  listPath: string;
+  /** The spec's not-found message of this kind of object. */
+  notFound: MessageKey;
+}
+
+/**
+ * One object of the portal by the route's id. An unknown id, another company's object or a draft answers 404 (the
+ * API client shows the server's not-found message); the page then returns to its list (spec §8). An id that cannot
+ * be one (not a UUID) is never sent: the same message shows and the page returns at once.
+ */
+export function usePortalRecord<T>({ queryKey, id, fetch, listPath, notFound }: PortalRecordOptions<T>) {
+  const navigate = useNavigate();
+  const valid = Boolean(id && UUID.test(id));
+  // Read fresh on every opening: staff may have changed it (a payment, a new document) since.
+  const query = useQuery({ queryKey, queryFn: () => fetch(id as string), enabled: valid, retry: false, gcTime: 0 });
+  const missing = !valid || (query.error instanceof ApiError && [400, 403, 404].includes(query.error.status));
+  useEffect(() => {
+    if (!missing) return;
+    if (!valid) notify.error(notFound);
+    navigate(listPath, { replace: true });
+  }, [missing, valid, notFound, listPath, navigate]);
+  return { data: query.data, pending: valid && query.isPending, failed: query.isError && !missing, missing };
+}
