@@ -14,8 +14,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => s.ctx.close());
 
-const post = <T>(url: string, body: object = {}) => call<T>(s.ctx, 'POST', url, body, me.token);
-const get = <T>(url: string) => call<T>(s.ctx, 'GET', url, undefined, me.token);
+const post = <T = any>(url: string, body: object = {}) => call<T>(s.ctx, 'POST', url, body, me.token);
+const get = <T = any>(url: string) => call<T>(s.ctx, 'GET', url, undefined, me.token);
 const ids = (rows: { _id: string }[]) => rows.map((row) => row._id);
 
 /** Staff-only fields that must never reach a client user. */
