@@ -25,6 +25,8 @@ import { BillingPaymentsService } from './modules/billing/billing-payments.servi
 import { billingRoutes, contractBillingRoutes } from './modules/billing/billing.routes.ts';
 import { BillingService } from './modules/billing/billing.service.ts';
 import { BillingTransformsService } from './modules/billing/billing-transforms.service.ts';
+import { billingRunRoutes } from './modules/billing-run/billing-run.routes.ts';
+import { BillingRunService } from './modules/billing-run/billing-run.service.ts';
 import { BanksService } from './modules/banks/banks.service.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { EventsService } from './modules/calendar/events.service.ts';
@@ -183,6 +185,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   billingRoutes(app, 'invoice', billing);
   billingRoutes(app, 'proforma', billing);
   contractBillingRoutes(app, billing.transforms);
+  billingRunRoutes(app, new BillingRunService(db, { settings: invoices, billing: billing.documents }));
   const payments = new BillingPaymentsService(db);
   billingPaymentRoutes(app, 'invoice', payments);
   billingPaymentRoutes(app, 'proforma', payments);

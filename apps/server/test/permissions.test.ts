@@ -33,6 +33,12 @@ describe('permission matrix', () => {
     expect(permissionOf('/api/proforma-invoices/setItemIsPaid')).toBe('proformas');
   });
 
+  it('guards the billing run by its own permission (management)', () => {
+    const permissionOf = (url: string) => ctx.app.apiRoutes.find((route) => route.method === 'POST' && route.url === url)?.permission;
+    expect([permissionOf('/api/billing-run/preview'), permissionOf('/api/billing-run/run')]).toEqual(['billingRun', 'billingRun']);
+    expect(Permissions.billingRun).toEqual(Permissions.proformas);
+  });
+
   it('answers 401 without a token on every guarded route', async () => {
     for (const route of ctx.app.apiRoutes.filter((r) => !r.public)) {
       const response = await ctx.app.inject({ method: route.method as 'GET', url: concrete(route.url), payload: route.method === 'GET' ? undefined : {} });

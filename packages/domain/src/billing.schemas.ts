@@ -268,6 +268,8 @@ export const billingSaveSchema = z
     noticeReason: localizedText.optional(),
     /** Offer the Bulgarian (converted to leva) invoice layout. */
     showBGInvoice: z.boolean().optional(),
+    /** Print the period's timesheet report as an annex page (a contract's period: its own or its proforma's). */
+    timesheetAnnex: z.boolean().optional(),
   })
   .superRefine((value, ctx) => {
     const { date, paymentDeadlineDate } = value as { date?: unknown; paymentDeadlineDate?: unknown };
@@ -531,6 +533,7 @@ export interface BillingDocumentView extends BillingRow {
   /** Invoices: the sum (a positive figure) of the issued credit notices of this invoice. */
   creditedAmount: number;
   showBGInvoice: boolean;
+  timesheetAnnex: boolean;
   /** Proforma generated for a contract's invoicing period: its first and last day. */
   periodFrom: string | null;
   periodTo: string | null;

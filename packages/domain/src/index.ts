@@ -18,6 +18,7 @@ export * from './amount-in-words.ts';
 export * from './printable.ts';
 export * from './billing-totals.ts';
 export * from './billing.schemas.ts';
+export * from './billing-run.schemas.ts';
 export * from './payments.schemas.ts';
 export * from './timesheets.schemas.ts';
 export * from './portal.schemas.ts';

@@ -29,6 +29,8 @@ export const Permissions = {
   invoicesWrite: MANAGEMENT,
   /** Returning an issued invoice or proforma to draft. */
   billingUnissue: ADMIN,
+  /** The billing run: the month's due contracts previewed and billed in one step. */
+  billingRun: MANAGEMENT,
   /** Reading an invoice's payments (the payments dialogs; accountants read them). Proformas' payments: `proformas`. */
   invoicePaymentsRead: [Access.admin, Access.manager, Access.accountant] as readonly AccessValue[],
   /** Adding, changing and removing payments, and the paid toggle of proforma rows. */
@@ -84,6 +86,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/proforma-invoices/:id', roles: Permissions.proformas, title: 'proforma_invoice_preview', area: 'billing' },
   { path: '/invoices', roles: Permissions.invoicesRead, title: 'invoices', drawer: true, icon: 'receipt', area: 'billing' },
   { path: '/invoices/create', roles: Permissions.invoicesWrite, title: 'invoice_create', area: 'billing' },
+  { path: '/invoices/billing-run', roles: Permissions.billingRun, title: 'billing_run', area: 'billing-run' },
   { path: '/invoices/:id', roles: Permissions.invoicesRead, title: 'invoice_preview', area: 'billing' },
   { path: '/documents-flow', roles: Permissions.documentsFlow, title: 'documents_flow', drawer: true, icon: 'folder', area: 'documents-flow' },
   { path: '/calendar', roles: Permissions.calendar, title: 'calendar', drawer: true, icon: 'event', area: 'calendar' },

@@ -202,6 +202,7 @@ export async function resolveHeader(tx: Executor, kind: BillingKind, actor: Acto
       customer: parties.customer,
       contractId,
       showBgInvoice: pick(input.showBGInvoice, old, (row) => row.showBgInvoice, false),
+      timesheetAnnex: pick(input.timesheetAnnex, old, (row) => row.timesheetAnnex, false),
     },
     errors,
     conversion,

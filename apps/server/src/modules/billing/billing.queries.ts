@@ -130,6 +130,7 @@ export function viewDto(record: DocumentRecord, actor: Pick<Actor, 'access'>): B
     noticeReason: row.noticeReason,
     creditedAmount: money(record.creditedAmount),
     showBGInvoice: row.showBgInvoice,
+    timesheetAnnex: row.timesheetAnnex,
     periodFrom: row.periodFrom,
     periodTo: row.periodTo,
     transformedToInvoice: row.transformedToInvoiceId,

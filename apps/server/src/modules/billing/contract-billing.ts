@@ -14,6 +14,9 @@ import { type ContractPeriod, type PricedService, periodRows } from './contract-
 
 type ContractRow = typeof contracts.$inferSelect;
 
+/** The later of two YYYY-MM-DD dates. */
+const later = (a: string, b: string) => (a >= b ? a : b);
+
 /**
  * What every generated document takes from the invoice defaults (VAT, payment type, signer) and the currencies'
  * rates: read once per transaction (a billing run makes many documents in one).
@@ -86,7 +89,7 @@ export async function generateContractDocument(tx: Executor, actor: Actor, defau
   const choice = { providerBank: c.providerBankId, providerBank2: c.providerBank2Id, customerId: c.customerId, customerBank: c.customerBankId };
   const { parties } = await buildParties(tx, choice, choice);
   const today = sofiaDate();
-  const deadline = period.periodFrom > today ? period.periodFrom : today;
+  const deadline = later(period.periodFrom, today);
   const [document] = await tx
     .insert(billingDocuments)
     .values({

@@ -22,6 +22,9 @@ export interface ContractPeriod {
   months: number;
 }
 
+/** The earlier of two YYYY-MM-DD dates. */
+const earlier = (a: string, b: string) => (a <= b ? a : b);
+
 const monthIndex = (day: string) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1;
 
 /** The grid's anchor. */
@@ -41,7 +44,7 @@ function nextGridStart(c: PeriodContract, day: string): string {
 export function periodAt(c: PeriodContract, start: string): ContractPeriod | null {
   if (start > c.toDate || start < c.fromDate) return null;
   const next = addDays(nextGridStart(c, start), -1);
-  const periodTo = next < c.toDate ? next : c.toDate;
+  const periodTo = earlier(next, c.toDate);
   let months = 0;
   while (months < c.invoiceMonthlyInterval && addMonths(start, months) <= periodTo) months += 1;
   return { periodFrom: start, periodTo, months };
