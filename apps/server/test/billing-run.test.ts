@@ -4,7 +4,8 @@
  * (proformas for advance contracts, invoices for the others, rows by the generation rule, logged, idempotent,
  * issued in order when asked) and two concurrent runs of one month (on PostgreSQL a real race; the unique key decides).
  */
-import type { BillingRunPreview, BillingRunResult } from '@kantora/domain';
+import { execFileSync } from 'node:child_process';
+import { type BillingRunPreview, type BillingRunResult, sofiaDay } from '@kantora/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/sql-helpers.ts';
@@ -159,4 +160,32 @@ describe('the run', () => {
     );
     expect([n, contracts]).toEqual([8, 8]);
   }, 120_000);
+});
+
+describe('the timesheet annex', () => {
+  const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8').replace(/\u00a0/g, ' ');
+
+  it('prints the period\'s hours per service and person after each copy when the run asks for it', async () => {
+    const contract = await registered({ fromDate: '2026-01-01', toDate: '2099-12-31' });
+    const today = sofiaDay();
+    const month = today.slice(0, 7);
+    const body = (duration: number, token: string) => call(s.ctx, 'POST', '/api/timesheets/save', [{ client: s.visible, contract, service: s.services.first, date: today, duration, comment: '' }], token);
+    expect((await body(90, s.ctx.users.employee.token)).status).toBe(200);
+    expect((await body(45, s.ctx.users.employee.token)).status).toBe(200);
+    expect((await body(30, s.ctx.users.manager.token)).status).toBe(200);
+    const [due] = (await preview(month)).rows.filter((row) => row.contractId === contract);
+    const result = await run({ month, items: [{ contractId: contract, periodFrom: due.periodFrom }], timesheetAnnex: true });
+    const id = result.created[0]._id;
+    expect((await call(s.ctx, 'GET', `${BASE.invoice}/${id}`)).body.Result.timesheetAnnex).toBe(true);
+    const pdf = await s.ctx.app.inject({ method: 'GET', url: `${BASE.invoice}/print/${id}?lang=bg`, headers: { authorization: `Bearer ${s.ctx.users.admin.token}` } });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    expect(text.match(/Приложение: отработено време/g)).toHaveLength(2);
+    expect(text).toMatch(/S1 · Услуга S1\s+\S+ \S+\s+2:15/);
+    expect(text).toMatch(/Общо\s+2:45/);
+    // Turned off on the draft, the PDF has no annex.
+    await call(s.ctx, 'POST', `${BASE.invoice}/save`, { _id: id, timesheetAnnex: false });
+    const plain = await s.ctx.app.inject({ method: 'GET', url: `${BASE.invoice}/print/${id}?lang=it`, headers: { authorization: `Bearer ${s.ctx.users.admin.token}` } });
+    expect(pdfText(plain.rawPayload)).not.toMatch(/Allegato: ore lavorate/);
+  });
 });

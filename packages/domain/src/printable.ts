@@ -63,6 +63,15 @@ export interface PrintableDocument {
   noticeReason?: LocalizedText | null;
   /** The Bulgarian (converted to BGN) invoice layout is offered only when true. */
   showBGInvoice: boolean;
+  /** The period's timesheet report, printed as an annex page of each copy (the document's `timesheetAnnex`). */
+  timesheetAnnex?: PrintTimesheetAnnex | null;
+}
+
+/** Hours per service and person of a contract's invoicing period (the timesheets' durations, in minutes). */
+export interface PrintTimesheetAnnex {
+  periodFrom: string;
+  periodTo: string;
+  rows: Array<{ service: LocalizedText; code: string; person: LocalizedText; minutes: number }>;
 }
 
 /**

@@ -10,12 +10,13 @@ import { printFigures } from './figures.ts';
 import { PRINT_LABELS, type PrintLabels } from './labels.ts';
 import { MUTED, type PrintContext, documentTitle, itemsTable, localized, partiesBlock, signaturesBlock, titleBlock, totalsBlock } from './layout-parts.ts';
 import { PDF_FONT, pdfFromDefinition } from './pdf-engine.ts';
+import { timesheetAnnexBlock } from './timesheet-annex.ts';
 
 const MARGIN_X = 40;
 
 /** The body of one copy: the same for the original and the copy, so both take the same number of pages. */
 function body(ctx: PrintContext): Content[] {
-  return [titleBlock(ctx), partiesBlock(ctx), itemsTable(ctx), totalsBlock(ctx), signaturesBlock(ctx)];
+  return [titleBlock(ctx), partiesBlock(ctx), itemsTable(ctx), totalsBlock(ctx), signaturesBlock(ctx), ...timesheetAnnexBlock(ctx.doc.timesheetAnnex, ctx.lang)];
 }
 
 function copySection(ctx: PrintContext, mark: string, copyIndex: number, t: PrintLabels): Content {
