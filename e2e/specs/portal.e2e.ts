@@ -1,0 +1,251 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiToken, hashPath, signInWithForm, waitForHash } from '../support/actions.ts';
+import { ACCOUNTS, ARTIFACTS, baseUrl, launch, newPage } from '../support/browser.ts';
+import { t } from '../support/i18n.ts';
+
+type Locale = 'bg' | 'it';
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const run = Date.now().toString(36).slice(-5).toUpperCase();
+/** The demo client user's two companies (their `clientUsers` list client@), and a company of someone else. */
+const ROSSI = { bg: 'Роси Кострузиони ООД', it: 'Rossi Costruzioni S.r.l.' };
+const BIANCHI = { bg: 'Бианки Мода АД', it: 'Bianchi Moda S.p.A.' };
+const OTHER = 'Алфа Трейд ООД';
+/** A registered demo contract of Роси (advance, reverse charge) and its services. */
+const CONTRACT = { bg: 'Счетоводство и данъци', it: 'Contabilità e fisco' };
+const p = (locale: Locale, key: string, values: Record<string, string> = {}) => t(locale, `portal:${key}`, values);
+
+/** What the first steps find for the later ones. */
+const state = { invoicePath: '', invoiceNumber: '', contractPath: '', companyPath: '' };
+
+async function signIn(page: Page, locale: Locale = 'bg') {
+  if (locale !== 'bg') await page.addInitScript((lng) => window.localStorage.setItem('_locale', lng), locale);
+  await page.goto(`${baseUrl()}/#/login`);
+  await page.getByRole('button', { name: t(locale, 'auth:submit'), exact: true }).waitFor();
+  await signInWithForm(page, ACCOUNTS.client(), locale);
+  await waitForHash(page, (path) => !path.startsWith('/login'));
+}
+
+/** A shot of the window (or the whole page) once dialogs and menus have faded in. */
+async function shot(page: Page, name: string, full = true) {
+  if (full) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForFunction(() => [...document.querySelectorAll('.MuiDialog-container, .MuiPopover-paper')].every((el) => getComputedStyle(el).opacity === '1'));
+  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: full });
+}
+
+/** An admin's call, for ids the client user must not reach. */
+async function adminList(path: string, body: object): Promise<Array<{ _id: string; companyName: { bg: string } | null; number: string | null }>> {
+  const token = await apiToken(ACCOUNTS.admin());
+  const response = await fetch(`${baseUrl()}/api/${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ page: 1, itemsPerPage: 100, ...body }) });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { Result: { Items: [] } }).Result.Items;
+}
+
+/** Types the URL of a preview; the not-found toast shows and the page returns to `list`. */
+async function expectNotFound(page: Page, path: string, message: string, list: string) {
+  await page.goto(`${baseUrl()}/#${path}`);
+  await page.getByRole('alert').filter({ hasText: message }).first().waitFor();
+  await waitForHash(page, (current) => current === list);
+}
+
+/** A one-page PDF. */
+function pdfBytes(text: string): Buffer {
+  const stream = `BT /F1 24 Tf 30 70 Td (${text}) Tj ET`;
+  const objects = [
+    '<</Type/Catalog/Pages 2 0 R>>',
+    '<</Type/Pages/Kids[3 0 R]/Count 1>>',
+    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 320 160]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>',
+    `<</Length ${stream.length}>>\nstream\n${stream}\nendstream`,
+    '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+describe('the client portal', () => {
+  it('the demo client sees both of their companies and nothing else', async () => {
+    const { context, page } = await newPage(browser);
+    const companies = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/my-companies/list');
+    await signIn(page);
+    // The portal is the client's landing; the drawer lists the portal's pages only.
+    await waitForHash(page, (path) => path === '/my-companies');
+    const answer = (await (await companies).json()) as { Result: { Items: Array<{ name: { bg: string } }>; Total: number } };
+    expect(answer.Result.Items.map((row) => row.name.bg).sort()).toEqual([BIANCHI.bg, ROSSI.bg].sort());
+    const table = page.getByRole('table', { name: p('bg', 'companies.title') });
+    await table.getByRole('row').nth(2).waitFor();
+    expect(await table.getByRole('row').count()).toBe(3);
+    const nav = page.getByRole('navigation', { name: t('bg', 'shell.navigation') });
+    await nav.getByText(t('bg', 'routes:my_documents_flow'), { exact: true }).first().waitFor();
+    const shown = (await nav.locator('a, [role="button"]').allTextContents()).map((text) => text.trim()).filter(Boolean);
+    for (const key of ['my_companies', 'my_contracts', 'my_invoices', 'my_proforma_invoices', 'my_documents_flow']) expect(shown).toContain(t('bg', `routes:${key}`));
+    for (const key of ['clients', 'contracts', 'invoices', 'proforma_invoices', 'documents_flow', 'timesheets', 'calendar', 'settings']) expect(shown).not.toContain(t('bg', `routes:${key}`));
+
+    // The company page: its tabs, its contracts.
+    await page.getByRole('link', { name: `${t('bg', 'actions.preview')}: ${ROSSI.bg}` }).click();
+    await page.getByRole('heading', { level: 2, name: ROSSI.bg }).waitFor();
+    state.companyPath = hashPath(page);
+    await page.getByRole('link', { name: `${t('bg', 'actions.preview')}: ${CONTRACT.bg}` }).waitFor();
+    await page.getByRole('tab', { name: p('bg', 'company.tabs.contacts') }).click();
+    await page.getByRole('table', { name: p('bg', 'company.tabs.contacts') }).getByText('Марко Роси').waitFor();
+
+    // Every invoice the client sees is one of their companies', and issued.
+    const invoices = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/my-invoices/list');
+    await page.goto(`${baseUrl()}/#/my-invoices`);
+    const rows = ((await (await invoices).json()) as { Result: { Items: Array<{ companyName: { bg: string }; number: string | null }> } }).Result.Items;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect([ROSSI.bg, BIANCHI.bg]).toContain(row.companyName.bg);
+      expect(row.number).toMatch(/^\d{10}$/);
+    }
+    await context.close();
+  });
+
+  it('opens a contract: the parties from its snapshots, its services with prices and its invoices', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page);
+    await page.goto(`${baseUrl()}/#/my-contracts`);
+    await page.getByRole('link', { name: `${t('bg', 'actions.preview')}: ${CONTRACT.bg}` }).click();
+    await page.getByRole('heading', { level: 2, name: CONTRACT.bg }).waitFor();
+    state.contractPath = hashPath(page);
+    await page.getByRole('region', { name: t('bg', 'contracts:parties.customer') }).getByText(ROSSI.bg).waitFor();
+    await page.getByRole('region', { name: t('bg', 'contracts:details.title') }).getByText(t('bg', 'contracts:interval.12')).waitFor();
+    await page.getByRole('tab', { name: t('bg', 'contracts:tabs.services') }).click();
+    const services = page.getByRole('table', { name: t('bg', 'contracts:tabs.services') });
+    await services.getByRole('row').nth(1).waitFor();
+    expect(await services.getByRole('columnheader', { name: t('bg', 'contracts:services.price') }).count()).toBe(1);
+    await page.getByRole('tab', { name: t('bg', 'contracts:tabs.invoices') }).click();
+    const preview = page.getByRole('link', { name: new RegExp(`^${t('bg', 'actions.preview')}: ${p('bg', 'invoice.row_name', { number: '' })}\\d{10}$`) }).first();
+    await preview.waitFor();
+    await context.close();
+  });
+
+  it('opens an invoice read-only and prints it (a PDF in a new tab)', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page);
+    await page.goto(`${baseUrl()}/#/my-invoices`);
+    const preview = page.getByRole('link', { name: new RegExp(`^${t('bg', 'actions.preview')}: `) }).first();
+    await preview.waitFor();
+    state.invoiceNumber = ((await preview.getAttribute('aria-label')) ?? '').replace(/\D/g, '');
+    await preview.click();
+    await page.getByRole('heading', { level: 2, name: t('bg', 'billing:title_with_number', { name: t('bg', 'billing:notice_title.0'), number: state.invoiceNumber }) }).waitFor();
+    state.invoicePath = hashPath(page);
+    await page.getByRole('table', { name: t('bg', 'billing:items.title') }).getByRole('row').nth(1).waitFor();
+    expect(await page.getByRole('textbox').count()).toBe(0);
+    expect(await page.getByRole('button', { name: t('bg', 'actions.save') }).count()).toBe(0);
+
+    await page.getByRole('button', { name: t('bg', 'billing:print.button'), exact: true }).click();
+    const tab = context.waitForEvent('page');
+    const pdf = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/my-invoices/print/'));
+    await page.getByRole('menuitem', { name: t('bg', 'billing:print.layouts.invoice') }).click();
+    const printed = await pdf;
+    expect(printed.status()).toBe(200);
+    expect(printed.headers()['content-type']).toContain('application/pdf');
+    expect((await printed.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const opened = await tab;
+    await expect.poll(() => opened.url(), { timeout: 15_000 }).toMatch(/^blob:/);
+    await context.close();
+  });
+
+  it('adds a document with a file for one of their companies', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page);
+    await page.goto(`${baseUrl()}/#/my-documents-flow`);
+    await page.getByRole('table', { name: t('bg', 'documents-flow:list.title') }).waitFor();
+    await page.getByRole('button', { name: t('bg', 'documents-flow:list.add') }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: t('bg', 'documents-flow:fields.company') }).click();
+    await page.getByRole('option', { name: new RegExp(`^${BIANCHI.bg}`) }).click();
+    await dialog.getByRole('combobox', { name: t('bg', 'documents-flow:fields.category') }).click();
+    await page.getByRole('option').first().click();
+    const description = `Фактури от доставчици ${run}`;
+    await dialog.getByRole('textbox', { name: t('bg', 'documents-flow:fields.description') }).fill(description);
+    await dialog.locator('input[type="file"]').setInputFiles({ name: `доставки-${run}.pdf`, mimeType: 'application/pdf', buffer: pdfBytes(`Portal ${run}`) });
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/my-documents-flow/save');
+    await dialog.getByRole('button', { name: t('bg', 'actions.save'), exact: true }).click();
+    const answer = await saved;
+    expect(answer.status(), await answer.text()).toBe(200);
+    await dialog.getByRole('region', { name: t('bg', 'documents-flow:file.title') }).getByText(`доставки-${run}.pdf`).waitFor();
+    await shot(page, 'portal-document-dialog-1280-bg', false);
+    await dialog.getByRole('button', { name: t('bg', 'actions.close'), exact: true }).last().click();
+    const row = page.getByRole('row', { name: new RegExp(description) });
+    await row.waitFor();
+    await row.getByText(BIANCHI.bg).waitFor();
+    await context.close();
+
+    // Staff see it in their document flow.
+    const token = await apiToken(ACCOUNTS.admin());
+    const list = await fetch(`${baseUrl()}/api/documents-flow/list`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ page: 1, itemsPerPage: 15, description: run }) });
+    const found = ((await list.json()) as { Result: { Items: Array<{ description: string }> } }).Result.Items;
+    expect(found.map((item) => item.description)).toEqual([description]);
+  });
+
+  it("typing the URL of another company's invoice, or of a draft, shows not-found and returns to the list", async () => {
+    const issued = await adminList('invoices/list', { issued: true });
+    const other = issued.find((row) => row.companyName?.bg === OTHER);
+    const drafts = await adminList('invoices/list', { issued: false });
+    const draft = drafts.find((row) => row.companyName?.bg === BIANCHI.bg || row.companyName?.bg === ROSSI.bg);
+    expect(other, 'an issued invoice of another company').toBeDefined();
+    expect(draft, "a draft invoice of one of the client's companies").toBeDefined();
+    const contracts = await adminList('contracts/list', { status: 0 });
+    const draftContract = contracts.find((row) => (row as unknown as { companyName: { bg: string } | null }).companyName?.bg === BIANCHI.bg);
+
+    const { context, page } = await newPage(browser);
+    await signIn(page);
+    const message = t('bg', 'messages:the_invoice_was_not_found');
+    await expectNotFound(page, `/my-invoices/${other?._id}`, message, '/my-invoices');
+    await page.getByRole('table', { name: p('bg', 'invoice.list_title') }).waitFor();
+    await shot(page, 'portal-not-found-1280-bg', false);
+    await expectNotFound(page, `/my-invoices/${draft?._id}`, message, '/my-invoices');
+    if (draftContract) await expectNotFound(page, `/my-contracts/${draftContract._id}`, t('bg', 'messages:the_contract_was_not_found'), '/my-contracts');
+    await expectNotFound(page, '/my-companies/00000000-0000-4000-8000-000000000000', t('bg', 'messages:the_client_was_not_found'), '/my-companies');
+    await context.close();
+  });
+
+  for (const locale of ['bg', 'it'] as const) {
+    for (const width of [1280, 400]) {
+      it(`looks right at ${width} px in ${locale}: companies, a company, a contract, an invoice, the documents`, async () => {
+        const { context, page } = await newPage(browser, { width, locale: locale === 'it' ? 'it-IT' : 'bg-BG' });
+        await signIn(page, locale);
+        const name = (key: string) => `portal-${key}-${width}-${locale}`;
+        await page.goto(`${baseUrl()}/#/my-companies`);
+        await page.getByRole('link', { name: `${t(locale, 'actions.preview')}: ${BIANCHI[locale]}` }).waitFor();
+        await shot(page, name('companies'));
+        await page.goto(`${baseUrl()}/#${state.companyPath}`);
+        await page.getByRole('link', { name: `${t(locale, 'actions.preview')}: ${CONTRACT[locale]}` }).waitFor();
+        await shot(page, name('company'));
+        await page.goto(`${baseUrl()}/#/my-contracts`);
+        await page.getByRole('link', { name: `${t(locale, 'actions.preview')}: ${CONTRACT[locale]}` }).waitFor();
+        await shot(page, name('contracts'));
+        await page.goto(`${baseUrl()}/#${state.contractPath}`);
+        await page.getByRole('heading', { level: 2, name: CONTRACT[locale] }).waitFor();
+        await page.getByRole('region', { name: t(locale, 'contracts:details.title') }).waitFor();
+        await shot(page, name('contract'));
+        await page.goto(`${baseUrl()}/#/my-invoices`);
+        await page.getByRole('link', { name: new RegExp(`^${t(locale, 'actions.preview')}: `) }).first().waitFor();
+        await shot(page, name('invoices'));
+        await page.goto(`${baseUrl()}/#${state.invoicePath}`);
+        await page.getByRole('table', { name: t(locale, 'billing:items.title') }).getByRole('row').nth(1).waitFor();
+        await shot(page, name('invoice'));
+        await page.goto(`${baseUrl()}/#/my-documents-flow`);
+        await page.getByRole('table', { name: t(locale, 'documents-flow:list.title') }).getByRole('row').nth(1).waitFor();
+        await shot(page, name('documents'));
+        await context.close();
+      });
+    }
+  }
+});
