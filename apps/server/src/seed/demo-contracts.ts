@@ -1,4 +1,4 @@
-import { ContractStatus, type ContractStatusValue } from '@kantora/domain';
+import { ContractStatus, type ContractStatusValue, sofiaDay } from '@kantora/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { insertFile } from '../db/file-store.ts';
@@ -46,6 +46,30 @@ const DEMO_CONTRACTS: DemoContract[] = [
   { client: 'Верди Храни ООД', name: ['Счетоводно обслужване', 'Servizi di contabilità'], status: 1, currency: 'EUR', from: '2026-05-01', to: '2028-04-30', interval: 3, price: 495, services: ['ACC-01', 'LEG-01'] },
 ];
 
+/** The first day of the month `offset` months from the current one (Europe/Sofia), and the day before a date. */
+function monthStart(offset: number): string {
+  const [year, month] = sofiaDay().split('-').map(Number);
+  const first = new Date(Date.UTC(year, month - 1 + offset, 1));
+  return first.toISOString().slice(0, 10);
+}
+const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Running contracts dated from the current month, so that the billing run of the month always has work whenever the
+ * demo is seeded: monthly ones (one billed by its services, one an advance contract: a proforma), a quarterly one
+ * whose period starts this month, and one of the inactive client (left out of the run, with its reason).
+ */
+function runningContracts(): DemoContract[] {
+  const until = dayBefore(monthStart(24));
+  return [
+    { client: 'Гама Логистик ЕООД', name: ['Месечна поддръжка на счетоводството', 'Assistenza contabile mensile'], status: 1, currency: 'EUR', from: monthStart(-2), to: until, interval: 1, price: 240, services: ['ACC-01'] },
+    { client: 'Делта Софт ООД', name: ['Консултации по ДДС', 'Consulenza IVA'], status: 1, currency: 'EUR', from: monthStart(-5), to: until, interval: 1, price: 0, services: ['TAX-01', 'LEG-01'] },
+    { client: 'Тракия Агро АД', name: ['Абонамент ТРЗ', 'Abbonamento paghe'], status: 1, currency: 'EUR', from: monthStart(-3), to: until, interval: 3, price: 150, services: ['PAY-01'] },
+    { client: 'Бета Строй ЕАД', name: ['Поддръжка на обекти', 'Assistenza cantieri'], status: 1, currency: 'EUR', from: monthStart(-1), to: until, interval: 1, price: 320, isAdvance: true, services: ['ACC-01'] },
+    { client: 'Черноморски бриз ООД', name: ['Сезонно обслужване', 'Servizio stagionale'], status: 1, currency: 'EUR', from: monthStart(-1), to: until, interval: 1, price: 200, services: ['ACC-01'] },
+  ];
+}
+
 /** The demo contracts with their party snapshots, services and documents, each logged like a save. */
 export async function seedDemoContracts(tx: Tx): Promise<void> {
   const [own] = await tx.select({ id: myCompany.id }).from(myCompany).limit(1);
@@ -61,7 +85,7 @@ export async function seedDemoContracts(tx: Tx): Promise<void> {
     .returning();
   for (const type of [contractType, annexType]) await writeLog(tx, { name: 'DocumentType', doc: type.id, model: 'document_types', type: 'create', action: 'seed', new: type, actor });
 
-  for (const [index, demo] of DEMO_CONTRACTS.entries()) {
+  for (const [index, demo] of [...DEMO_CONTRACTS, ...runningContracts()].entries()) {
     const [client] = await tx.select({ id: companies.id }).from(companies).where(sql`${companies.name}->>'bg' = ${demo.client}`);
     const currencyId = currencyIds.get(demo.currency);
     if (!client || !currencyId) continue;
