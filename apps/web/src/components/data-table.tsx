@@ -77,6 +77,8 @@ export interface DataTableProps<T, F extends ListFilters> {
   label?: string;
   /** Inside a card that already draws the frame: no border of its own. */
   embedded?: boolean;
+  /** False: one page holds the whole list (e.g. a document's payments, up to 100): no paging bar. */
+  paged?: boolean;
 }
 
 const defaultRowId = (row: unknown): string => {
@@ -114,6 +116,7 @@ export function DataTable<T, F extends ListFilters = ListFilters>({
   emptyText = 'no_table_results',
   label,
   embedded = false,
+  paged = true,
 }: DataTableProps<T, F>) {
   const { t, i18n } = useTranslation();
   const query = useListQuery(queryKey, fetcher, state, filters);
@@ -268,14 +271,16 @@ export function DataTable<T, F extends ListFilters = ListFilters>({
           {t('table.selected', { count: selectedIds.size })}
         </Typography>
       )}
-      <TablePaginationBar
-        page={state.page}
-        itemsPerPage={state.itemsPerPage}
-        total={total}
-        large={large}
-        onPageChange={(page) => onStateChange({ ...state, page })}
-        onItemsPerPageChange={(itemsPerPage) => onStateChange({ ...state, itemsPerPage, page: 1 })}
-      />
+      {paged && (
+        <TablePaginationBar
+          page={state.page}
+          itemsPerPage={state.itemsPerPage}
+          total={total}
+          large={large}
+          onPageChange={(page) => onStateChange({ ...state, page })}
+          onItemsPerPageChange={(itemsPerPage) => onStateChange({ ...state, itemsPerPage, page: 1 })}
+        />
+      )}
     </Paper>
   );
 }

@@ -52,11 +52,13 @@ export interface BillingColumnOptions {
   withClient: boolean;
   /** Draft or issued (the tabs of a client or a contract list both). */
   withState: boolean;
+  /** Management: a click on an issued document's paid state opens its payments. */
+  onPaidClick?: (row: BillingRow) => void;
 }
 
 /** The columns of a billing table: number, date, client, bulstat, tax base, VAT, total, paid state. */
-export function useBillingColumns({ withClient, withState }: BillingColumnOptions): DataTableColumn<BillingRow>[] {
-  const { i18n } = useTranslation('billing');
+export function useBillingColumns({ withClient, withState, onPaidClick }: BillingColumnOptions): DataTableColumn<BillingRow>[] {
+  const { t, i18n } = useTranslation('billing');
   const locale = i18n.language;
   return useMemo<DataTableColumn<BillingRow>[]>(() => {
     // The amount never breaks (its groups are joined by no-break spaces); on phones the currency may go under it.
@@ -79,9 +81,18 @@ export function useBillingColumns({ withClient, withState }: BillingColumnOption
       { field: 'totalAmount', header: 'billing:fields.total', sortable: true, align: 'right', render: money((row) => row.totalAmount) },
     );
     if (withState) columns.push({ field: 'issued', header: 'billing:fields.state', render: (row) => <IssuedChip issued={row.issued} /> });
-    columns.push({ field: 'isPaid', header: 'billing:fields.is_paid', sortable: true, hideBelow: 'sm', render: (row) => <PaidChip state={row.isPaid} /> });
+    columns.push({
+      field: 'isPaid',
+      header: 'billing:fields.is_paid',
+      sortable: true,
+      hideBelow: 'sm',
+      render: (row) => {
+        const open = onPaidClick && row.issued ? () => onPaidClick(row) : undefined;
+        return <PaidChip state={row.isPaid} onClick={open} actionLabel={open ? t('payments.open_of', { name: row.number ?? '' }) : undefined} />;
+      },
+    });
     return columns;
-  }, [locale, withClient, withState]);
+  }, [locale, withClient, withState, onPaidClick, t]);
 }
 
 /** The preview button of a row. */

@@ -1,6 +1,7 @@
 import { type BillingDocumentView, type BillingKind, isManagement, NoticeType } from '@kantora/domain';
 import CallSplit from '@mui/icons-material/CallSplit';
 import Lock from '@mui/icons-material/Lock';
+import Payments from '@mui/icons-material/Payments';
 import Receipt from '@mui/icons-material/Receipt';
 import Save from '@mui/icons-material/Save';
 import Undo from '@mui/icons-material/Undo';
@@ -23,6 +24,7 @@ import { useSessionUser } from '../../lib/session.ts';
 import { billingApi, billingKeys, documentRoute } from './billing-api.ts';
 import { IssuedChip, PaidChip } from './billing-columns.tsx';
 import type { BillingFormValues } from './billing-form.ts';
+import { PaymentsDialog } from './payments-dialog.tsx';
 import { PrintMenu } from './print-menu.tsx';
 import { TransformDialog } from './transform-dialog.tsx';
 
@@ -91,7 +93,8 @@ function Links({ doc }: { doc: BillingDocumentView }) {
 
 /**
  * The title, state and stamps of a document, and its buttons: Save (a draft, management), Issue (management,
- * draft), Unissue (admin), the transformations of an issued proforma (whole, or chosen rows) and Print. Every
+ * draft), Unissue (admin), Payments (issued: the payments dialog), the transformations of an issued proforma (whole,
+ * or chosen rows) and Print. Every
  * transition asks first; a changed form is saved before issuing.
  */
 export function BillingHeader({ kind, doc, onSave, saving, onChanged }: BillingHeaderProps) {
@@ -102,6 +105,7 @@ export function BillingHeader({ kind, doc, onSave, saving, onChanged }: BillingH
   const invalidate = useInvalidate();
   const [busy, setBusy] = useState(false);
   const [choosing, setChoosing] = useState(false);
+  const [paying, setPaying] = useState(false);
   const title = useDocumentTitle(kind, doc);
   const rights = doc?.rights;
   const canSave = doc ? doc.rights.canEdit : true;
@@ -168,6 +172,11 @@ export function BillingHeader({ kind, doc, onSave, saving, onChanged }: BillingH
         <IssuedChip issued={doc?.issued ?? false} size="medium" />
         {doc?.issued && <PaidChip state={doc.isPaid} size="medium" />}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, ml: 'auto' }}>
+          {doc?.issued && (
+            <Button variant="outlined" startIcon={<Payments />} onClick={() => setPaying(true)}>
+              {t('payments.open')}
+            </Button>
+          )}
           {doc && <PrintMenu doc={doc} />}
           {rights?.canTransformItems && (
             <Button variant="outlined" startIcon={<CallSplit />} onClick={() => setChoosing(true)} disabled={busy}>
@@ -202,6 +211,16 @@ export function BillingHeader({ kind, doc, onSave, saving, onChanged }: BillingH
         <Alert severity="info" sx={{ mt: 1.5 }}>
           {t(doc.issued ? 'read_only.issued' : 'read_only.role')}
         </Alert>
+      )}
+      {doc && paying && (
+        <PaymentsDialog
+          document={doc}
+          onClose={() => setPaying(false)}
+          onChanged={() => {
+            // The paid state and the rights (unissue) follow the payments: the document is read again.
+            void api.get(doc._id).then(onChanged, () => undefined);
+          }}
+        />
       )}
       {doc && kind === 'proforma' && choosing && (
         <TransformDialog

@@ -17,6 +17,7 @@ import { useSessionUser } from '../../lib/session.ts';
 import { billingApi, billingKeys } from './billing-api.ts';
 import { BillingPreviewButton, useBillingColumns } from './billing-columns.tsx';
 import { BillingFilterForm, type BillingFilterValues, toBillingFilter } from './billing-filter.tsx';
+import { usePaymentsFromList } from './payments-dialog.tsx';
 
 type ListTab = 'issued' | 'drafts';
 const TABS: readonly ListTab[] = ['issued', 'drafts'];
@@ -45,7 +46,8 @@ export function BillingListPage({ kind }: { kind: BillingKind }) {
   const filter = useMemo(() => toBillingFilter(list.filters), [list.filters]);
   const counts = useQuery({ queryKey: [...billingKeys.counts(kind), filter], queryFn: () => api.counts(filter as Record<string, string | number>) });
   const fetcher = useMemo(() => (request: ListRequest<Partial<BillingFilterValues>>) => api.list({ ...toBillingFilter(request), page: request.page, itemsPerPage: request.itemsPerPage, sortBy: request.sortBy, sortDesc: request.sortDesc, issued: tab === 'issued' }), [api, tab]);
-  const columns = useBillingColumns({ withClient: true, withState: false });
+  const payments = usePaymentsFromList();
+  const columns = useBillingColumns({ withClient: true, withState: false, onPaidClick: payments.onPaidClick });
   const title = t(`${kind}.list_title`);
   return (
     <>
@@ -96,6 +98,7 @@ export function BillingListPage({ kind }: { kind: BillingKind }) {
           rowActions={(row) => <BillingPreviewButton kind={kind} row={row} />}
         />
       </Box>
+      {payments.dialog}
     </>
   );
 }

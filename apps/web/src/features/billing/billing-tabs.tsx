@@ -13,6 +13,7 @@ import { type ListRequest, useListState } from '../../components/use-list-query.
 import { useInvalidate } from '../../lib/metadata.ts';
 import { billingApi, billingKeys, documentRoute, generateProforma } from './billing-api.ts';
 import { BillingPreviewButton, useBillingColumns } from './billing-columns.tsx';
+import { usePaymentsFromList } from './payments-dialog.tsx';
 
 interface DocumentsTabProps {
   kind: BillingKind;
@@ -30,7 +31,8 @@ function DocumentsTab({ kind, filter, emptyText, withClient, actions }: Document
   const key = 'customerId' in filter ? `client:${filter.customerId}` : `contract:${filter.contract}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filter object is identified by its key
   const fetcher = useMemo(() => (request: ListRequest) => billingApi(kind).list({ ...request, ...filter }), [kind, key]);
-  const columns = useBillingColumns({ withClient, withState: true });
+  const payments = usePaymentsFromList();
+  const columns = useBillingColumns({ withClient, withState: true, onPaidClick: payments.onPaidClick });
   const title = t(`${kind}.list_title`);
   return (
     <SectionCard title={title} flush actions={actions}>
@@ -45,6 +47,7 @@ function DocumentsTab({ kind, filter, emptyText, withClient, actions }: Document
         emptyText={emptyText}
         rowActions={(row) => <BillingPreviewButton kind={kind} row={row} />}
       />
+      {payments.dialog}
     </SectionCard>
   );
 }
