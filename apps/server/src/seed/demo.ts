@@ -8,6 +8,7 @@ import { seedDemoClients } from './demo-clients.ts';
 import { seedDemoBilling } from './demo-billing.ts';
 import { seedDemoContracts } from './demo-contracts.ts';
 import { seedDemoDocumentsFlow } from './demo-documents-flow.ts';
+import { seedDemoPortal } from './demo-portal.ts';
 import { seedDemoPayments } from './demo-payments.ts';
 import { seedDemoSettings } from './demo-settings.ts';
 import { seedDemoTimesheets } from './demo-timesheets.ts';
@@ -54,5 +55,6 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedDemoCalendar(tx);
     await seedDemoDocumentsFlow(tx);
     await seedDemoTimesheets(tx);
+    await seedDemoPortal(tx);
   });
 }
