@@ -128,7 +128,7 @@ describe('the client portal', () => {
     const services = page.getByRole('table', { name: t('bg', 'contracts:tabs.services') });
     await services.getByRole('row').nth(1).waitFor();
     expect(await services.getByRole('columnheader', { name: t('bg', 'contracts:services.price') }).count()).toBe(1);
-    await page.getByRole('tab', { name: t('bg', 'contracts:tabs.invoices') }).click();
+    await page.getByRole('tab', { name: t('bg', 'contracts:tabs.invoices'), exact: true }).click();
     const preview = page.getByRole('link', { name: new RegExp(`^${t('bg', 'actions.preview')}: ${p('bg', 'invoice.row_name', { number: '' })}\\d{10}$`) }).first();
     await preview.waitFor();
     await context.close();
@@ -155,9 +155,12 @@ describe('the client portal', () => {
     const printed = await pdf;
     expect(printed.status()).toBe(200);
     expect(printed.headers()['content-type']).toContain('application/pdf');
-    expect((await printed.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const opened = await tab;
     await expect.poll(() => opened.url(), { timeout: 15_000 }).toMatch(/^blob:/);
+    // The bytes are a PDF (read again with the client's own token: the page's answer went into the tab's blob).
+    const token = await apiToken(ACCOUNTS.client());
+    const again = await fetch(new URL(printed.url()), { headers: { authorization: `Bearer ${token}` } });
+    expect(Buffer.from(await again.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await context.close();
   });
 
