@@ -31,7 +31,7 @@ import { NoticeType, type PaidStateValue } from './billing-totals.ts';
 import type { BillingPaidTotals } from './billing.schemas.ts';
 import { MessageKeys as M } from './messages.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
-import { businessDate, idSchema, MAX_MONEY, type LocalizedText, pageNumber, selectId } from './schemas.ts';
+import { alwaysCheck, businessDate, idSchema, MAX_MONEY, type LocalizedText, pageNumber, selectId } from './schemas.ts';
 
 /** The payments dialog lists up to this many payments (spec section 9: no paging). */
 export const PAYMENTS_PAGE_SIZE = 100;
@@ -115,9 +115,11 @@ export function paymentSignError(amount: number, noticeType: number): string | n
 /** The dialog's form with the sign rule of the document (the server checks it again, and the total). */
 export const paymentFormSchemaFor = (noticeType: number) =>
   paymentFormSchema.superRefine((value, ctx) => {
-    const error = paymentSignError(value.amount, noticeType);
+    // Checked also while other fields fail (`alwaysCheck`), so every message shows at once.
+    const amount: unknown = value.amount;
+    const error = typeof amount === 'number' && Number.isFinite(amount) ? paymentSignError(amount, noticeType) : null;
     if (error) ctx.addIssue({ code: 'custom', path: ['amount'], message: error });
-  });
+  }, alwaysCheck);
 
 /** POST {base}/savePayment: a new payment (no `_id`) or a change of one, of the document named. */
 export const paymentSaveSchema = paymentFormSchema
