@@ -19,6 +19,7 @@ const BUILT_AREAS: Record<string, () => Promise<AreaModule>> = {
   contracts: () => import('../features/contracts/contracts-area.tsx'),
   'documents-flow': () => import('../features/documents-flow/documents-flow-area.tsx'),
   billing: () => import('../features/billing/billing-area.tsx'),
+  'billing-run': () => import('../features/billing-run/billing-run-area.tsx'),
   timesheets: () => import('../features/timesheets/timesheets-area.tsx'),
   portal: () => import('../features/portal/portal-area.tsx'),
 };

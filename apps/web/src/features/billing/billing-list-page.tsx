@@ -1,5 +1,6 @@
-import { type BillingKind, type BillingRow, isManagement } from '@kantora/domain';
+import { BILLING_RUN_ROUTE, type BillingKind, type BillingRow, isManagement } from '@kantora/domain';
 import Add from '@mui/icons-material/Add';
+import EventRepeat from '@mui/icons-material/EventRepeat';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -52,6 +53,11 @@ export function BillingListPage({ kind }: { kind: BillingKind }) {
   return (
     <>
       <PageToolbar description={t(`${kind}.list_intro`)}>
+        {management && (
+          <Button component={Link} to={BILLING_RUN_ROUTE} variant="outlined" startIcon={<EventRepeat />}>
+            {t('routes:billing_run')}
+          </Button>
+        )}
         {management && (
           <Button component={Link} to={`${kind === 'invoice' ? '/invoices' : '/proforma-invoices'}/create`} variant="contained" startIcon={<Add />}>
             {t(`${kind}.add`)}

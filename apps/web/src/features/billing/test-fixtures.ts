@@ -79,6 +79,7 @@ export function docOf(kind: BillingKind, issued: boolean, access: number = Acces
     noticeReason: { bg: '', it: '' },
     creditedAmount: 0,
     showBGInvoice: false,
+    timesheetAnnex: false,
     periodFrom: null,
     periodTo: null,
     transformedToInvoice: null,

@@ -1,0 +1,94 @@
+import { type BillingRunPreview, type BillingRunRow, sofiaDay } from '@kantora/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import i18n from '../../lib/i18n.ts';
+import { mockApi, ok, renderWithProviders } from '../../test/render.tsx';
+import { BillingRunPage } from './billing-run-page.tsx';
+
+beforeAll(async () => {
+  await i18n.loadNamespaces(['billing-run']);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const text = (bg: string) => ({ bg, it: bg });
+const rowOf = (n: number, extra: Partial<BillingRunRow> = {}): BillingRunRow => ({
+  contractId: `00000000-0000-4000-8000-00000000000${n}`,
+  contractName: text(`Договор ${n}`),
+  customerId: `00000000-0000-4000-9000-00000000000${n}`,
+  companyName: text(`Клиент ${n} ООД`),
+  kind: 'invoice',
+  periodFrom: '2026-11-01',
+  periodTo: '2026-11-30',
+  months: 1,
+  interval: 1,
+  currency: 'eur',
+  currencyCode: 'EUR',
+  amount: 100,
+  VATAmount: 20,
+  totalAmount: 120,
+  ...extra,
+});
+
+function open(rows: BillingRunRow[]) {
+  let current = rows;
+  const preview = (): BillingRunPreview => ({
+    month: '2026-11',
+    rows: current,
+    sums: [],
+    leftOut: [{ contractId: 'x', contractName: text('Сезонно обслужване'), customerId: null, companyName: text('Черноморски бриз ООД'), periodFrom: '2026-11-01', periodTo: '2026-11-30', reasons: ['client_inactive'] }],
+  });
+  const api = mockApi({
+    'POST /api/billing-run/preview': () => ok(preview()),
+    'POST /api/billing-run/run': (init) => {
+      const body = JSON.parse(String(init?.body)) as { items: Array<{ contractId: string }> };
+      const made = current.filter((row) => body.items.some((item) => item.contractId === row.contractId));
+      current = current.filter((row) => !made.includes(row));
+      return ok({
+        created: made.map((row, index) => ({ _id: `doc-${row.contractId.slice(-1)}`, kind: row.kind, number: null, issued: false, contractId: row.contractId, contractName: row.contractName, companyName: row.companyName, periodFrom: row.periodFrom, periodTo: row.periodTo, totalAmount: row.totalAmount + index, currencyCode: 'EUR' })),
+        skipped: [],
+        issueErrors: [],
+      });
+    },
+  });
+  renderWithProviders(<BillingRunPage />);
+  return api;
+}
+
+describe('the billing run page', () => {
+  it('previews the current month with every row chosen, their sums, and the left-out contracts with reasons', { timeout: 60_000 }, async () => {
+    const { calls } = open([rowOf(1), rowOf(2, { kind: 'proforma', amount: 50.5, VATAmount: 10.1, totalAmount: 60.6 })]);
+    const table = await screen.findByRole('table', { name: 'Договори за фактуриране' });
+    expect(JSON.parse(String(calls[0].init?.body))).toEqual({ month: sofiaDay().slice(0, 7) });
+    expect(within(table).getAllByRole('checkbox', { checked: true })).toHaveLength(3);
+    expect(within(table).getByText('Проформа')).toBeInTheDocument();
+    const sums = screen.getByRole('list', { name: 'Суми на избраните по валута' });
+    expect(sums).toHaveTextContent('EUR: 2 документа');
+    expect(sums).toHaveTextContent(/без ДДС 150,50\sEUR · с ДДС 180,60\sEUR/);
+    expect(screen.getByText('клиентът е неактивен')).toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('checkbox', { name: 'Избери Договор 2 на Клиент 2 ООД' }));
+    expect(sums).toHaveTextContent('EUR: 1 документ');
+    expect(screen.getByText('Избрани 1 от 2')).toBeInTheDocument();
+  });
+
+  it('runs the chosen rows after a confirmation, shows the progress and links the drafts; the unticked one stays', { timeout: 60_000 }, async () => {
+    const { calls } = open([rowOf(1), rowOf(2), rowOf(3)]);
+    const table = await screen.findByRole('table', { name: 'Договори за фактуриране' });
+    await userEvent.click(within(table).getByRole('checkbox', { name: 'Избери Договор 2 на Клиент 2 ООД' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Фактурирай' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Ще бъдат създадени 2 документа като чернови.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Фактурирай' }));
+    expect(await screen.findByText('Готово: 2 обработени')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    const created = screen.getByRole('list', { name: 'Създадени документи' });
+    expect(within(created).getByRole('link', { name: 'Фактура (чернова) · Клиент 1 ООД' })).toHaveAttribute('href', '/invoices/doc-1');
+    expect(within(created).getAllByRole('link')).toHaveLength(2);
+    const runs = calls.filter((call) => call.url.endsWith('/billing-run/run')).map((call) => JSON.parse(String(call.init?.body)));
+    expect(runs).toEqual([{ month: sofiaDay().slice(0, 7), items: [rowOf(1), rowOf(3)].map((row) => ({ contractId: row.contractId, periodFrom: row.periodFrom })), issue: false, timesheetAnnex: true }]);
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Договори за фактуриране' })).getAllByRole('row')).toHaveLength(2));
+    expect(screen.getByRole('table', { name: 'Договори за фактуриране' })).toHaveTextContent('Договор 2');
+  });
+});
