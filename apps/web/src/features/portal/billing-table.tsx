@@ -18,7 +18,7 @@ const money = (value: (row: PortalBillingRow) => number) => (row: PortalBillingR
   <Box sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' } }}>{formatMoney(value(row), row.currencyCode ?? undefined).replace(/(\d)\s(?=\d)/g, '$1\u00a0')}</Box>
 );
 
-/** The number, a notice's kind under it, and on phones the client and the date (their columns are left out). */
+/** The number, a notice's kind under it, the date below `xl` and the client on phones (where their columns are left out). */
 function NumberCell({ row }: { row: PortalBillingRow }) {
   const { t, i18n } = useTranslation('billing');
   return (
@@ -29,8 +29,11 @@ function NumberCell({ row }: { row: PortalBillingRow }) {
           {t(`notice.${row.noticeType}`)}
         </Box>
       )}
+      <Box component="span" sx={{ display: { xs: 'block', xl: 'none' }, color: 'text.secondary', fontSize: '0.8rem' }}>
+        {formatDate(row.date)}
+      </Box>
       <Box component="span" sx={{ display: { xs: 'block', sm: 'none' }, whiteSpace: 'normal', fontSize: '0.8rem' }}>
-        {[formatDate(row.date), localized(row.companyName, i18n.language)].filter(Boolean).join(' · ')}
+        {localized(row.companyName, i18n.language)}
       </Box>
     </Box>
   );
@@ -62,8 +65,8 @@ function TotalCell({ row }: { row: PortalBillingRow }) {
 
 /**
  * The spec's columns of the portal's invoice and proforma lists: number, client, date, bulstat with the VAT number,
- * amount without VAT, amount with VAT (the paid state under it). Phones keep the number (with the date and client
- * under it), the amount with VAT and the preview.
+ * amount without VAT, amount with VAT (the paid state under it). Below `xl` (1280 px beside the drawer) the date goes
+ * under the number; phones keep the number (with the date and client under it), the amount with VAT and the preview.
  */
 export function usePortalBillingColumns(): DataTableColumn<PortalBillingRow>[] {
   const { i18n } = useTranslation('portal');
@@ -72,7 +75,7 @@ export function usePortalBillingColumns(): DataTableColumn<PortalBillingRow>[] {
     () => [
       { field: 'number', header: 'billing:fields.number', sortable: true, render: (row) => <NumberCell row={row} /> },
       { field: `companyName.${locale}`, header: 'billing:fields.client', sortable: true, hideBelow: 'sm', render: (row) => localized(row.companyName, locale) },
-      { field: 'date', header: 'billing:fields.date', sortable: true, hideBelow: 'sm', render: (row) => nowrap(formatDate(row.date)) },
+      { field: 'date', header: 'billing:fields.date', sortable: true, hideBelow: 'xl', render: (row) => nowrap(formatDate(row.date)) },
       { field: 'bulstat', header: 'portal:billing.identifiers', sortable: true, hideBelow: 'md', render: (row) => <IdentifiersCell row={row} /> },
       { field: 'amount', header: 'portal:billing.amount', sortable: true, align: 'right', hideBelow: 'md', render: money((row) => row.amount) },
       { field: 'totalAmount', header: 'portal:billing.total_amount', sortable: true, align: 'right', render: (row) => <TotalCell row={row} /> },
