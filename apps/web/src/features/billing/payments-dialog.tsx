@@ -31,7 +31,7 @@ import { useSessionUser } from '../../lib/session.ts';
 import { billingApi, billingKeys } from './billing-api.ts';
 import { PaymentDialog } from './payment-dialog.tsx';
 import { paymentKeys, paymentsApi, paymentsChanged } from './payments-api.ts';
-import { PaymentsSummary } from './payments-summary.tsx';
+import { PaymentsSummary, usePaidDetails } from './payments-summary.tsx';
 
 /** The document whose payments are shown (a list row or the editor's document). */
 export type PaymentsDocument = BillingRow & { paymentType?: string | null };
@@ -118,6 +118,10 @@ export function PaymentsDialog({ document, onClose, onChanged }: PaymentsDialogP
   const { kind, _id: documentId } = document;
   const currency = document.currencyCode ?? undefined;
   const refund = document.noticeType === NoticeType.credit;
+  // A list row has no payment type: the document's (from its paid details) is a new payment's first choice.
+  const details = usePaidDetails(kind, documentId);
+  const viewed = details.data?.invoice ?? details.data?.proformaInvoice;
+  const paymentType = document.paymentType ?? viewed?.paymentType ?? null;
   const fetcher = useMemo(() => (request: { sortBy?: string; sortDesc?: boolean }) => paymentsApi(kind).list(documentId, { sortBy: request.sortBy, sortDesc: request.sortDesc }), [kind, documentId]);
 
   const changed = useCallback(() => {
@@ -199,7 +203,7 @@ export function PaymentsDialog({ document, onClose, onChanged }: PaymentsDialogP
           <Button onClick={onClose}>{t('common:actions.close')}</Button>
         </DialogActions>
       </Dialog>
-      {open && <PaymentDialog document={document} payment={open.payment} readOnly={!canManage} onClose={() => setOpen(null)} onSaved={changed} />}
+      {open && <PaymentDialog document={{ ...document, paymentType }} payment={open.payment} readOnly={!canManage} onClose={() => setOpen(null)} onSaved={changed} />}
     </>
   );
 }
