@@ -141,7 +141,7 @@ export function PaymentsDialog({ document, onClose, onChanged }: PaymentsDialogP
   };
 
   const columns: DataTableColumn<PaymentRow>[] = [
-    { field: 'date', header: 'billing:payments.date', sortable: true, render: (row) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</Box> },
+    { field: 'date', header: 'billing:fields.date', sortable: true, render: (row) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</Box> },
     { field: 'amount', header: 'billing:payments.amount', sortable: true, align: 'right', render: (row) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatMoney(row.amount, currency)}</Box> },
     { field: 'type', header: 'billing:fields.payment_type', hideBelow: 'sm', render: (row) => localized(row.typeName, i18n.language) },
     { field: 'notes', header: 'billing:payments.notes', hideBelow: 'md', render: (row) => row.notes },
@@ -153,8 +153,11 @@ export function PaymentsDialog({ document, onClose, onChanged }: PaymentsDialogP
       <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby={titleId}>
         <DialogTitle id={titleId}>{t(kind === 'invoice' ? 'payments.title_invoice' : 'payments.title_proforma', { number })}</DialogTitle>
         <DialogContent dividers>
-          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(240px, 320px) 1fr' }, alignItems: 'start' }}>
-            <PaymentsSummary document={document} />
+          <Box sx={{ display: 'grid', gap: 3, alignItems: 'start' }}>
+            {/* The figures above the table, which keeps the dialog's whole width for its columns. */}
+            <Box sx={{ maxWidth: 420 }}>
+              <PaymentsSummary document={document} />
+            </Box>
             <Box sx={{ minWidth: 0 }}>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
                 <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, flexGrow: 1 }}>
