@@ -8,6 +8,8 @@ import {
   billingCountQuery,
   billingDocumentRef,
   billingListQuery,
+  billingRunPreviewQuery,
+  billingRunSchema,
   billingSearchQuery,
   companyListQuery,
   contractListQuery,
@@ -23,6 +25,7 @@ import { fileBody } from '../src/db/file-store.ts';
 import { files, revokedTokens, users } from '../src/db/schema/index.ts';
 import { printDocument } from '../src/modules/billing/billing-print.ts';
 import { BillingService } from '../src/modules/billing/billing.service.ts';
+import { BillingRunService } from '../src/modules/billing-run/billing-run.service.ts';
 import { companyListQueries } from '../src/modules/clients/companies.service.ts';
 import { ContractsService } from '../src/modules/contracts/contracts.service.ts';
 import { DocumentsFlowService } from '../src/modules/documents-flow/documents-flow.service.ts';
@@ -189,6 +192,36 @@ const printRow = (rows: 10 | 100, runs: number, memory = false): BenchCase => ({
 });
 const printingRows: BenchCase[] = [printRow(10, 1000, true), printRow(100, 100)];
 
+const billingRun = (db: Db) => new BillingRunService(db, { settings: new InvoiceSettingsService(db), billing: billing(db) });
+
+/**
+ * The billing run of the current month at the large preset (about 5 000 due periods): the preview (every due
+ * contract with its amounts, and the left-out ones), and the run as the web sends it, one call of a 50th of the
+ * due list (about 100 documents made by the shared generation) after another, each body billed once.
+ */
+const billingRunRows: BenchCase[] = [
+  {
+    name: 'billing run, preview of the month',
+    area: 'billing-run',
+    role: 'manager',
+    method: 'POST',
+    path: '/api/billing-run/preview',
+    body: (f) => ({ month: f.billingRun.month }),
+    direct: ({ db }, b) => billingRun(db).preview(billingRunPreviewQuery.parse(b).month),
+    sequential: 20,
+  },
+  {
+    name: 'billing run, a call of a 50th of the due contracts',
+    area: 'billing-run',
+    role: 'manager',
+    method: 'POST',
+    path: '/api/billing-run/run',
+    bodies: (f) => f.billingRun.chunks.map((items) => ({ month: f.billingRun.month, items })),
+    direct: ({ db, actor }, b) => billingRun(db).run(actor, billingRunSchema.parse(b)),
+    sequential: 20,
+  },
+];
+
 /** The contracts list's rows: no filter and each filter (the four statuses, expired derived), as a manager and an employee. */
 const contractsLists = (['manager', 'employee'] as const).flatMap((role) => [
   contractsList(role, 'no filter'),
@@ -274,4 +307,6 @@ export const benchCases: BenchCase[] = [
   ...timesheetsRows,
 
   ...printingRows,
+
+  ...billingRunRows,
 ];

@@ -7,7 +7,11 @@ import { Access } from '@kantora/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 import { queryRows } from '../src/db/sql-helpers.ts';
+import { generationDefaults } from '../src/modules/billing/contract-billing.ts';
+import { dueCandidates } from '../src/modules/billing-run/billing-run.queries.ts';
+import { currentMonth } from '../src/modules/billing-run/billing-run.service.ts';
 import type { Actor } from '../src/modules/logs/audit.ts';
+import { InvoiceSettingsService } from '../src/modules/settings/invoice-settings.service.ts';
 
 /** The signed-in users of the cases (the demo users and the administrator). */
 export const BENCH_USERS = {
@@ -57,6 +61,8 @@ export interface Fixtures {
     /** Draft invoices that can be issued (header, customer and rows complete), newest first: one per issue request. */
     drafts: string[];
   };
+  /** The billing run of the current month: its due periods (about 5 000 at full), in 50 calls' worth, in the preview's order. */
+  billingRun: { month: string; due: number; chunks: Array<Array<{ contractId: string; periodFrom: string }>> };
   /** The issued invoices of 10 and 100 rows the large preset adds last, for the print rows. */
   printing: { invoice10: string; invoice100: string };
   timesheets: {
@@ -71,6 +77,16 @@ export interface Fixtures {
     exportFrom: string;
     exportTo: string;
   };
+}
+
+/** The current month's due periods (those the run would bill), cut into 50 run calls in the preview's order. */
+async function billingRunFixtures(db: Db): Promise<Fixtures['billingRun']> {
+  const month = currentMonth();
+  const due = (await dueCandidates(db, await generationDefaults(db, new InvoiceSettingsService(db)), month)).filter((c) => c.reasons.length === 0);
+  const size = Math.max(1, Math.ceil(due.length / 50));
+  const chunks: Fixtures['billingRun']['chunks'] = [];
+  for (let start = 0; start < due.length; start += size) chunks.push(due.slice(start, start + size).map((c) => ({ contractId: c.contractId, periodFrom: c.period.periodFrom })));
+  return { month, due: due.length, chunks };
 }
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
@@ -158,6 +174,7 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
       drafts: drafts.map((row) => row.id),
     },
     printing: { invoice10, invoice100 },
+    billingRun: await billingRunFixtures(db),
     timesheets: { client: timesheetClient, contract: timesheetContract, service: timesheetService, fromDate: day(200), toDate: day(170), exportFrom: exportRange.from, exportTo: exportRange.to },
   };
 }

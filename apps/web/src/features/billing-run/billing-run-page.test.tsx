@@ -82,6 +82,7 @@ describe('the billing run page', () => {
     expect(dialog).toHaveTextContent('Ще бъдат създадени 2 документа като чернови.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Фактурирай' }));
     expect(await screen.findByText('Готово: 2 обработени')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     const created = screen.getByRole('list', { name: 'Създадени документи' });
     expect(within(created).getByRole('link', { name: 'Фактура (чернова) · Клиент 1 ООД' })).toHaveAttribute('href', '/invoices/doc-1');

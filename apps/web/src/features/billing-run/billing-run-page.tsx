@@ -36,7 +36,8 @@ export function BillingRunPage() {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [result, setResult] = useState<BillingRunResult | null>(null);
   const running = progress !== null && progress.done < progress.total;
-  const preview = useQuery({ queryKey: billingRunKeys.preview(month), queryFn: () => billingRunApi.preview(month) });
+  // Read on every visit: another manager may have billed some of the month since.
+  const preview = useQuery({ queryKey: billingRunKeys.preview(month), queryFn: () => billingRunApi.preview(month), staleTime: 0, refetchOnMount: 'always' });
   const rows = useMemo(() => preview.data?.rows ?? [], [preview.data]);
   const chosenRows = useMemo(() => rows.filter((row) => !unticked.has(rowKey(row))), [rows, unticked]);
   const chosen = useMemo(() => new Set(chosenRows.map(rowKey)), [chosenRows]);

@@ -52,7 +52,7 @@ export function DueTable({ rows, chosen, onToggle, onToggleAll, disabled }: DueT
                   slotProps={{ input: { 'aria-label': t('table.choose_all') } }}
                 />
               </TableCell>
-              <TableCell>{t('table.client')}</TableCell>
+              <TableCell sx={hideBelow('sm')}>{t('table.client')}</TableCell>
               <TableCell>{t('table.contract')}</TableCell>
               <TableCell sx={hideBelow('md')}>{t('table.period')}</TableCell>
               <TableCell align="right" sx={hideBelow('sm')}>
@@ -71,8 +71,11 @@ export function DueTable({ rows, chosen, onToggle, onToggleAll, disabled }: DueT
                   <TableCell padding="checkbox">
                     <Checkbox checked={chosen.has(key)} disabled={disabled} onChange={() => onToggle(key)} slotProps={{ input: { 'aria-label': t('table.choose', { name, client: localized(row.companyName, locale) }) } }} />
                   </TableCell>
-                  <TableCell sx={{ minWidth: 0, wordBreak: 'break-word' }}>{localized(row.companyName, locale)}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-word' }}>
+                  <TableCell sx={{ ...hideBelow('sm'), overflowWrap: 'break-word' }}>{localized(row.companyName, locale)}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'break-word' }}>
+                    <Typography variant="body2" sx={{ display: { xs: 'block', sm: 'none' }, fontWeight: 500 }}>
+                      {localized(row.companyName, locale)}
+                    </Typography>
                     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.75 }}>
                       {name}
                       <Chip size="small" variant="outlined" color={row.kind === 'proforma' ? 'secondary' : 'default'} label={t(`kind.${row.kind}`)} />
