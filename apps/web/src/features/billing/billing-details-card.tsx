@@ -40,7 +40,7 @@ export function BillingDetailsCard({ kind, doc, editable, defaults, onNoticeType
   const { t, i18n } = useTranslation('billing');
   const locale = i18n.language;
   const { control } = useFormContext<BillingFormValues>();
-  const [date, customer, noticeType, original] = useWatch({ control, name: ['date', 'customer', 'noticeType', 'creditToInvoice'] });
+  const [date, customer, noticeType, original, contract] = useWatch({ control, name: ['date', 'customer', 'noticeType', 'creditToInvoice', 'contract'] });
   const paymentTypes = useMetadata<DictionaryItem[]>('getPaymentTypes');
   const disabled = !editable;
   const invoice = kind === 'invoice';
@@ -80,6 +80,7 @@ export function BillingDetailsCard({ kind, doc, editable, defaults, onNoticeType
         )}
         {isNotice && <LocalizedTextField control={control} name="noticeReason" label={t('fields.notice_reason')} disabled={disabled} />}
         {invoice && <SwitchField control={control} name="showBGInvoice" label={t('fields.show_bg_invoice')} helperText={t('details.show_bg_hint')} disabled={disabled} />}
+        {contract && !isNotice && <SwitchField control={control} name="timesheetAnnex" label={t('fields.timesheet_annex')} helperText={t('details.timesheet_annex_hint')} disabled={disabled} />}
       </Stack>
     </SectionCard>
   );

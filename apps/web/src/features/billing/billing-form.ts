@@ -44,6 +44,8 @@ export interface BillingFormValues {
   creditToInvoice: BillingOption | null;
   noticeReason: { bg: string; it: string };
   showBGInvoice: boolean;
+  /** The period's timesheet report as an annex page of the PDF (a contract's document). */
+  timesheetAnnex: boolean;
 }
 
 const text = (value: LocalizedText | null | undefined) => ({ bg: value?.bg ?? '', it: value?.it ?? '' });
@@ -79,6 +81,7 @@ export function toBillingForm(doc: BillingDocumentView | null, start: NewDocumen
       creditToInvoice: null,
       noticeReason: text(null),
       showBGInvoice: false,
+      timesheetAnnex: false,
     };
   }
   return {
@@ -104,6 +107,7 @@ export function toBillingForm(doc: BillingDocumentView | null, start: NewDocumen
       : null,
     noticeReason: text(doc.noticeReason),
     showBGInvoice: doc.showBGInvoice,
+    timesheetAnnex: doc.timesheetAnnex,
   };
 }
 
@@ -130,6 +134,7 @@ function toSaveInput(value: unknown): unknown {
     creditToInvoice: form.noticeType === NoticeType.invoice ? null : (form.creditToInvoice?._id ?? null),
     noticeReason: form.noticeReason,
     showBGInvoice: form.showBGInvoice,
+    timesheetAnnex: form.timesheetAnnex,
   };
 }
 
