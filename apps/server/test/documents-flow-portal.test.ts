@@ -23,6 +23,16 @@ const text = (name: string, body = name) => ({ filename: name, contentType: 'tex
 const portalSave = (fields: Record<string, string>, file?: ReturnType<typeof text>, token = ctx.users.client.token) => saveFlow(ctx, fields, file, token, BASE);
 
 describe('my documents flow', () => {
+  it('offers client users the active categories (the staff look-up stays closed to them)', async () => {
+    const mine = await call(ctx, 'GET', `${BASE}/categories`, undefined, ctx.users.client.token);
+    expect(mine.status).toBe(200);
+    const staff = await call(ctx, 'GET', '/api/metaData/getDocumentFlowCategories', undefined, ctx.users.manager.token);
+    expect(mine.body.Result).toEqual(staff.body.Result);
+    expect(mine.body.Result.map((row: { _id: string }) => row._id)).toContain(setup.category);
+    expect((await call(ctx, 'GET', '/api/metaData/getDocumentFlowCategories', undefined, ctx.users.client.token)).status).toBe(403);
+    expect((await call(ctx, 'GET', `${BASE}/categories`, undefined, ctx.users.manager.token)).status).toBe(403);
+  });
+
   it('lets a client user add a document to their company, see it, download it and remove its file', async () => {
     const saved = await portalSave({ company: setup.visible, category: setup.category, description: 'от клиента' }, text('clients.txt', 'от клиента'));
     expect(saved.status).toBe(200);

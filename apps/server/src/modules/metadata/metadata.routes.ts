@@ -35,6 +35,8 @@ export function metadataRoutes(app: AppInstance, metadata: MetadataService, dict
   for (const [call, kind, all] of DICTIONARY_CALLS) {
     app.get(`/api/metaData/${call}`, { schema: { tags }, config }, async () => ok(await dictionaries.options(kind, all)));
   }
+  // The client portal's document dialog and filter need the active categories; the staff look-up above is closed to client users.
+  app.get('/api/my-documents-flow/categories', { schema: { tags }, config: { permission: 'portal' } }, async () => ok(await dictionaries.options('document-flow-categories', false)));
   for (const [call, filter] of USER_CALLS) {
     app.get(`/api/metaData/${call}`, { schema: { tags }, config }, async () => ok(await users.options(filter)));
   }
