@@ -24,6 +24,8 @@ interface DemoContract {
   /** A signed copy as a PDF document. */
   document?: [string, string];
   cancelationReason?: string;
+  /** The day it was made, when not shortly before its start. */
+  made?: string;
 }
 
 /**
@@ -57,17 +59,19 @@ const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_
 /**
  * Running contracts dated from the current month, so that the billing run of the month always has work whenever the
  * demo is seeded: monthly ones (one billed by its services, one an advance contract: a proforma), a quarterly one
- * whose period starts this month, and one of the inactive client (left out of the run, with its reason).
+ * whose period starts this month, and one of the inactive client (left out of the run, with its reason). Made in
+ * 2025 (framework agreements signed early), so the contracts list's first page keeps the other demo contracts.
  */
 function runningContracts(): DemoContract[] {
   const until = dayBefore(monthStart(24));
-  return [
+  const contracts: DemoContract[] = [
     { client: 'Гама Логистик ЕООД', name: ['Месечна поддръжка на счетоводството', 'Assistenza contabile mensile'], status: 1, currency: 'EUR', from: monthStart(-2), to: until, interval: 1, price: 240, services: ['ACC-01'] },
     { client: 'Делта Софт ООД', name: ['Консултации по ДДС', 'Consulenza IVA'], status: 1, currency: 'EUR', from: monthStart(-5), to: until, interval: 1, price: 0, services: ['TAX-01', 'LEG-01'] },
     { client: 'Тракия Агро АД', name: ['Абонамент ТРЗ', 'Abbonamento paghe'], status: 1, currency: 'EUR', from: monthStart(-3), to: until, interval: 3, price: 150, services: ['PAY-01'] },
     { client: 'Бета Строй ЕАД', name: ['Поддръжка на обекти', 'Assistenza cantieri'], status: 1, currency: 'EUR', from: monthStart(-1), to: until, interval: 1, price: 320, isAdvance: true, services: ['ACC-01'] },
     { client: 'Черноморски бриз ООД', name: ['Сезонно обслужване', 'Servizio stagionale'], status: 1, currency: 'EUR', from: monthStart(-1), to: until, interval: 1, price: 200, services: ['ACC-01'] },
   ];
+  return contracts.map((contract) => ({ ...contract, made: '2025-06-01' }));
 }
 
 /** The demo contracts with their party snapshots, services and documents, each logged like a save. */
@@ -99,7 +103,7 @@ export async function seedDemoContracts(tx: Tx): Promise<void> {
     const { parties } = await buildParties(tx, choice, choice);
     // Created before its start, and never in the future (a contract starting next year was still made in the past).
     const daysBefore = (30 - index) * 86_400_000;
-    const created = new Date(Math.min(Date.parse(`${demo.from}T09:00:00Z`), Date.now() - 5 * 86_400_000) - daysBefore);
+    const created = new Date(Math.min(Date.parse(`${demo.made ?? demo.from}T09:00:00Z`), Date.now() - 5 * 86_400_000) - daysBefore);
     const stamp = (days: number) => new Date(Math.min(created.getTime() + days * 86_400_000, Date.now() - 86_400_000)).toISOString();
     const registered = demo.status !== ContractStatus.draft ? stamp(2) : null;
     const [row] = await tx
