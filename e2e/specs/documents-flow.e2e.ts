@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiToken, signInWithForm, waitForHash } from '../support/actions.ts';
 import { ACCOUNTS, ARTIFACTS, baseUrl, launch, newPage, screenshot } from '../support/browser.ts';
 import { t } from '../support/i18n.ts';
+import { pdfBytes } from '../support/pdf.ts';
 import { readZip } from '../support/zip.ts';
 
 type Locale = 'bg' | 'it';
@@ -21,27 +22,6 @@ const CLIENT = /Алфа Трейд ООД/;
 /** A document of the demo data: employee@'s own, created 6 days ago (past the 5-day window). */
 const LOCKED_DESCRIPTION = 'Опис на предадените документи';
 
-/** A one-page PDF the browser's viewer can show. */
-function pdfBytes(text: string): Buffer {
-  const stream = `BT /F1 24 Tf 30 70 Td (${text}) Tj ET`;
-  const objects = [
-    '<</Type/Catalog/Pages 2 0 R>>',
-    '<</Type/Pages/Kids[3 0 R]/Count 1>>',
-    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 320 160]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>',
-    `<</Length ${stream.length}>>\nstream\n${stream}\nendstream`,
-    '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 
 const FILES = {
   pdf: { name: `договор-${run}.pdf`, mimeType: 'application/pdf', buffer: pdfBytes(`Kantora ${run}`) },

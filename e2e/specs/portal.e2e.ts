@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiToken, hashPath, signInWithForm, waitForHash } from '../support/actions.ts';
 import { ACCOUNTS, ARTIFACTS, baseUrl, launch, newPage } from '../support/browser.ts';
 import { t } from '../support/i18n.ts';
+import { pdfBytes } from '../support/pdf.ts';
 
 type Locale = 'bg' | 'it';
 let browser: Browser;
@@ -55,27 +56,6 @@ async function expectNotFound(page: Page, path: string, message: string, list: s
   await waitForHash(page, (current) => current === list);
 }
 
-/** A one-page PDF. */
-function pdfBytes(text: string): Buffer {
-  const stream = `BT /F1 24 Tf 30 70 Td (${text}) Tj ET`;
-  const objects = [
-    '<</Type/Catalog/Pages 2 0 R>>',
-    '<</Type/Pages/Kids[3 0 R]/Count 1>>',
-    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 320 160]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>',
-    `<</Length ${stream.length}>>\nstream\n${stream}\nendstream`,
-    '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 
 describe('the client portal', () => {
   it('the demo client sees both of their companies and nothing else', async () => {
