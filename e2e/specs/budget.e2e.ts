@@ -1,16 +1,9 @@
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, newPage } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, newPage, useBrowser } from '../support/browser.ts';
 import { t } from '../support/i18n.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** The design's budget: the sign-in page ships at most 250 KB of gzipped JavaScript. */
 describe('first load', () => {

@@ -1,17 +1,11 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiToken, hashPath, signInWithForm, waitForHash } from '../support/actions.ts';
-import { ACCOUNTS, baseUrl, launch, newPage, screenshot } from '../support/browser.ts';
+import { ACCOUNTS, baseUrl, newPage, screenshot, useBrowser } from '../support/browser.ts';
 import { t } from '../support/i18n.ts';
 
 type Locale = 'bg' | 'it';
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Unique titles for this run. */
 const run = Date.now().toString(36).slice(-5).toUpperCase();

@@ -1,16 +1,10 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { signInWithForm, waitForHash } from '../support/actions.ts';
-import { ACCOUNTS, baseUrl, launch, newPage, screenshot } from '../support/browser.ts';
+import { ACCOUNTS, baseUrl, newPage, screenshot, useBrowser } from '../support/browser.ts';
 import { t } from '../support/i18n.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const run = Date.now().toString(36).slice(-5).toUpperCase();
 const CLIENT = `Клиент ${run}`;

@@ -1,17 +1,10 @@
 import { Access, canAccess, drawerRoutes, Permissions, type RoleName } from '@kantora/domain';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiToken, hashPath, openLogin, saveLocale, signInWithForm, waitForHash } from '../support/actions.ts';
-import { ACCOUNTS, baseUrl, launch, newPage, screenshot } from '../support/browser.ts';
+import { ACCOUNTS, baseUrl, newPage, screenshot, useBrowser } from '../support/browser.ts';
 import { either, t } from '../support/i18n.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('sign-in and the route guard', () => {
   it('sends a signed-out user to /login with the redirect, and back there after signing in', async () => {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = fileURLToPath(new URL('../artifacts', import.meta.url));
@@ -13,6 +13,27 @@ export async function launch(): Promise<Browser> {
     executablePath: CHROMIUM,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+/**
+ * The spec file's one browser: launched before its tests, closed after them. Answers a stand-in that forwards to
+ * the launched browser, so a spec uses it as a Browser from its tests on.
+ */
+export function useBrowser(): Browser {
+  let current: Browser | undefined;
+  beforeAll(async () => {
+    current = await launch();
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as Browser, {
+    get: (_target, key) => {
+      if (!current) throw new Error('the browser is launched before the tests');
+      const value = Reflect.get(current, key, current);
+      return typeof value === 'function' ? value.bind(current) : value;
+    },
   });
 }
 
