@@ -92,6 +92,12 @@ describe('the invoice editor', () => {
     expect(totals()).toEqual(['300,00 EUR', '60,00 EUR', '360,00 EUR']);
   });
 
+  it('an issued invoice with payments says it returns to draft only once they are deleted', { timeout: 60_000 }, async () => {
+    open(docOf('invoice', true, Access.manager, { itemsCount: 1, isPaid: 2 }), Access.manager, () => [itemOf(3, { issued: true })]);
+    expect(await screen.findByText(/има плащания: само за преглед\. Връща се в чернова едва след като плащанията бъдат изтрити/)).toBeInTheDocument();
+    expect(screen.queryByText(/Администратор може да го върне в чернова/)).not.toBeInTheDocument();
+  });
+
   it('the admin returns an issued invoice to draft after the confirmation', { timeout: 60_000 }, async () => {
     const { calls } = open(docOf('invoice', true, Access.admin, { itemsCount: 1 }), Access.admin, () => [itemOf(1)], {
       'POST /api/invoices/unissue': () => ok(docOf('invoice', false, Access.admin, { number: '0000000042', itemsCount: 1 }), 'saved_successfully'),

@@ -209,7 +209,7 @@ export function BillingHeader({ kind, doc, onSave, saving, onChanged }: BillingH
       </Box>
       {doc && !canSave && (
         <Alert severity="info" sx={{ mt: 1.5 }}>
-          {t(doc.issued ? 'read_only.issued' : 'read_only.role')}
+          {t(doc.issued ? (doc.isPaid !== 0 ? 'read_only.issued_paid' : 'read_only.issued') : 'read_only.role')}
         </Alert>
       )}
       {doc && paying && (
