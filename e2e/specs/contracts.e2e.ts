@@ -76,6 +76,8 @@ describe('contracts', () => {
     await waitForHash(page, (p) => p === '/contracts/create');
     // A new contract shows its details alone.
     await page.getByRole('heading', { name: c('details.title') }).waitFor();
+    // The tabs render after the heading (the registry's lazy tabs): wait for them, then check there is only one.
+    await page.getByRole('tab', { name: c('tabs.details') }).waitFor();
     expect(await page.getByRole('tab').allTextContents()).toEqual([c('tabs.details')]);
 
     // The provider: the own company's BGN and EUR accounts.
@@ -122,6 +124,7 @@ describe('contracts', () => {
     await waitForHash(page, (p) => /^\/contracts\/[0-9a-f-]{36}$/.test(p));
     contractPath = hashPath(page);
     await page.getByRole('heading', { name: NAME }).waitFor();
+    await page.getByRole('tab', { name: c('tabs.timesheets') }).waitFor();
     // Details, services and documents first; later areas (billing, timesheets) add theirs after them.
     expect((await page.getByRole('tab').allTextContents()).slice(0, 3)).toEqual([c('tabs.details'), c('tabs.services'), c('tabs.documents')]);
     // The customer card now shows the client's snapshot (its headquarters).
@@ -210,7 +213,8 @@ describe('contracts', () => {
     await signIn(page, ACCOUNTS.employee());
     await openContract(page);
     await page.getByText(c('read_only.staff')).waitFor();
-    // The invoices and proforma invoices tabs are management's.
+    // The invoices and proforma invoices tabs are management's (the timesheets tab, the employee's too, shows the registry is loaded).
+    await page.getByRole('tab', { name: c('tabs.timesheets') }).waitFor();
     const tabs = await page.getByRole('tab').allTextContents();
     expect(tabs.slice(0, 3)).toEqual([c('tabs.details'), c('tabs.services'), c('tabs.documents')]);
     expect(tabs).not.toContain(c('tabs.invoices'));

@@ -23,12 +23,20 @@ async function api<T>(token: string, path: string, body?: object): Promise<T> {
 beforeAll(async () => {
   browser = await launch();
   const token = await apiToken(ACCOUNTS.manager());
-  // A demo client with its bank, from one of its issued invoices.
-  const found = await api<{ Items: Array<{ _id: string; noticeType: number }> }>(token, 'invoices/search', { issued: true, noticeType: 0 });
-  const model = await api<{ customerId: string; customerBank: string | null }>(token, `invoices/${found.Items[0]._id}`);
+  // A demo client with its bank, from one of its issued invoices that charged VAT (not a reverse-charge client): the
+  // list's first page changes as other specs add invoices.
+  const found = await api<{ Items: Array<{ _id: string; noticeType: number; VATAmount: number }> }>(token, 'invoices/list', { issued: true, itemsPerPage: 50 });
+  const charged = found.Items.find((row) => row.noticeType === 0 && row.VATAmount > 0);
+  if (!charged) throw new Error('no issued invoice with VAT among the newest 50');
+  const model = await api<{ customerId: string; customerBank: string | null }>(token, `invoices/${charged._id}`);
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sofia' }).format(new Date());
   const draft = await api<{ _id: string }>(token, 'invoices/save', { customerId: model.customerId, customerBank: model.customerBank, date: today, taxDate: today, paymentDeadlineDate: today });
   await api(token, 'invoices/saveItem', { invoiceId: draft._id, name: { bg: 'Консултация по плащания', it: 'Consulenza sui pagamenti' }, price: 250, quantity: 1 });
+  // The standard rate by name: the settings spec may have made another VAT type the default by now.
+  const vatTypes = await api<Array<{ _id: string; name: { bg: string } }>>(token, 'metaData/getVATTypes');
+  const standard = vatTypes.find((type) => type.name.bg === 'ДДС 20%');
+  if (!standard) throw new Error('the demo data has no "ДДС 20%" VAT type');
+  await api(token, 'invoices/setVATType', { invoiceId: draft._id, VATCharging: true, VATType: standard._id });
   const issued = await api<{ _id: string; number: string; totalAmount: number }>(token, 'invoices/issue', { invoiceId: draft._id });
   expect(issued.totalAmount).toBe(300);
   Object.assign(invoice, { id: issued._id, number: issued.number });
