@@ -53,7 +53,8 @@ describe('the contract transitions', { timeout: 60_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Регистрирай' }));
     await waitFor(() => expect(bodyOf(calls, '/contracts/register')).toEqual({ contractId: ids.contract }));
     expect(await screen.findByText('Регистриран')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Регистрирай' })).not.toBeInTheDocument();
+    // The dialog's own Регистрирай stays while the dialog fades out: wait for both to go.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Регистрирай' })).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Анулирай договора' })).toBeInTheDocument();
   });
 
