@@ -121,6 +121,18 @@ describe('content types checked against the first bytes', () => {
 });
 
 describe('uploads', () => {
+  it('cleans bidirectional controls out of a file name: stored, listed, downloaded and previewed', async () => {
+    const doc = await upload('invoice\u202Efdp.txt', 'text/plain', Buffer.from('x'));
+    expect(doc.file.filename).toBe('invoicefdp.txt');
+    const listed = await call(ctx, 'POST', '/api/documents-flow/list', { fileName: 'invoicefdp' }, ctx.users.employee.token);
+    expect(listed.body.Result.Items.map((row: { file: { filename: string } }) => row.file.filename)).toEqual(['invoicefdp.txt']);
+    const disposition = `filename="invoicefdp.txt"; filename*=UTF-8''invoicefdp.txt`;
+    expect((await getRaw(ctx, `/api/documents-flow/download/${doc.file._id}`, ctx.users.employee.token)).headers['content-disposition']).toBe(`attachment; ${disposition}`);
+    expect((await preview(doc.file._id)).headers['content-disposition']).toBe(`inline; ${disposition}`);
+    const portal = await saveFlow(ctx, { company: setup.visible, category: setup.category }, { filename: '\u2067scan\u2069\u200F.pdf\u200E', contentType: 'text/plain', data: Buffer.from('y') }, ctx.users.client.token, '/api/my-documents-flow');
+    expect(portal.body.Result.file.filename).toBe('scan.pdf');
+  });
+
   it('answers 413 over MAX_UPLOAD_MB and stores nothing', async () => {
     const count = async () => (await ctx.database.db.execute(sql`select cast(count(*) as integer) as n from documents_flow`)) as unknown as { rows: Array<{ n: number }> };
     const before = (await count()).rows[0].n;
@@ -239,6 +251,7 @@ describe('zip entry names', () => {
     expect(safeEntryName('.hidden')).toBe('hidden');
     expect(safeEntryName('NUL.pdf')).toBe('_NUL.pdf');
     expect(safeEntryName('a\u0000b\u001fc.txt')).toBe('abc.txt');
+    expect(safeEntryName('invoice\u202Efdp.exe')).toBe('invoicefdp.exe');
     expect(safeEntryName(`${'я'.repeat(300)}.pdf`)).toBe(`${'я'.repeat(196)}.pdf`);
   });
   it('are unique without regard to case, skipping names already taken', () => {

@@ -94,6 +94,23 @@ describe('documents of a user', () => {
     expect(odd.body.Result.files[0]).toMatchObject({ filename: 'passwd', contentType: 'application/octet-stream' });
   });
 
+  it('clean bidirectional controls out of a file name, stored and served', async () => {
+    const saved = await upload({ userId, type: typeId }, { filename: 'invoice\u202Efdp.exe', contentType: 'application/octet-stream', data: Buffer.from('MZ') });
+    const file = saved.body.Result.files[0];
+    expect(file.filename).toBe('invoicefdp.exe');
+    const response = await download(file._id);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="invoicefdp.exe"; filename*=UTF-8''invoicefdp.exe`);
+    // Every bidirectional mark, embedding, override and isolate, and C1 controls.
+    const marks = ['\u200E', '\u200F', '\u061C', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u0085', '\u009B'];
+    const all = await upload({ userId, type: typeId }, { filename: `a${marks.join('b')}.txt`, contentType: 'text/plain', data: Buffer.from('x') });
+    expect(all.body.Result.files[0].filename).toBe(`a${'b'.repeat(marks.length - 1)}.txt`);
+    expect(await call(ctx, 'GET', `/api/documents/${all.body.Result._id}`).then((r) => r.body.Result.files[0].filename)).toBe(`a${'b'.repeat(marks.length - 1)}.txt`);
+    // A name stored before the cleaning is served without them too.
+    await ctx.database.db.update(files).set({ filename: 'old\u202Efdp.exe' }).where(eq(files.id, file._id));
+    expect((await download(file._id)).headers['content-disposition']).toBe(`attachment; filename="oldfdp.exe"; filename*=UTF-8''oldfdp.exe`);
+    expect((await call(ctx, 'GET', `/api/documents/${saved.body.Result._id}`)).body.Result.files[0].filename).toBe('oldfdp.exe');
+  });
+
   it('validate the fields: type required, an existing user and type, a parent', async () => {
     expect(errorsOf((await upload({ userId })).body)).toEqual({ type: 'field_is_required' });
     expect(errorsOf((await upload({ userId, type: crypto.randomUUID() })).body)).toEqual({ type: 'invalid_value' });

@@ -20,14 +20,22 @@ export function truncateFilename(name: string, max: number): string {
   return chars.slice(0, max - extension.length).join('') + extension.join('');
 }
 
+/**
+ * Control characters a file name never keeps: C0, DEL and C1, and the bidirectional controls (the marks U+200E,
+ * U+200F and U+061C, the embeddings and overrides U+202A–U+202E, the isolates U+2066–U+2069), which would show
+ * `invoice\u202Efdp.exe` as `invoiceexe.pdf`.
+ */
+function isFilenameControl(code: number): boolean {
+  return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || code === 0x061c || code === 0x200e || code === 0x200f || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+}
+
+/** A name without control characters (see isFilenameControl). */
+export const withoutControls = (name: string) => [...name].filter((char) => !isFilenameControl(char.codePointAt(0) ?? 0)).join('');
+
 /** A file name as stored: no path, no control characters, at most 255 characters (the extension kept). */
 export function cleanFilename(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const cleaned = [...base]
-    .filter((char) => char.charCodeAt(0) > 0x1f && char.charCodeAt(0) !== 0x7f)
-    .join('')
-    .trim();
-  return truncateFilename(cleaned, 255) || 'file';
+  return truncateFilename(withoutControls(base).trim(), 255) || 'file';
 }
 
 /** A content type as claimed by the upload when it looks like one, else application/octet-stream. */
@@ -36,8 +44,10 @@ export function cleanContentType(value: string | undefined): string {
   return /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*(\s*;\s*[a-z0-9_-]+=("[^"]*"|[a-z0-9_.-]+))*$/.test(type) && type.length <= 200 ? type : 'application/octet-stream';
 }
 
-/** `Content-Disposition` per RFC 6266: an ASCII fallback and the UTF-8 name in `filename*`. */
-export function contentDisposition(filename: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
+/** `Content-Disposition` per RFC 6266: an ASCII fallback and the UTF-8 name in `filename*`, without control characters. */
+export function contentDisposition(name: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
+  // Names stored before the bidirectional controls were cleaned on upload lose them here too.
+  const filename = withoutControls(name) || 'file';
   const fallback = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encodeRfc5987(filename)}`;
 }

@@ -12,6 +12,7 @@ import type { Executor } from '../../db/client.ts';
 import { sofiaDayStart } from '../../db/sql-helpers.ts';
 import { companies, documentFlowCategories, documentsFlow, files, type Localized } from '../../db/schema/index.ts';
 import { iso } from '../../http/dto.ts';
+import { withoutControls } from '../../http/files.ts';
 import { likePattern, localizedSort, offsetOf, orderBy } from '../../http/paging.ts';
 import { seesEveryClient, visibleClients } from '../clients/access.ts';
 import type { Actor } from '../logs/audit.ts';
@@ -103,7 +104,7 @@ export function fileOf(row: DocumentFlowRecord): DocumentFlowFile | null {
   if (!row.fileId) return null;
   return {
     _id: row.fileId,
-    filename: row.fileName ?? '',
+    filename: withoutControls(row.fileName ?? ''),
     contentType: row.fileContentType ?? 'application/octet-stream',
     length: row.fileLength ?? 0,
     uploadDate: iso(row.fileUploadDate)!,

@@ -7,7 +7,7 @@ import { fileBody, fileColumns, type FileView, insertFile } from '../../db/file-
 import { documents, documentTypes, files, users } from '../../db/schema/index.ts';
 import { iso } from '../../http/dto.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import type { UploadedFile } from '../../http/files.ts';
+import { type UploadedFile, withoutControls } from '../../http/files.ts';
 import { offsetOf, orderBy, pageOf, totalCount } from '../../http/paging.ts';
 import { fieldError } from '../../http/validation.ts';
 import { type Actor, writeLog } from '../logs/audit.ts';
@@ -57,7 +57,7 @@ type DocumentView = { [K in keyof typeof documentColumns]: K extends 'typeName' 
 export function fileDto(row: FileView) {
   return {
     _id: row.id,
-    filename: row.filename,
+    filename: withoutControls(row.filename),
     contentType: row.contentType,
     length: row.length,
     uploadDate: iso(row.uploadDate),
