@@ -154,8 +154,13 @@ describe('contract documents', () => {
     expect([noType.status, errorsOf(noType.body)]).toEqual([400, { type: 'field_is_required' }]);
     const saved = (await upload(fields(hidden._id))).body.Result;
     const employee = s.ctx.users.employee.token;
-    expect((await call(s.ctx, 'GET', `/api/documents/${saved._id}`, undefined, employee)).status).toBe(404);
-    expect((await s.ctx.app.inject({ method: 'GET', url: `/api/documents/download/${saved.files[0]._id}`, headers: bearer(employee) })).statusCode).toBe(404);
+    // Like an unknown id: 404 `not_found` (not the contract's not-found, which would tell the document exists).
+    for (const id of [saved._id, crypto.randomUUID()]) expect((await call(s.ctx, 'GET', `/api/documents/${id}`, undefined, employee)).body).toEqual({ Type: 0, Message: 'not_found' });
+    for (const id of [saved.files[0]._id, crypto.randomUUID()]) {
+      const download = await s.ctx.app.inject({ method: 'GET', url: `/api/documents/download/${id}`, headers: bearer(employee) });
+      expect([download.statusCode, download.json()]).toEqual([404, { Type: 0, Message: 'not_found' }]);
+    }
+    for (const id of [saved._id, crypto.randomUUID()]) expect((await call(s.ctx, 'POST', '/api/documents/remove', { documentId: id }, employee)).body).toEqual({ Type: 0, Message: 'not_found' });
     expect((await upload(fields(hidden._id), employee)).status).toBe(404);
     // Users' documents stay the settings role's.
     expect((await call(s.ctx, 'POST', '/api/documents/list', { userId: s.ctx.users.employee.id }, s.ctx.users.manager.token)).status).toBe(403);

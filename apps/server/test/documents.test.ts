@@ -170,10 +170,42 @@ describe('documents of a user', () => {
     const saved = await upload({ userId, type: typeId }, { filename: 'x.txt', contentType: 'text/plain', data: Buffer.from('x') });
     for (const role of ['manager', 'employee', 'accountant', 'client'] as const) {
       const token = ctx.users[role].token;
-      expect((await download(saved.body.Result.files[0]._id, token)).statusCode).toBe(403);
+      expect((await download(saved.body.Result.files[0]._id, token)).statusCode).toBe(role === 'client' ? 403 : 404);
       expect((await upload({ userId, type: typeId }, undefined, token)).status).toBe(403);
       expect((await call(ctx, 'POST', '/api/documents/list', { userId }, token)).status).toBe(403);
     }
     expect((await download(crypto.randomUUID())).statusCode).toBe(404);
+  });
+
+  it('answer a document or file the user may not see exactly like an unknown id, on every call that names one', async () => {
+    const saved = (await upload({ userId, type: typeId }, { filename: 'y.txt', contentType: 'text/plain', data: Buffer.from('y') })).body.Result;
+    const calls = (document: string, file: string) => [
+      { label: 'GET {id}', method: 'GET' as const, url: `/api/documents/${document}` },
+      { label: 'download', method: 'GET' as const, url: `/api/documents/download/${file}` },
+      { label: 'remove', method: 'POST' as const, url: '/api/documents/remove', payload: { documentId: document } },
+      { label: 'removeFile', method: 'POST' as const, url: '/api/documents/removeFile', payload: { fileId: file, documentId: document } },
+      { label: 'removeFile without document', method: 'POST' as const, url: '/api/documents/removeFile', payload: { fileId: file } },
+    ];
+    const answer = async (request: ReturnType<typeof calls>[number], token: string) => {
+      const response = await ctx.app.inject({ method: request.method, url: request.url, payload: request.payload, headers: bearer(token) });
+      return [request.label, response.statusCode, response.json()];
+    };
+    const unknown = calls(crypto.randomUUID(), crypto.randomUUID());
+    for (const role of ['manager', 'employee', 'accountant'] as const) {
+      const token = ctx.users[role].token;
+      for (const [index, request] of calls(saved._id, saved.files[0]._id).entries()) {
+        const got = await answer(request, token);
+        expect(got).toEqual([request.label, 404, { Type: 0, Message: 'not_found' }]);
+        expect(await answer(unknown[index], token)).toEqual(got);
+      }
+      // A change naming the document: the same 404.
+      const edit = await upload({ _id: saved._id, type: typeId }, undefined, token);
+      expect([role, edit.status, edit.body]).toEqual([role, 404, { Type: 0, Message: 'not_found' }]);
+      const editOther = await upload({ _id: saved._id, userId: ctx.users.admin.id, type: typeId }, undefined, token);
+      expect([role, editOther.status, editOther.body]).toEqual([role, 404, { Type: 0, Message: 'not_found' }]);
+      expect((await upload({ _id: crypto.randomUUID(), type: typeId }, undefined, token)).body).toEqual({ Type: 0, Message: 'not_found' });
+    }
+    // Nothing was changed.
+    expect((await call(ctx, 'GET', `/api/documents/${saved._id}`)).body.Result.files.map((f: { _id: string }) => f._id)).toEqual([saved.files[0]._id]);
   });
 });

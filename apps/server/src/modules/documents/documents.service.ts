@@ -6,7 +6,7 @@ import { sofiaToday } from '../../db/sql-helpers.ts';
 import { fileBody, fileColumns, type FileView, insertFile } from '../../db/file-store.ts';
 import { documents, documentTypes, files, users } from '../../db/schema/index.ts';
 import { iso } from '../../http/dto.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { type UploadedFile, withoutControls } from '../../http/files.ts';
 import { offsetOf, orderBy, pageOf, totalCount } from '../../http/paging.ts';
 import { fieldError } from '../../http/validation.ts';
@@ -111,6 +111,21 @@ export class DocumentsService {
     if (!(await policy.exists(executor, parentId))) throw notFound();
   }
 
+  /**
+   * For the calls that name a stored document or file (GET {id}, download, save with `_id`, remove, removeFile): one
+   * the actor may not read answers 404 `not_found`, exactly like an unknown id (never 403, nor the parent's own
+   * not-found, which would tell it exists); then `access` is asked as for any call (403 or 409 on what they may read).
+   */
+  private async authorizedStored(executor: Executor, actor: Actor, parent: { parentType: string; parentId: string }, access: DocumentAccess) {
+    try {
+      await this.policy(parent.parentType).authorize(actor, parent.parentId, 'read', executor);
+    } catch (error) {
+      if (error instanceof AppError && (error.status === 403 || error.status === 404)) throw notFound();
+      throw error;
+    }
+    if (access !== 'read') await this.authorized(executor, actor, parent.parentType, parent.parentId, access);
+  }
+
   private selectDocuments(executor: Executor, extra: Record<string, SQL> = {}) {
     return executor
       .select({ ...documentColumns, ...extra })
@@ -156,7 +171,7 @@ export class DocumentsService {
   async get(actor: Actor, id: string): Promise<DocumentDto> {
     const found = await this.load(this.db, id);
     if (!found) throw notFound();
-    await this.authorized(this.db, actor, found.parentType, found.parentId, 'read');
+    await this.authorizedStored(this.db, actor, found, 'read');
     return found;
   }
 
@@ -165,6 +180,7 @@ export class DocumentsService {
     return this.db.transaction(async (tx) => {
       const old = input._id ? await this.load(tx, input._id) : undefined;
       if (input._id && !old) throw notFound();
+      if (old) await this.authorizedStored(tx, actor, old, 'read');
       if (old && input.parentId && (input.parentType !== old.parentType || input.parentId !== old.parentId)) throw fieldError('parentId', M.invalid_value);
       const parentType = old?.parentType ?? input.parentType!;
       const parentId = old?.parentId ?? input.parentId!;
@@ -198,7 +214,7 @@ export class DocumentsService {
     await this.db.transaction(async (tx) => {
       const old = await this.load(tx, id);
       if (!old) throw notFound();
-      await this.authorized(tx, actor, old.parentType, old.parentId, 'delete');
+      await this.authorizedStored(tx, actor, old, 'delete');
       await tx.delete(documents).where(eq(documents.id, id));
       await writeLog(tx, { name: 'Document', doc: id, model: 'documents', type: 'delete', action: 'remove', old, new: null, actor });
     });
@@ -210,7 +226,7 @@ export class DocumentsService {
       const [file] = await tx.select(fileColumns).from(files).where(eq(files.id, fileId));
       if (!file?.documentId || (documentId && file.documentId !== documentId)) throw notFound();
       const [parent] = await tx.select({ parentType: documents.parentType, parentId: documents.parentId }).from(documents).where(eq(documents.id, file.documentId));
-      await this.authorized(tx, actor, parent.parentType, parent.parentId, 'delete');
+      await this.authorizedStored(tx, actor, parent, 'delete');
       await tx.delete(files).where(eq(files.id, fileId));
       await writeLog(tx, { name: 'File', doc: fileId, model: 'files', type: 'delete', action: 'removeFile', old: { ...fileDto(file), documentId: file.documentId }, new: null, actor });
     });
@@ -224,7 +240,7 @@ export class DocumentsService {
       .innerJoin(documents, eq(documents.id, files.documentId))
       .where(eq(files.id, fileId));
     if (!file) throw notFound();
-    await this.authorized(this.db, actor, file.parentType, file.parentId, 'read');
+    await this.authorizedStored(this.db, actor, file, 'read');
     return { filename: file.filename, contentType: file.contentType, length: file.length, body: fileBody(this.db, fileId, file.length) };
   }
 }
