@@ -20,6 +20,10 @@ export interface AuthenticatedUser extends Actor {
   tokenVersion: number;
 }
 
+/** The two classes of the sign-in advisory locks (`pg_advisory_xact_lock(class, key)`): per user name, per IP. */
+const SIGNIN_LOCK_USERNAME = 7_401;
+const SIGNIN_LOCK_IP = 7_402;
+
 const fullName = (u: { firstName: { bg: string; it: string }; lastName: { bg: string; it: string } }) => ({
   bg: `${u.firstName.bg} ${u.lastName.bg}`.trim(),
   it: `${u.firstName.it} ${u.lastName.it}`.trim(),
@@ -32,28 +36,48 @@ export class AuthService {
     private readonly settings: AuthSettings,
   ) {}
 
-  /** Failed attempts in the window for this IP or user name (shared by every API process through the database). */
-  private async tooManyAttempts(ip: string, username: string): Promise<boolean> {
-    const since = new Date(Date.now() - this.settings.windowMinutes * 60_000).toISOString();
-    const [row] = await this.db
-      .select({
-        byUser: sql<number>`cast(count(*) filter (where ${signInAttempts.username} = ${username}) as integer)`,
-        byIp: sql<number>`cast(count(*) filter (where ${signInAttempts.ip} = ${ip}) as integer)`,
-      })
-      .from(signInAttempts)
-      .where(and(gt(signInAttempts.at, since), eq(signInAttempts.success, false), sql`(${signInAttempts.username} = ${username} or ${signInAttempts.ip} = ${ip})`));
-    // The per-IP limit is wider: several people may share one address.
-    return (row?.byUser ?? 0) >= this.settings.maxAttempts || (row?.byIp ?? 0) >= this.settings.maxAttempts * 5;
+  /**
+   * Admits one attempt or refuses it (null), counted before the password is checked and shared by every API process
+   * through the database. One transaction takes the user name's and then the IP's advisory lock (two lock classes, always
+   * in that order: no deadlock), counts the failed attempts of the window and, under the limits, records this attempt
+   * as failed; the locks last until it commits, so the next attempt of that user name or IP counts this one. The
+   * password is checked after the commit, and the row becomes a success only if it was. At most SIGNIN_MAX_ATTEMPTS
+   * failed attempts per user name (×5 per IP) are ever checked in a window, whatever the concurrency (decisions.md).
+   */
+  private async admitAttempt(ip: string, username: string): Promise<number | null> {
+    const { maxAttempts, windowMinutes } = this.settings;
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SIGNIN_LOCK_USERNAME}::int, hashtext(${username}))`);
+      await tx.execute(sql`select pg_advisory_xact_lock(${SIGNIN_LOCK_IP}::int, hashtext(${ip}))`);
+      const [row] = await tx
+        .select({
+          byUser: sql<number>`cast(count(*) filter (where ${signInAttempts.username} = ${username}) as integer)`,
+          byIp: sql<number>`cast(count(*) filter (where ${signInAttempts.ip} = ${ip}) as integer)`,
+        })
+        .from(signInAttempts)
+        .where(
+          and(
+            gt(signInAttempts.at, sql`now() - make_interval(mins => ${windowMinutes}::int)`),
+            eq(signInAttempts.success, false),
+            sql`(${signInAttempts.username} = ${username} or ${signInAttempts.ip} = ${ip})`,
+          ),
+        );
+      // The per-IP limit is wider: several people may share one address.
+      if ((row?.byUser ?? 0) >= maxAttempts || (row?.byIp ?? 0) >= maxAttempts * 5) return null;
+      const [attempt] = await tx.insert(signInAttempts).values({ ip, username, success: false }).returning({ id: signInAttempts.id });
+      return attempt.id;
+    });
   }
 
   async signIn(usernameRaw: string, password: string, ip: string): Promise<{ token: string; expiration: string }> {
     const username = usernameRaw.trim().toLowerCase();
-    if (await this.tooManyAttempts(ip, username)) throw new AppError(429, 'too_many_attempts');
+    const attemptId = await this.admitAttempt(ip, username);
+    if (attemptId === null) throw new AppError(429, 'too_many_attempts');
     const [user] = await this.db.select().from(users).where(sql`lower(${users.email}) = ${username}`).limit(1);
     const valid = user ? await verifyPassword(password, user.passwordHash) : await verifyPassword(password, await dummyPasswordHash());
     const success = Boolean(user && valid && user.status === UserStatus.active);
     await this.db.transaction(async (tx) => {
-      await tx.insert(signInAttempts).values({ ip, username, success });
+      if (success) await tx.update(signInAttempts).set({ success: true }).where(eq(signInAttempts.id, attemptId));
       await writeLog(tx, {
         name: 'Login',
         doc: user?.id ?? null,
