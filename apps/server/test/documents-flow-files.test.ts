@@ -106,6 +106,21 @@ describe('content types checked against the first bytes', () => {
     expect((await getRaw(ctx, `/api/documents-flow/preview/${a.file._id}?token=${token}x`)).statusCode).toBe(401);
     // A portal link is not a staff link.
     expect((await getRaw(ctx, `/api/documents-flow/preview/${a.file._id}?token=${token}&scope=portal`)).statusCode).toBe(401);
+    // No token or a bad one is 401 whatever the path and query hold, as on every other call (never a 400).
+    for (const url of [
+      '/api/documents-flow/preview/not-a-uuid',
+      `/api/documents-flow/preview/not-a-uuid?token=${token}`,
+      `/api/documents-flow/preview/${a.file._id}?scope=bogus`,
+      `/api/documents-flow/preview/${a.file._id}?token=${token}&scope=bogus`,
+      `/api/documents-flow/preview/${a.file._id}?token=${'x'.repeat(3000)}`,
+      `/api/documents-flow/preview/${a.file._id}?token=${token}&token=${token}`,
+      `/api/documents-flow/preview/${a.file._id}?token=`,
+    ]) {
+      const response = await getRaw(ctx, url);
+      expect([url.slice(0, 120), response.statusCode, response.json().Type]).toEqual([url.slice(0, 120), 401, 0]);
+    }
+    // The valid link works, also with the scope spelt out.
+    expect((await getRaw(ctx, `/api/documents-flow/preview/${a.file._id}?token=${token}&scope=staff`)).body).toBe('a');
     // The link is not a session token.
     expect((await ctx.app.inject({ method: 'GET', url: `/api/documents-flow/${a._id}`, headers: bearer(token) })).statusCode).toBe(401);
 

@@ -26,7 +26,8 @@
  *                        `document_flow_not_previewable`). → `DocumentFlowPreviewLink` `{ url, expires }`: a link valid
  *                        for 5 minutes that needs no header, for `<iframe src={url}>` (use it at once; ask again later).
  * - GET  /api/documents-flow/preview/{fileId}?token=…[&scope=portal]  (the `url` above; the token is the
- *                        authorisation, bound to the file, the user and their session; bad, expired or signed out: 401)
+ *                        authorisation, bound to the file, the user and their session; none, bad, expired or signed
+ *                        out: 401, checked first as every call's token is, whatever the path and query hold)
  *                        The file inline, `nosniff`. HTML, text and images under `Content-Security-Policy: sandbox`
  *                        (no script, no same origin): show them in `<iframe sandbox="">`. A PDF (bytes checked to be
  *                        one) has no CSP sandbox, as browsers refuse to show a PDF in a sandbox: use an iframe

@@ -11,6 +11,7 @@ import {
 } from '@kantora/domain';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
+import { unauthorized } from '../../http/errors.ts';
 import { sendFile, sendPreview, sendStream } from '../../http/files.ts';
 import { userOf } from '../../http/guard.ts';
 import { readMultipart } from '../../http/multipart.ts';
@@ -92,11 +93,24 @@ export function documentsFlowRoutes(app: AppInstance, service: DocumentsFlowServ
   });
 
   // An iframe cannot send the bearer header: the link's token (GET .../previewLink/{id}) authorises this one file.
-  app.get(`${PREVIEW_PATH}/:id`, { schema: { params: idParamsSchema, querystring: previewQuery, tags }, config: { public: true } }, async (request, reply) => {
-    const { id } = request.params;
-    const { scope, token } = request.query;
-    const user = await auth.authenticateLink(token, previewAudience(scope, id));
-    const file = await service.previewFile(user, scope, id);
-    return sendPreview(reply, file, file.body);
-  });
+  // It is checked before anything else, as the bearer token of every other call is: without a token, or with one
+  // that is bad, expired, signed out or of another file or scope, the answer is 401 whatever the path and query say
+  // (an id that is no UUID, an unknown scope, an overlong token), never a validation error.
+  app.get(
+    `${PREVIEW_PATH}/:id`,
+    {
+      schema: { params: idParamsSchema, querystring: previewQuery, tags },
+      config: { public: true },
+      onRequest: async (request) => {
+        const { id } = request.params as { id?: unknown };
+        const { token, scope = 'staff' } = request.query as { token?: unknown; scope?: unknown };
+        if (typeof id !== 'string' || typeof token !== 'string' || token.length > 2000 || (scope !== 'staff' && scope !== 'portal')) throw unauthorized();
+        request.user = await auth.authenticateLink(token, previewAudience(scope, id));
+      },
+    },
+    async (request, reply) => {
+      const file = await service.previewFile(userOf(request), request.query.scope, request.params.id);
+      return sendPreview(reply, file, file.body);
+    },
+  );
 }
