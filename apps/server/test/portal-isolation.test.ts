@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Access } from '@kantora/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveFlow } from './documents-flow-fixtures.ts';
-import { bearer, multipart } from './helpers.ts';
+import { bearer, call, multipart } from './helpers.ts';
 import { type PortalSetup, type PortalWorld, setUpPortal } from './portal-fixtures.ts';
 
 /**
@@ -174,6 +174,41 @@ describe('portal isolation', () => {
         const response = await s.ctx.app.inject({ method: 'GET', url, headers: bearer(staff.token) });
         expect([url, response.statusCode]).toEqual([url, 403]);
       }
+    }
+  });
+
+  it('answers every call on a deactivated company of the user like an unknown id, and lists nothing of it, until it is active again', async () => {
+    const { owner } = s;
+    const category = await categoryOf();
+    const setStatus = async (status: boolean) => {
+      const full = (await call(s.ctx, 'GET', `/api/companies/${owner.company}`)).body.Result;
+      const saved = await call(s.ctx, 'POST', '/api/companies/save', { _id: owner.company, name: full.name, bulstat: full.bulstat, vatNumber: full.vatNumber, responsiblePerson: full.responsiblePerson, status });
+      expect([saved.status, saved.body.Result.status]).toEqual([200, status]);
+    };
+    const link = (await call(s.ctx, 'GET', `/api/my-documents-flow/previewLink/${owner.flowFile}`, undefined, owner.token)).body.Result.url as string;
+    await setStatus(false);
+    try {
+      const unknown = callsOn(unknownWorld(), category);
+      for (const [index, request] of callsOn(owner, category).entries()) {
+        const got = await answer(request, owner.token);
+        expect([request.label, got]).toEqual([request.label, { status: 404, message: request.message }]);
+        expect([request.label, await answer(unknown[index], owner.token)]).toEqual([request.label, got]);
+      }
+      const lists = ['/api/my-companies/list', '/api/my-contracts/list', '/api/my-invoices/list', '/api/my-proforma-invoices/list', '/api/my-documents-flow/list'];
+      for (const url of lists) {
+        const response = await s.ctx.app.inject({ method: 'POST', url, headers: bearer(owner.token), payload: { itemsPerPage: 200 } });
+        expect([url, response.json().Result]).toEqual([url, { Items: [], Total: 0, Page: 1 }]);
+      }
+      // A preview link handed out before shows nothing now.
+      const preview = await s.ctx.app.inject({ method: 'GET', url: link });
+      expect([preview.statusCode, preview.json().Message]).toEqual([404, 'not_found']);
+      // Staff still see the company and its documents.
+      expect((await call(s.ctx, 'GET', `/api/documents-flow/${owner.flowDocument}`)).status).toBe(200);
+    } finally {
+      await setStatus(true);
+    }
+    for (const request of callsOn(owner, category).filter((c) => !c.label.startsWith('flow') && !c.label.includes(' as '))) {
+      expect([request.label, (await answer(request, owner.token)).status]).toEqual([request.label, 200]);
     }
   });
 

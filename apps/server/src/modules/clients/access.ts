@@ -11,7 +11,8 @@ import type { Actor } from '../logs/audit.ts';
  * - admin, manager and accountant see every client;
  * - an employee sees a client when `managing_users_all` is on, or they are in `managing_users`, or
  *   they are its referent;
- * - a client user sees (in the portal) the companies that list them in `client_users`;
+ * - a client user sees (in the portal) the companies that list them in `client_users` while they are active: a
+ *   deactivated company leaves its client users' portal with everything of it (`portalClients`);
  * - anyone else sees none.
  * A client that may not be seen answers 404 `the_client_was_not_found`, like one that does not exist.
  */
@@ -24,10 +25,15 @@ export function visibleClients(actor: Pick<Actor, 'id' | 'access'>): SQL {
     case Access.employee:
       return sql`(${companies.managingUsersAll} or ${companies.referentId} = ${actor.id} or ${companies.managingUsers} @> array[${actor.id}]::uuid[])`;
     case Access.client:
-      return sql`${companies.clientUsers} @> array[${actor.id}]::uuid[]`;
+      return portalClients(actor.id);
     default:
       return sql`false`;
   }
+}
+
+/** The companies a client user sees in the portal: active ones whose `client_users` list the user. */
+export function portalClients(userId: string): SQL {
+  return sql`(${companies.clientUsers} @> array[${userId}]::uuid[] and ${companies.status})`;
 }
 
 /** True when the actor sees every client (admin, manager, accountant): a list need not ask the companies. */
@@ -36,7 +42,7 @@ export function seesEveryClient(actor: Pick<Actor, 'access'>): boolean {
 }
 
 /** The same rule on a loaded row (no query). */
-export function seesClient(actor: Pick<Actor, 'id' | 'access'>, row: { managingUsersAll: boolean; managingUsers: string[]; referentId: string | null; clientUsers: string[] }): boolean {
+export function seesClient(actor: Pick<Actor, 'id' | 'access'>, row: { managingUsersAll: boolean; managingUsers: string[]; referentId: string | null; clientUsers: string[]; status: boolean }): boolean {
   switch (actor.access) {
     case Access.admin:
     case Access.manager:
@@ -45,7 +51,7 @@ export function seesClient(actor: Pick<Actor, 'id' | 'access'>, row: { managingU
     case Access.employee:
       return row.managingUsersAll || row.referentId === actor.id || row.managingUsers.includes(actor.id);
     case Access.client:
-      return row.clientUsers.includes(actor.id);
+      return row.status && row.clientUsers.includes(actor.id);
     default:
       return false;
   }

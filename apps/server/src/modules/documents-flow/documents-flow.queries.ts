@@ -14,18 +14,18 @@ import { companies, documentFlowCategories, documentsFlow, files, type Localized
 import { iso } from '../../http/dto.ts';
 import { withoutControls } from '../../http/files.ts';
 import { likePattern, localizedSort, offsetOf, orderBy } from '../../http/paging.ts';
-import { seesEveryClient, visibleClients } from '../clients/access.ts';
+import { portalClients, seesEveryClient, visibleClients } from '../clients/access.ts';
 import type { Actor } from '../logs/audit.ts';
 
 /**
  * Who calls: `staff` (/api/documents-flow: the clients the user sees, modules/clients/access.ts) or
- * `portal` (/api/my-documents-flow: the companies whose `client_users` list the user).
+ * `portal` (/api/my-documents-flow: the active companies whose `client_users` list the user).
  */
 export type DocumentFlowScope = 'staff' | 'portal';
 
 /** The companies whose documents the actor may see in this scope (an SQL condition on `companies`). */
 export function scopeCondition(actor: Pick<Actor, 'id' | 'access'>, scope: DocumentFlowScope): SQL {
-  return scope === 'portal' ? sql`${companies.clientUsers} @> array[${actor.id}]::uuid[]` : visibleClients(actor);
+  return scope === 'portal' ? portalClients(actor.id) : visibleClients(actor);
 }
 
 export const documentFlowColumns = {
