@@ -55,6 +55,7 @@ import { PortalContractsService } from './modules/portal/portal-contracts.servic
 import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { MyCompanyService } from './modules/settings/my-company.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { SetupStatusService } from './modules/settings/setup-status.service.ts';
 import { timesheetRoutes } from './modules/timesheets/timesheets.routes.ts';
 import { TimesheetsService } from './modules/timesheets/timesheets.service.ts';
 import { UserRecordsService } from './modules/users/user-records.service.ts';
@@ -172,7 +173,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   authRoutes(app, auth, isProduction);
   const { db } = database;
   const [myCompany, invoices, dictionaries, banks, users] = [new MyCompanyService(db), new InvoiceSettingsService(db), new DictionaryService(db), new BanksService(db), new UsersService(db)];
-  settingsRoutes(app, { myCompany, invoices, dictionaries });
+  settingsRoutes(app, { myCompany, invoices, dictionaries, setupStatus: new SetupStatusService(db) });
   bankRoutes(app, banks);
   banks.registerOwner('company', companyBankOwner(db));
   const offices = new OfficesService(db);

@@ -43,6 +43,7 @@ async function main() {
     console.log(`Administrator created: ${first.adminEmail}`);
     if (first.generatedPassword) console.log(`Administrator password (shown once): ${first.generatedPassword}`);
   }
+  if (first.referenceSeeded) console.log('Reference data created: BGN and EUR at the fixed rate, VAT types, payment types.');
   if (first.demoSeeded) console.log('Demo data created. Demo users (password demo1234): manager@, employee@, employee2@, accountant@, client@kantora.local');
   // Printed last: tools that wait for this line find the lines above already written.
   const shownHost = config.HOST === '127.0.0.1' || config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;

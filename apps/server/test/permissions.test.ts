@@ -39,6 +39,12 @@ describe('permission matrix', () => {
     expect(Permissions.billingRun).toEqual(Permissions.proformas);
   });
 
+  it('keeps the first-run checklist to the administrator', () => {
+    const route = ctx.app.apiRoutes.find((one) => one.method === 'GET' && one.url === '/api/settings/setupStatus');
+    expect(route?.permission).toBe('setupStatus');
+    expect(Permissions.setupStatus).toEqual(Permissions.settings);
+  });
+
   it('answers 401 without a token on every guarded route', async () => {
     for (const route of ctx.app.apiRoutes.filter((r) => !r.public)) {
       const response = await ctx.app.inject({ method: route.method as 'GET', url: concrete(route.url), payload: route.method === 'GET' ? undefined : {} });

@@ -91,6 +91,7 @@ describe('the server process', { timeout: 120_000 }, () => {
     const first = start(env);
     await waitFor(first, /serving at/);
     expect(first.output()).toContain('Administrator created: admin@kantora.local');
+    expect(first.output()).toContain('Reference data created');
     expect(first.output()).not.toContain('shown once');
 
     const second = start({ ...env, PORT: String(await freePort()) });
@@ -109,6 +110,7 @@ describe('the server process', { timeout: 120_000 }, () => {
     await waitFor(again, /serving at/);
     expect(again.output()).not.toContain('Administrator created');
     expect(again.output()).not.toContain('Demo data created');
+    expect(again.output()).not.toContain('Reference data created');
     const token = (await api(port, '/api/auth/signIn', { method: 'POST', body: { username: 'admin@kantora.local', password: 'admin-pass-1' } })).body.Result.token;
     const me = await api(port, '/api/auth/getCurrentUserInfo', { token });
     expect(me.body.Result.locale).toBe('it');

@@ -24,10 +24,12 @@ describe('the demo data', () => {
   it('has the currencies, VAT types, payment types, services and categories the screens need', async () => {
     expect((await meta('getCurrencies')).map((c: { code: string }) => c.code).sort()).toEqual(['BGN', 'EUR', 'USD']);
     const vat = await meta('getVATTypes');
-    expect(vat.map((v: { percentage: number }) => v.percentage).sort((a: number, b: number) => a - b)).toEqual([0, 9, 20]);
-    const zero = vat.find((v: { percentage: number }) => v.percentage === 0);
-    expect(zero.exemptionReason.bg).not.toBe('');
-    expect(zero.exemptionReason.it).not.toBe('');
+    // The reference VAT types every database gets: 20 %, 9 % and the 0 % ones, each with its exemption reason.
+    expect([...new Set(vat.map((v: { percentage: number }) => v.percentage))].sort((a: any, b: any) => a - b)).toEqual([0, 9, 20]);
+    for (const zero of vat.filter((v: { percentage: number }) => v.percentage === 0)) {
+      expect(zero.exemptionReason.bg).not.toBe('');
+      expect(zero.exemptionReason.it).not.toBe('');
+    }
     expect(await meta('getPaymentTypes')).toHaveLength(3);
     expect((await meta('getServices')).length).toBeGreaterThanOrEqual(3);
     expect((await meta('getDocumentTypes')).length).toBeGreaterThan(0);

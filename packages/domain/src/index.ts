@@ -22,3 +22,4 @@ export * from './billing-run.schemas.ts';
 export * from './payments.schemas.ts';
 export * from './timesheets.schemas.ts';
 export * from './portal.schemas.ts';
+export * from './setup.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Access } from './roles.ts';
-import { canAccess, drawerRoutes, landingPath, matchRoute, permittedRoutes, WEB_ROUTES } from './permissions.ts';
+import { canAccess, drawerRoutes, landingPath, matchRoute, Permissions, permittedRoutes, WEB_ROUTES } from './permissions.ts';
 
 describe('route matrix', () => {
   it('follows the spec table', () => {
@@ -15,6 +15,13 @@ describe('route matrix', () => {
     expect(roles('/invoices/create')).toEqual([0, 1]);
     expect(roles('/settings/users/create')).toEqual([0]);
     expect(roles('/my-invoices/1')).toEqual([4]);
+    expect(roles('/settings/setup')).toEqual([0]);
+  });
+  it('keeps the first-run checklist to the administrator, off the drawer', () => {
+    expect(Permissions.setupStatus).toEqual([Access.admin]);
+    expect(matchRoute('/settings/setup')?.title).toBe('setup');
+    expect(drawerRoutes(Access.admin).map((r) => r.path)).not.toContain('/settings/setup');
+    for (const access of [Access.manager, Access.employee, Access.accountant, Access.client]) expect(canAccess(Permissions.setupStatus, access)).toBe(false);
   });
   it('resolves static segments before parameters', () => {
     expect(matchRoute('/clients/create')?.title).toBe('client_create');

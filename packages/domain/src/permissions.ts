@@ -9,6 +9,8 @@ export const Permissions = {
   signedIn: EVERYONE,
   /** Whole settings area, users, logs. */
   settings: ADMIN,
+  /** The first-run checklist (GET /api/settings/setupStatus and its page). */
+  setupStatus: ADMIN,
   /** Metadata look-ups for staff screens. */
   metadata: STAFF,
   clientsRead: STAFF,
@@ -91,6 +93,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/documents-flow', roles: Permissions.documentsFlow, title: 'documents_flow', drawer: true, icon: 'folder', area: 'documents-flow' },
   { path: '/calendar', roles: Permissions.calendar, title: 'calendar', drawer: true, icon: 'event', area: 'calendar' },
   { path: '/settings', roles: Permissions.settings, title: 'settings', drawer: true, icon: 'settings', area: 'settings' },
+  { path: '/settings/setup', roles: Permissions.setupStatus, title: 'setup', area: 'settings', parent: '/settings' },
   settingsChild('my-company', 'my_company'),
   settingsChild('invoices', 'invoice_settings'),
   settingsChild('currencies', 'currencies'),

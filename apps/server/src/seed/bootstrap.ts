@@ -6,6 +6,7 @@ import { appMeta, users } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { writeLog } from '../modules/logs/audit.ts';
 import { seedDemo } from './demo.ts';
+import { ensureReferenceData } from './reference.ts';
 
 /** The JWT secret: JWT_SECRET, else one generated at first start and kept in the database, so every API process shares it. */
 export async function jwtSecret(db: Db, configured: string | undefined): Promise<string> {
@@ -23,19 +24,22 @@ export interface FirstStartResult {
   adminEmail: string;
   /** Set only when the password was generated and must be shown once. */
   generatedPassword?: string;
+  /** The reference data (BGN and EUR, VAT types, payment types) was seeded by this start. */
+  referenceSeeded: boolean;
   demoSeeded: boolean;
 }
 
 /**
- * First start: the administrator, and on an empty embedded database the demo data.
- * Both are guarded by markers in app_meta, so a restart never repeats them.
+ * First start: the administrator, the reference data every database bills with, and on an empty embedded
+ * database the demo data. The reference and demo data are guarded by markers in app_meta, the administrator
+ * by its unique e-mail, so a restart never repeats them, nor do several processes starting at once.
  */
 export async function firstStart(db: Db, options: { adminEmail: string; adminPassword?: string; seedDemo: boolean }): Promise<FirstStartResult> {
-  const result: FirstStartResult = { adminCreated: false, adminEmail: options.adminEmail, demoSeeded: false };
+  const result: FirstStartResult = { adminCreated: false, adminEmail: options.adminEmail, referenceSeeded: false, demoSeeded: false };
   const [{ count }] = await db.select({ count: sql<number>`cast(count(*) as integer)` }).from(users);
   if (count === 0) {
     const password = options.adminPassword ?? randomBytes(9).toString('base64url');
-    await db.transaction(async (tx) => {
+    const created = await db.transaction(async (tx) => {
       const [admin] = await tx
         .insert(users)
         .values({
@@ -47,12 +51,16 @@ export async function firstStart(db: Db, options: { adminEmail: string; adminPas
           access: Access.admin,
           status: UserStatus.active,
         })
+        // Another process starting at the same moment may have made it.
+        .onConflictDoNothing()
         .returning();
-      await writeLog(tx, { name: 'User', doc: admin.id, model: 'users', type: 'create', action: 'firstStart', new: admin });
+      if (admin) await writeLog(tx, { name: 'User', doc: admin.id, model: 'users', type: 'create', action: 'firstStart', new: admin });
+      return Boolean(admin);
     });
-    result.adminCreated = true;
-    if (!options.adminPassword) result.generatedPassword = password;
+    result.adminCreated = created;
+    if (created && !options.adminPassword) result.generatedPassword = password;
   }
+  result.referenceSeeded = await ensureReferenceData(db);
   if (options.seedDemo) {
     const inserted = await db.insert(appMeta).values({ key: 'demo_seeded', value: new Date().toISOString() }).onConflictDoNothing().returning();
     if (inserted.length > 0) {

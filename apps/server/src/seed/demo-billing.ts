@@ -6,6 +6,7 @@ import { appendItems, recalculate, takeNumber } from '../modules/billing/billing
 import { signerOf, vatColumns } from '../modules/billing/billing-header.ts';
 import { buildParties } from '../modules/contracts/snapshots.ts';
 import { writeLog } from '../modules/logs/audit.ts';
+import { PLACE_OF_SUPPLY_VAT_NAME } from './reference.ts';
 
 const t = (bg: string, it: string) => ({ bg, it });
 
@@ -64,7 +65,13 @@ export async function seedDemoBilling(tx: Tx): Promise<void> {
   if (!own || !manager || !settings) return;
   const actor = { id: manager.id, fullName: t(`${manager.firstName.bg} ${manager.lastName.bg}`, `${manager.firstName.it} ${manager.lastName.it}`), access: manager.access, email: manager.email, locale: 'bg' as const };
   const rates = new Map((await tx.select({ id: currencies.id, code: currencies.code, rate: currencies.exchangeRate }).from(currencies)).map((row) => [row.code, row]));
-  const [exemptType] = await tx.select({ id: vatTypes.id }).from(vatTypes).where(eq(vatTypes.percentage, 0)).limit(1);
+  // The foreign clients' services are supplied outside Bulgaria (art. 21(2) VAT Act): that reference type, else any 0 % one.
+  const [exemptType] = await tx
+    .select({ id: vatTypes.id })
+    .from(vatTypes)
+    .where(eq(vatTypes.percentage, 0))
+    .orderBy(sql`(${vatTypes.name}->>'bg') = ${PLACE_OF_SUPPLY_VAT_NAME.bg} desc`, asc(vatTypes.created), asc(vatTypes.id))
+    .limit(1);
   const ownBanks = await tx.select().from(banks).where(and(eq(banks.ownerType, 'my_company'), eq(banks.ownerId, own.id)));
   const signerName = (await signerOf(tx, settings.signerId)) ?? null;
   const made = new Map<string, string>();

@@ -1,6 +1,5 @@
 import { Access } from '@kantora/domain';
-import { getTableName, inArray } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import {
   banks,
@@ -17,22 +16,24 @@ import {
   vatTypes,
 } from '../db/schema/index.ts';
 import { writeLog } from '../modules/logs/audit.ts';
+import { insertLogged, seedReferenceData, STANDARD_VAT_NAME, TRANSFER_PAYMENT_NAME } from './reference.ts';
 
 const t = (bg: string, it: string) => ({ bg, it });
 
-/** Inserts rows and writes their Log rows, like any other mutation. */
-async function insertLogged<T extends PgTable>(tx: Tx, table: T, entity: string, values: T['$inferInsert'][]): Promise<Array<T['$inferSelect']>> {
-  const rows = (await tx
-    .insert(table)
-    .values(values as never)
-    .returning()) as Array<T['$inferSelect'] & { id: string }>;
-  for (const row of rows) await writeLog(tx, { name: entity, doc: row.id, model: getTableName(table), type: 'create', action: 'seed', new: row });
-  return rows;
+/** A reference row by its Bulgarian name, else the list's first (an administrator may have renamed it). */
+async function byName(tx: Tx, table: typeof vatTypes | typeof paymentTypes, name: string): Promise<{ id: string } | undefined> {
+  const [row] = await tx
+    .select({ id: table.id })
+    .from(table)
+    .orderBy(sql`(${table.name}->>'bg') = ${name} desc`, asc(table.created), asc(table.id))
+    .limit(1);
+  return row;
 }
 
 /**
- * The own company with a BGN and a EUR account, currencies, VAT types, payment types, services,
- * document types, event and document-flow categories, the invoice defaults and the registers.
+ * The own company with a BGN and a EUR account, the US dollar, services, document types, event and
+ * document-flow categories, the invoice defaults and the registers, on top of the reference data (BGN and EUR,
+ * VAT types, payment types) that every database gets (reference.ts).
  */
 export async function seedDemoSettings(tx: Tx): Promise<void> {
   const [company] = await insertLogged(tx, myCompany, 'MyCompany', [
@@ -51,14 +52,15 @@ export async function seedDemoSettings(tx: Tx): Promise<void> {
     },
   ]);
 
-  const [bgn, eur] = await insertLogged(tx, currencies, 'Currency', [
-    { name: t('Български лев', 'Lev bulgaro'), code: 'BGN', exchangeRate: 1 },
-    { name: t('Евро', 'Euro'), code: 'EUR', exchangeRate: 1.95583 },
-    { name: t('Щатски долар', 'Dollaro statunitense'), code: 'USD', exchangeRate: 1.81234 },
-  ]);
+  // Builds on the reference data (seedDemo seeds it first; here it only makes sure).
+  await seedReferenceData(tx);
+  const codes = await tx.select({ id: currencies.id, code: currencies.code }).from(currencies);
+  await insertLogged(tx, currencies, 'Currency', codes.some((row) => row.code === 'USD') ? [] : [{ name: t('Щатски долар', 'Dollaro statunitense'), code: 'USD', exchangeRate: 1.81234 }]);
+  const bgn = codes.find((row) => row.code === 'BGN');
+  const eur = codes.find((row) => row.code === 'EUR');
 
   // Check digits computed with makeIban('BG', ...) from @kantora/domain.
-  await insertLogged(tx, banks, 'Bank', [
+  if (bgn && eur) await insertLogged(tx, banks, 'Bank', [
     {
       ownerType: 'my_company',
       ownerId: company.id,
@@ -81,21 +83,8 @@ export async function seedDemoSettings(tx: Tx): Promise<void> {
     },
   ]);
 
-  const [vat20] = await insertLogged(tx, vatTypes, 'VATType', [
-    { name: t('ДДС 20%', 'IVA 20%'), percentage: 20 },
-    { name: t('ДДС 9%', 'IVA 9%'), percentage: 9 },
-    {
-      name: t('ДДС 0%', 'IVA 0%'),
-      percentage: 0,
-      exemptionReason: t('чл. 21, ал. 2 от ЗДДС — място на изпълнение извън страната', 'art. 21, c. 2 della legge bulgara sull’IVA — prestazione fuori dal territorio'),
-    },
-  ]);
-
-  const [transfer] = await insertLogged(tx, paymentTypes, 'PaymentType', [
-    { name: t('Банков превод', 'Bonifico bancario') },
-    { name: t('В брой', 'Contanti') },
-    { name: t('С карта', 'Carta') },
-  ]);
+  const vat20 = await byName(tx, vatTypes, STANDARD_VAT_NAME.bg);
+  const transfer = await byName(tx, paymentTypes, TRANSFER_PAYMENT_NAME.bg);
 
   await insertLogged(tx, services, 'Service', [
     { code: 'ACC-01', name: t('Счетоводно обслужване', 'Servizi di contabilità'), description: t('Месечно счетоводно обслужване', 'Contabilità mensile'), price: 450 },
@@ -133,7 +122,7 @@ export async function seedDemoSettings(tx: Tx): Promise<void> {
     .from(users)
     .where(inArray(users.email, ['manager@kantora.local', 'accountant@kantora.local']));
   const manager = signers.find((u) => u.access === Access.manager);
-  if (manager) {
+  if (manager && eur && vat20 && transfer) {
     await insertLogged(tx, invoiceSettings, 'InvoiceSettings', [
       { currencyId: eur.id, vatTypeId: vat20.id, paymentTypeId: transfer.id, signerId: manager.id, signers: signers.map((u) => u.id) },
     ]);

@@ -12,6 +12,7 @@ import { seedDemoPortal } from './demo-portal.ts';
 import { seedDemoPayments } from './demo-payments.ts';
 import { seedDemoSettings } from './demo-settings.ts';
 import { seedDemoTimesheets } from './demo-timesheets.ts';
+import { seedReferenceData } from './reference.ts';
 
 /** Password of every demo user (the administrator's is configured or printed at first start). */
 export const DEMO_PASSWORD = 'demo1234';
@@ -28,6 +29,8 @@ const demoUsers = [
 export async function seedDemo(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
+    // The demo builds on the reference data every database gets (seeded here when the start sequence has not yet).
+    await seedReferenceData(tx);
     for (const person of demoUsers) {
       const [user] = await tx
         .insert(users)

@@ -14,18 +14,23 @@ import type { AppInstance } from '../../http/types.ts';
 import type { DictionaryService } from './dictionary.service.ts';
 import type { InvoiceSettingsService } from './invoice-settings.service.ts';
 import type { MyCompanyService } from './my-company.service.ts';
+import type { SetupStatusService } from './setup-status.service.ts';
 
 export interface SettingsServices {
   myCompany: MyCompanyService;
   invoices: InvoiceSettingsService;
   dictionaries: DictionaryService;
+  setupStatus: SetupStatusService;
 }
 
 const config = { permission: 'settings' } as const;
 const tags = ['settings'];
 
 export function settingsRoutes(app: AppInstance, services: SettingsServices) {
-  const { myCompany, invoices, dictionaries } = services;
+  const { myCompany, invoices, dictionaries, setupStatus } = services;
+
+  // The first-run checklist: each item's done state.
+  app.get('/api/settings/setupStatus', { schema: { tags }, config: { permission: 'setupStatus' } }, async () => ok(await setupStatus.status()));
 
   app.get('/api/settings/myCompany/get', { schema: { tags }, config }, async () => ok(await myCompany.get()));
 
