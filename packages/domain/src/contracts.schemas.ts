@@ -12,7 +12,7 @@
  *                    The client page's contracts tab calls it with `customerId`.
  * - POST search      body `contractSearchQuery` (the contract autocomplete: `clientId`, `name`) →
  *                    `ListResult<ContractOption>`, by name.
- * - GET  {id}        → `ContractView`.
+ * - GET  {id}        → `ContractView` (employees get it without `pricePerMonth`: `seesPrices` in roles.ts).
  * - POST save        body `contractSaveSchema` → `ContractView`, Message `saved_successfully`. A body that fails
  *                    validation answers 400 Message `please_fill_all_required_fields` with `Errors` per field.
  *                    Management only (403); an existing contract must be a draft (409 `contract_not_draft`).
@@ -49,7 +49,7 @@
 import { z } from 'zod';
 import { AUTOCOMPLETE_PAGE_SIZE, MAX_PAGE_SIZE } from './api.ts';
 import { MessageKeys as M } from './messages.ts';
-import { Access } from './roles.ts';
+import { Access, seesPrices } from './roles.ts';
 import {
   alwaysCheck,
   businessDate,
@@ -303,7 +303,7 @@ export function contractRights(access: number, status: number): ContractRights {
     canUnregister: access === Access.admin && !draft,
     canEditServices: management && draft,
     canEditDocuments: management && status !== ContractStatus.canceled,
-    canSeePrices: access !== Access.employee,
+    canSeePrices: seesPrices(access),
     canSeeBilling: management,
   };
 }
@@ -361,7 +361,8 @@ export interface ContractView extends ContractRow {
   /** Registered at least once and not returned to draft (status 1, 2 or 3). */
   issued: boolean;
   isAdvance: boolean;
-  pricePerMonth: number;
+  /** Absent for employees (`seesPrices`). */
+  pricePerMonth?: number;
   managingUsers: string[];
   createdBy: string | null;
   createdByName: LocalizedText | null;

@@ -35,3 +35,9 @@ export function isAccessValue(value: unknown): value is AccessValue {
 export const isManagement = (access: number) => access === Access.admin || access === Access.manager;
 export const isStaff = (access: number) => access >= 0 && access <= 3;
 export const isClientUser = (access: number) => access === Access.client;
+/**
+ * Prices, amounts and totals of contracts and services (catalog prices, a contract's price per month, its service
+ * rows' prices): everyone but employees, who record time; prices are commercial data for management and accounting.
+ * The server leaves them out of every answer to an employee, and the web hides their fields.
+ */
+export const seesPrices = (access: number) => access !== Access.employee;

@@ -24,7 +24,8 @@ import { type DictionaryItem, useMetadata } from '../lib/metadata.ts';
 export interface ServiceOption extends DictionaryItem {
   code: string;
   description: { bg: string; it: string };
-  price: number;
+  /** Absent for employees (the server leaves prices out for them). */
+  price?: number;
 }
 
 export interface ServicesPickerDialogProps {
@@ -108,7 +109,7 @@ export function ServicesPickerDialog({ open, onClose, onAdd, addedIds, hidePrice
                 >
                   <ListItemText
                     primary={`${service.code} · ${name}`}
-                    secondary={[localized(service.description, locale), hidePrices ? '' : formatMoney(service.price)].filter(Boolean).join(' · ')}
+                    secondary={[localized(service.description, locale), hidePrices || service.price === undefined ? '' : formatMoney(service.price)].filter(Boolean).join(' · ')}
                   />
                 </ListItem>
               );

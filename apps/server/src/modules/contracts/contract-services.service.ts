@@ -1,5 +1,4 @@
 import {
-  Access,
   type ContractServiceAddInput,
   type ContractServiceListQuery,
   type ContractServiceRow,
@@ -7,6 +6,7 @@ import {
   ContractStatus,
   type ListResult,
   MessageKeys as M,
+  seesPrices,
 } from '@kantora/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
@@ -22,8 +22,8 @@ import type { ContractsService } from './contracts.service.ts';
 
 type ServiceRecord = typeof contractServices.$inferSelect;
 
-/** Employees see the service rows without their price (spec: the services tab without the price column). */
-const seesPrices = (actor: Pick<Actor, 'access'>) => actor.access !== Access.employee;
+/** Employees see the service rows without their price (spec: the services tab without the price column; roles.ts). */
+const withPrices = (actor: Pick<Actor, 'access'>) => seesPrices(actor.access);
 
 function rowDto(row: ServiceRecord, withPrice: boolean): ContractServiceRow {
   return {
@@ -58,7 +58,7 @@ export class ContractServicesService {
   async list(actor: Actor, query: ContractServiceListQuery): Promise<ListResult<ContractServiceRow>> {
     await this.contracts.find(this.db, actor, query.contractId);
     const where = eq(contractServices.contractId, query.contractId);
-    const sort = orderBy(query, seesPrices(actor) ? SORT_COLUMNS : SORT_COLUMNS_WITHOUT_PRICE, { by: 'created', desc: false }, contractServices.id);
+    const sort = orderBy(query, withPrices(actor) ? SORT_COLUMNS : SORT_COLUMNS_WITHOUT_PRICE, { by: 'created', desc: false }, contractServices.id);
     const rows = await this.db
       .select({ row: contractServices, total: totalCount })
       .from(contractServices)
@@ -66,7 +66,7 @@ export class ContractServicesService {
       .orderBy(...sort)
       .limit(query.itemsPerPage)
       .offset(offsetOf(query));
-    const withPrice = seesPrices(actor);
+    const withPrice = withPrices(actor);
     return pageOf(
       rows,
       query,
@@ -87,7 +87,7 @@ export class ContractServicesService {
   }
 
   async get(actor: Actor, id: string): Promise<ContractServiceRow> {
-    return rowDto(await this.findRow(this.db, actor, id), seesPrices(actor));
+    return rowDto(await this.findRow(this.db, actor, id), withPrices(actor));
   }
 
   /** Locks the contract (its services change one call at a time, also against register) and requires a draft. */

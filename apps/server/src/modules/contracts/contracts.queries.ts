@@ -7,6 +7,7 @@ import {
   type ContractStatusValue,
   type ContractView,
   type InvoiceMonthlyInterval,
+  seesPrices,
 } from '@kantora/domain';
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -189,7 +190,8 @@ export function contractViewDto(record: ContractRecord, actor: Pick<Actor, 'acce
     currencyName: record.currencyName,
     issued: row.status !== ContractStatus.draft,
     isAdvance: row.isAdvance,
-    pricePerMonth: row.pricePerMonth,
+    // Prices are for everyone but employees (roles.ts): an employee's answer has no such key.
+    ...(seesPrices(actor.access) ? { pricePerMonth: row.pricePerMonth } : {}),
     managingUsers: row.managingUsers,
     createdBy: row.createdBy,
     createdByName: row.createdByName,

@@ -1,5 +1,6 @@
 import type { DictionaryKind } from '@kantora/domain';
 import { ok } from '../../http/envelope.ts';
+import { userOf } from '../../http/guard.ts';
 import type { AppInstance } from '../../http/types.ts';
 import type { DictionaryService } from '../settings/dictionary.service.ts';
 import type { UsersService } from '../users/users.service.ts';
@@ -15,7 +16,6 @@ const DICTIONARY_CALLS: Array<[string, DictionaryKind, boolean]> = [
   ['getDocumentFlowCategories', 'document-flow-categories', false],
   ['getVATTypes', 'vat-types', false],
   ['getAllVATTypes', 'vat-types', true],
-  ['getServices', 'services', false],
 ];
 
 /** Active users as `{ _id, fullName, access }`. */
@@ -35,6 +35,8 @@ export function metadataRoutes(app: AppInstance, metadata: MetadataService, dict
   for (const [call, kind, all] of DICTIONARY_CALLS) {
     app.get(`/api/metaData/${call}`, { schema: { tags }, config }, async () => ok(await dictionaries.options(kind, all)));
   }
+  // The active services; without their prices for employees.
+  app.get('/api/metaData/getServices', { schema: { tags }, config }, async (request) => ok(await metadata.serviceOptions(userOf(request))));
   // The client portal's document dialog and filter need the active categories; the staff look-up above is closed to client users.
   app.get('/api/my-documents-flow/categories', { schema: { tags }, config: { permission: 'portal' } }, async () => ok(await dictionaries.options('document-flow-categories', false)));
   for (const [call, filter] of USER_CALLS) {

@@ -1,8 +1,10 @@
+import { seesPrices } from '@kantora/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { currencies, paymentTypes, users, vatTypes } from '../../db/schema/index.ts';
 import type { BanksService } from '../banks/banks.service.ts';
-import type { DictionaryService } from '../settings/dictionary.service.ts';
+import type { Actor } from '../logs/audit.ts';
+import type { DictionaryItem, DictionaryService } from '../settings/dictionary.service.ts';
 import type { InvoiceSettingsService } from '../settings/invoice-settings.service.ts';
 import type { MyCompanyService } from '../settings/my-company.service.ts';
 import { userOptionColumns } from '../users/users.service.ts';
@@ -19,6 +21,16 @@ export class MetadataService {
     const company = await this.services.myCompany.get();
     if (!company) return null;
     return { ...company, banks: await this.services.banks.activeOf('my_company', company._id) };
+  }
+
+  /**
+   * GET /api/metaData/getServices: the active services. Employees get them without `price`: the catalog prices are
+   * what a contract's service rows copy, and prices are not theirs to see (seesPrices in roles.ts).
+   */
+  async serviceOptions(actor: Pick<Actor, 'access'>): Promise<DictionaryItem[]> {
+    const items = await this.services.dictionaries.options('services');
+    if (seesPrices(actor.access)) return items;
+    return items.map(({ price: _price, ...item }) => item as DictionaryItem);
   }
 
   /** The invoice defaults with what an editor needs of each (rate, percentage, names), or null before their first save. */

@@ -59,7 +59,8 @@ export function portalContractView(view: ContractView): PortalContractView {
     customer: view.customer,
     description: view.description,
     invoiceMonthlyInterval: view.invoiceMonthlyInterval,
-    pricePerMonth: view.pricePerMonth,
+    // A client user sees the contract's prices (seesPrices); 0 only for the type.
+    pricePerMonth: view.pricePerMonth ?? 0,
     isAdvance: view.isAdvance,
     currencyCode: view.currencyCode,
     currencyName: view.currencyName,

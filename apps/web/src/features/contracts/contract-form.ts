@@ -69,7 +69,7 @@ export function toContractForm(contract: ContractView | null, defaults: { curren
     description: text(contract.description),
     currency: contract.currency,
     isAdvance: contract.isAdvance,
-    pricePerMonth: contract.pricePerMonth,
+    pricePerMonth: contract.pricePerMonth ?? null,
     managingUsers: contract.managingUsers,
   };
 }

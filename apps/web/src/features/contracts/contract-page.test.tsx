@@ -105,6 +105,24 @@ describe('the contract details', { timeout: 60_000 }, () => {
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent).slice(0, 3)).toEqual(['Данни', 'Услуги', 'Документи']);
   });
 
+  it("shows an employee no price: the contract's details have no price per month (management's have it)", async () => {
+    setSessionUser(userOf(Access.employee));
+    const asEmployee = contractOf(ContractStatus.registered, Access.employee);
+    expect(Object.hasOwn(asEmployee, 'pricePerMonth')).toBe(false);
+    mockApi({ ...lookups, [`GET /api/contracts/${ids.contract}`]: () => ok(asEmployee) });
+    const { unmount } = renderPage(`/contracts/${ids.contract}`);
+    await screen.findByRole('heading', { name: 'Данни на договора' });
+    expect(screen.getByRole('combobox', { name: 'Период на фактуриране' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Цена на месец' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Цена/)).not.toBeInTheDocument();
+    unmount();
+
+    setSessionUser(userOf(Access.manager));
+    mockApi({ ...lookups, [`GET /api/contracts/${ids.contract}`]: () => ok(contractOf(ContractStatus.registered, Access.manager)) });
+    renderPage(`/contracts/${ids.contract}`);
+    expect(await screen.findByRole('textbox', { name: 'Цена на месец' })).toHaveValue('250,00');
+  });
+
   it('answers the not-found message for a contract the user may not see', async () => {
     mockApi({ ...lookups, [`GET /api/contracts/${ids.contract}`]: () => failure(404, 'the_contract_was_not_found') });
     renderPage(`/contracts/${ids.contract}`);

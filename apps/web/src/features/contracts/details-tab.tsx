@@ -19,8 +19,8 @@ import type { ContractFormValues } from './contract-form.ts';
 const grid = (columns: string) => ({ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: columns } });
 
 /**
- * The contract's details: name, period, invoicing, price, currency, advance, e-mail, description, responsible
- * person and managing users. The fields belong to the page's form (saved with the party choices by the page's
+ * The contract's details: name, period, invoicing, price (not for employees), currency, advance, e-mail,
+ * description, responsible person and managing users. The fields belong to the page's form (saved with the party choices by the page's
  * Save); read-only unless the contract is a draft and the user is management.
  */
 export default function DetailsTab({ contract }: ContractTabProps) {
@@ -31,6 +31,8 @@ export default function DetailsTab({ contract }: ContractTabProps) {
   const staff = useMetadata<UserOption[]>('getAllEmployeeUsers');
   const [fromDate, currency] = useWatch({ control, name: ['fromDate', 'currency'] });
   const disabled = contract ? !contract.rights.canEdit : false;
+  // Employees get no price from the server (seesPrices), and the field goes too.
+  const showPrice = contract ? contract.rights.canSeePrices : true;
   const currencyOptions = (currencies.data ?? []).map((item) => ({ value: item._id, label: currencyLabel(item, locale) }));
   const code = currencies.data?.find((item) => item._id === currency)?.code;
   const currencyCode = typeof code === 'string' ? code : undefined;
@@ -46,9 +48,9 @@ export default function DetailsTab({ contract }: ContractTabProps) {
           <DateField control={control} name="toDate" label={t('fields.to_date')} required disabled={disabled} minDate={fromDate ?? undefined} />
           <DateField control={control} name="invoiceDate" label={t('fields.invoice_date')} disabled={disabled} />
         </Box>
-        <Box sx={grid('1fr 1fr 1fr')}>
+        <Box sx={grid(showPrice ? '1fr 1fr 1fr' : '1fr 1fr')}>
           <SelectField control={control} name="invoiceMonthlyInterval" label={t('fields.invoice_monthly_interval')} options={intervals} required disabled={disabled} />
-          <MoneyField control={control} name="pricePerMonth" label={t('fields.price_per_month')} currency={currencyCode} required disabled={disabled} />
+          {showPrice && <MoneyField control={control} name="pricePerMonth" label={t('fields.price_per_month')} currency={currencyCode} required disabled={disabled} />}
           <OptionSelectField control={control} name="currency" label={t('fields.currency')} options={currencyOptions} required disabled={disabled} />
         </Box>
         <SwitchField control={control} name="isAdvance" label={t('fields.is_advance')} helperText={t('details.advance_hint')} disabled={disabled} />

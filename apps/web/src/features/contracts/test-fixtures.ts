@@ -37,8 +37,9 @@ const party = {
   vatNumber: 'BG20345678',
 };
 
-/** A contract as GET /api/contracts/{id} answers it, for a user of `access`. */
+/** A contract as GET /api/contracts/{id} answers it, for a user of `access` (an employee's has no `pricePerMonth`). */
 export function contractOf(status: ContractStatusValue = 0, access: number = Access.manager, extra: Partial<ContractView> = {}): ContractView {
+  const rights = contractRights(access, status);
   return {
     _id: ids.contract,
     name: { bg: 'Счетоводно обслужване', it: 'Servizi contabili' },
@@ -64,7 +65,7 @@ export function contractOf(status: ContractStatusValue = 0, access: number = Acc
     currencyName: { bg: 'Евро', it: 'Euro' },
     issued: status !== 0,
     isAdvance: false,
-    pricePerMonth: 250,
+    ...(rights.canSeePrices ? { pricePerMonth: 250 } : {}),
     managingUsers: [],
     createdBy: null,
     createdByName: { bg: 'Мария Петрова', it: 'Maria Petrova' },
@@ -75,7 +76,7 @@ export function contractOf(status: ContractStatusValue = 0, access: number = Acc
     cancelationReason: '',
     updated: null,
     servicesCount: 1,
-    rights: contractRights(access, status),
+    rights,
     ...extra,
   };
 }

@@ -42,7 +42,6 @@ function ServiceField({ form, index, label }: { form: UseFormReturn<TimesheetFor
     status: true,
     code: row.code,
     description: row.description,
-    price: row.price ?? 0,
   }));
   return (
     <Controller
