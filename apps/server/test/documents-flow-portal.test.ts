@@ -104,6 +104,49 @@ describe('my documents flow', () => {
     expect((await call(ctx, 'POST', `${BASE}/removeFile`, { fileId: mine.file._id, documentId: mine._id }, ctx.users.client.token)).status).toBe(409);
   });
 
+  it('names no staff user: the provider (own company) in place of their names, no ids; client users by their own', async () => {
+    const provider = t('Кантора ООД', 'Kantora Srl');
+    const address = { country: t('България', 'Bulgaria'), state: t('София', 'Sofia'), city: t('София', 'Sofia'), street: t('ул. Шипка 1', 'via Shipka 1'), zipCode: '1000' };
+    expect((await call(ctx, 'POST', '/api/settings/myCompany/save', { name: provider, responsiblePerson: t('Иван Иванов', 'Ivan Ivanov'), bulstat: '201234567', vatNumber: 'BG201234567', address })).status).toBe(200);
+    const staffDoc = (await saveFlow(ctx, { company: setup.visible, category: setup.category, description: 'от счетоводството' }, text('staff-names.txt'), ctx.users.employee.token)).body.Result;
+    // A client's document whose file the admin replaced.
+    const clientDoc = (await portalSave({ company: setup.visible, category: setup.category, description: 'от клиента с файл от админ' }, text('client-names.txt'))).body.Result;
+    expect((await call(ctx, 'POST', '/api/documents-flow/removeFile', { fileId: clientDoc.file._id, documentId: clientDoc._id })).status).toBe(200);
+    expect((await saveFlow(ctx, { _id: clientDoc._id, company: setup.visible, category: setup.category, description: clientDoc.description }, text('admin-file.txt'))).status).toBe(200);
+
+    // Staff see who did what.
+    const staffView = (await call(ctx, 'GET', `/api/documents-flow/${staffDoc._id}`, undefined, ctx.users.employee.token)).body.Result;
+    expect(staffView).toMatchObject({ createdBy: ctx.users.employee.id, createdByName: expect.objectContaining({ bg: expect.stringMatching(/\S/) }) });
+    const staffNames = [staffView.createdByName.bg, staffView.createdByName.it];
+    const adminNames = Object.values((await call(ctx, 'GET', `/api/documents-flow/${clientDoc._id}`)).body.Result.file.uploadedByName) as string[];
+    const clientName = (await call(ctx, 'GET', `/api/documents-flow/${clientDoc._id}`)).body.Result.createdByName;
+
+    const token = ctx.users.client.token;
+    const answers = {
+      list: (await call(ctx, 'POST', `${BASE}/list`, { itemsPerPage: 200, description: 'от' }, token)).body.Result,
+      companyList: (await call(ctx, 'POST', '/api/my-companies/documents-flow/list', { companyId: setup.visible, itemsPerPage: 200, description: 'от' }, token)).body.Result,
+      staffDoc: (await call(ctx, 'GET', `${BASE}/${staffDoc._id}`, undefined, token)).body.Result,
+      clientDoc: (await call(ctx, 'GET', `${BASE}/${clientDoc._id}`, undefined, token)).body.Result,
+      saved: (await portalSave({ _id: clientDoc._id, company: setup.visible, category: setup.category, description: 'от клиента, поправено' })).body.Result,
+    };
+    const json = JSON.stringify(answers);
+    for (const staff of [ctx.users.employee.id, ctx.users.admin.id, ...staffNames, ...adminNames]) expect([staff, json.includes(staff)]).toEqual([staff, false]);
+    expect(answers.staffDoc).toMatchObject({ createdBy: null, createdByName: provider, file: { uploadedByName: provider } });
+    expect(answers.clientDoc).toMatchObject({ createdBy: ctx.users.client.id, createdByName: clientName, file: { uploadedByName: provider } });
+    expect(answers.saved).toMatchObject({ createdBy: ctx.users.client.id, createdByName: clientName, file: { uploadedByName: provider } });
+    for (const page of [answers.list, answers.companyList]) {
+      const byId = new Map(page.Items.map((row: { _id: string }) => [row._id, row]));
+      expect(byId.get(staffDoc._id)).toMatchObject({ createdBy: null, createdByName: provider, file: { uploadedByName: provider } });
+      expect(byId.get(clientDoc._id)).toMatchObject({ createdBy: ctx.users.client.id, createdByName: clientName });
+    }
+    // Sorted by the names shown (the provider's for staff documents), never by staff names.
+    for (const sortDesc of [false, true]) {
+      const sorted = (await call(ctx, 'POST', `${BASE}/list`, { itemsPerPage: 200, sortBy: 'createdBy', sortDesc }, token)).body.Result.Items as { createdByName: { bg: string } | null }[];
+      const names = sorted.map((row) => row.createdByName?.bg ?? '');
+      expect(names).toEqual([...names].sort((a, b) => (sortDesc ? -1 : 1) * (a < b ? -1 : a > b ? 1 : 0)));
+    }
+  });
+
   it('keeps staff calls from client users and portal calls from staff', async () => {
     expect((await call(ctx, 'POST', '/api/documents-flow/list', {}, ctx.users.client.token)).status).toBe(403);
     expect((await call(ctx, 'POST', `${BASE}/list`, {}, ctx.users.admin.token)).status).toBe(403);

@@ -163,6 +163,10 @@ export interface DocumentFlowRow extends DocumentFlowRights {
   /** YYYY-MM-DD. */
   date: string;
   file: DocumentFlowFile | null;
+  /**
+   * Who created it. The portal (/api/my-*) names client users only: for a staff member's document `createdBy` is null
+   * and `createdByName` (like the file's `uploadedByName`) is the provider's, the own company's, name.
+   */
   createdBy: string | null;
   createdByName: LocalizedText | null;
   /** ISO 8601 UTC. */

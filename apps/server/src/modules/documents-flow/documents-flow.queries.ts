@@ -6,11 +6,12 @@ import {
   type DocumentFlowRow,
   type DocumentFlowView,
   isPreviewableContentType,
+  UserType,
 } from '@kantora/domain';
-import { and, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sofiaDayStart } from '../../db/sql-helpers.ts';
-import { companies, documentFlowCategories, documentsFlow, files, type Localized } from '../../db/schema/index.ts';
+import { companies, documentFlowCategories, documentsFlow, files, type Localized, myCompany, users } from '../../db/schema/index.ts';
 import { iso } from '../../http/dto.ts';
 import { withoutControls } from '../../http/files.ts';
 import { likePattern, localizedSort, offsetOf, orderBy } from '../../http/paging.ts';
@@ -49,6 +50,21 @@ export const documentFlowColumns = {
   fileUploadedByName: files.uploadedByName,
 };
 
+/**
+ * WHO THE PORTAL NAMES: a client user (the customer's side) by their own id and name; a staff user never, neither id
+ * nor name: the provider (the own company, as every other portal answer shows it) in place of the name, no id.
+ */
+const isClientUser = (id: AnyColumn) => sql`exists (select 1 from ${users} where ${users.id} = ${id} and ${users.type} = ${UserType.client})`;
+const providerName = sql`(select ${myCompany.name} from ${myCompany} limit 1)`;
+const shownName = (name: AnyColumn, id: AnyColumn) => sql<Localized | null>`(case when ${isClientUser(id)} then ${name} else ${providerName} end)`;
+
+/** The people of a document as the portal shows them (selected in the portal scope only; see above). */
+const portalPartyColumns = {
+  shownCreatedBy: sql<string | null>`(case when ${isClientUser(documentsFlow.createdBy)} then ${documentsFlow.createdBy} end)`,
+  shownCreatedByName: shownName(documentsFlow.createdByName, documentsFlow.createdBy),
+  shownUploadedByName: shownName(files.uploadedByName, files.uploadedBy),
+};
+
 export interface DocumentFlowRecord {
   id: string;
   companyId: string;
@@ -68,12 +84,16 @@ export interface DocumentFlowRecord {
   fileLength: number | null;
   fileUploadDate: string | null;
   fileUploadedByName: Localized | null;
+  /** The portal scope's names (portalPartyColumns); the stored ones above stay for the rules and the Log. */
+  shownCreatedBy?: string | null;
+  shownCreatedByName?: Localized | null;
+  shownUploadedByName?: Localized | null;
 }
 
 /** The documents (with company, category and file) the actor may see in this scope. */
 export function selectDocumentsFlow(executor: Executor, actor: Pick<Actor, 'id' | 'access'>, scope: DocumentFlowScope, extra: Record<string, SQL> = {}) {
   return executor
-    .select({ ...documentFlowColumns, ...extra })
+    .select({ ...documentFlowColumns, ...(scope === 'portal' ? portalPartyColumns : {}), ...extra })
     .from(documentsFlow)
     .innerJoin(companies, and(eq(companies.id, documentsFlow.companyId), scopeCondition(actor, scope)))
     .leftJoin(documentFlowCategories, eq(documentFlowCategories.id, documentsFlow.categoryId))
@@ -100,7 +120,8 @@ export function rightsOf(actor: Pick<Actor, 'id' | 'access'>, row: Pick<Document
   };
 }
 
-export function fileOf(row: DocumentFlowRecord): DocumentFlowFile | null {
+/** The file of a document; in the portal scope its uploader as the portal names people (portalPartyColumns). */
+export function fileOf(row: DocumentFlowRecord, scope: DocumentFlowScope = 'staff'): DocumentFlowFile | null {
   if (!row.fileId) return null;
   return {
     _id: row.fileId,
@@ -108,7 +129,7 @@ export function fileOf(row: DocumentFlowRecord): DocumentFlowFile | null {
     contentType: row.fileContentType ?? 'application/octet-stream',
     length: row.fileLength ?? 0,
     uploadDate: iso(row.fileUploadDate)!,
-    uploadedByName: row.fileUploadedByName,
+    uploadedByName: scope === 'portal' ? (row.shownUploadedByName ?? null) : row.fileUploadedByName,
     previewable: isPreviewableContentType(row.fileContentType),
   };
 }
@@ -128,7 +149,9 @@ export function documentFlowLogView(row: DocumentFlowRecord) {
   };
 }
 
-export function rowDto(row: DocumentFlowRecord, rights: DocumentFlowRights): DocumentFlowRow {
+/** A row as the scope shows it: the portal names no staff user (portalPartyColumns). */
+export function rowDto(row: DocumentFlowRecord, rights: DocumentFlowRights, scope: DocumentFlowScope): DocumentFlowRow {
+  const portal = scope === 'portal';
   return {
     _id: row.id,
     category: row.categoryId,
@@ -137,16 +160,16 @@ export function rowDto(row: DocumentFlowRecord, rights: DocumentFlowRights): Doc
     companyName: row.companyName,
     description: row.description,
     date: row.date,
-    file: fileOf(row),
-    createdBy: row.createdBy,
-    createdByName: row.createdByName,
+    file: fileOf(row, scope),
+    createdBy: portal ? (row.shownCreatedBy ?? null) : row.createdBy,
+    createdByName: portal ? (row.shownCreatedByName ?? null) : row.createdByName,
     created: iso(row.created)!,
     ...rights,
   };
 }
 
-export function viewDto(row: DocumentFlowRecord, rights: DocumentFlowRights, lockDays: number, now = Date.now()): DocumentFlowView {
-  return { ...rowDto(row, rights), notes: row.notes, updated: iso(row.updated), currentTime: new Date(now).toISOString(), lockDays };
+export function viewDto(row: DocumentFlowRecord, rights: DocumentFlowRights, scope: DocumentFlowScope, lockDays: number, now = Date.now()): DocumentFlowView {
+  return { ...rowDto(row, rights, scope), notes: row.notes, updated: iso(row.updated), currentTime: new Date(now).toISOString(), lockDays };
 }
 
 /** A case-insensitive substring served by a GIN index of `kantora_trigrams(indexed)` (3+ characters; shorter ones scan). */
@@ -189,6 +212,18 @@ const SORT_COLUMNS = {
   ...localizedSort('createdByName', documentsFlow.createdByName),
 };
 
+/** The portal sorts by the names it shows (never by staff names it does not show). */
+const PORTAL_SORT_COLUMNS = {
+  ...SORT_COLUMNS,
+  ...Object.fromEntries(
+    ['createdBy', 'createdByName'].flatMap((key) => [
+      [key, sql`${portalPartyColumns.shownCreatedByName}->>'bg'`],
+      [`${key}.bg`, sql`${portalPartyColumns.shownCreatedByName}->>'bg'`],
+      [`${key}.it`, sql`${portalPartyColumns.shownCreatedByName}->>'it'`],
+    ]),
+  ),
+};
+
 /**
  * A document's date follows its creation closely, which the planner does not know: for a date range it walks
  * the created index from the newest row and, for a range a year back, filters most of the table before it has a
@@ -198,7 +233,7 @@ const SORT_COLUMNS = {
 const NARROW_DATE_DAYS = 400;
 const narrowDates = (query: DocumentFlowListQuery) =>
   Boolean(query.fromDate && query.toDate) && Date.parse(query.toDate!) - Date.parse(query.fromDate!) <= NARROW_DATE_DAYS * 86_400_000;
-const SORT_BY_DATE_RANGE = { ...SORT_COLUMNS, created: sql`(${documentsFlow.created} + interval '0 seconds')` };
+const BY_DATE_RANGE = { created: sql`(${documentsFlow.created} + interval '0 seconds')` };
 
 /**
  * `from documents_flow … where …` with only the joins the filter, the sort and the scope need: an actor who
@@ -221,7 +256,8 @@ function listFrom(actor: Pick<Actor, 'id' | 'access'>, scope: DocumentFlowScope,
  * The bench may run them directly too.
  */
 export function documentFlowListQueries(actor: Pick<Actor, 'id' | 'access'>, scope: DocumentFlowScope, query: DocumentFlowListQuery): { ids: SQL; count: SQL } {
-  const sort = orderBy(query, narrowDates(query) ? SORT_BY_DATE_RANGE : SORT_COLUMNS, { by: 'created', desc: true }, documentsFlow.id, { descNullsLast: true });
+  const columns = { ...(scope === 'portal' ? PORTAL_SORT_COLUMNS : SORT_COLUMNS), ...(narrowDates(query) ? BY_DATE_RANGE : {}) };
+  const sort = orderBy(query, columns, { by: 'created', desc: true }, documentsFlow.id, { descNullsLast: true });
   const from = listFrom(actor, scope, query);
   return {
     ids: sql`select ${documentsFlow.id} as id ${from} order by ${sql.join(sort, sql`, `)} limit ${query.itemsPerPage} offset ${offsetOf(query)}`,

@@ -58,9 +58,9 @@ export class DocumentsFlowService {
     return row as DocumentFlowRecord | undefined;
   }
 
-  private view(actor: Actor, row: DocumentFlowRecord): DocumentFlowView {
+  private view(actor: Actor, scope: DocumentFlowScope, row: DocumentFlowRecord): DocumentFlowView {
     const now = Date.now();
-    return viewDto(row, rightsOf(actor, row, this.settings.lockDays, now), this.settings.lockDays, now);
+    return viewDto(row, rightsOf(actor, row, this.settings.lockDays, now), scope, this.settings.lockDays, now);
   }
 
   /** One page: its ids and the total in parallel, then those rows whole (in the page's order). */
@@ -73,7 +73,7 @@ export class DocumentsFlowService {
     return {
       Items: ids.flatMap(({ id }) => {
         const row = byId.get(id);
-        return row ? [rowDto(row, rightsOf(actor, row, this.settings.lockDays, now))] : [];
+        return row ? [rowDto(row, rightsOf(actor, row, this.settings.lockDays, now), scope)] : [];
       }),
       Total: Math.max(total.count, ids.length + (query.page - 1) * query.itemsPerPage),
       Page: query.page,
@@ -90,7 +90,7 @@ export class DocumentsFlowService {
   async get(actor: Actor, scope: DocumentFlowScope, id: string): Promise<DocumentFlowView> {
     const row = await this.load(this.db, actor, scope, id);
     if (!row) throw notFound();
-    return this.view(actor, row);
+    return this.view(actor, scope, row);
   }
 
   /** Throws unless the actor may change the document now: 403 another's (non-admin), 409 past the window. */
@@ -158,7 +158,7 @@ export class DocumentsFlowService {
         new: documentFlowLogView(saved),
         actor,
       });
-      return this.view(actor, saved);
+      return this.view(actor, scope, saved);
     });
   }
 

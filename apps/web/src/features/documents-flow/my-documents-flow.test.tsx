@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n.ts';
 import { mockApi, ok, renderWithProviders } from '../../test/render.tsx';
 import MyDocumentsFlowPage from './my-documents-flow.tsx';
-import { CATEGORY_ID, CLIENT_ID, categories, rowOf, uuid, viewOf } from './test-fixtures.ts';
+import { CATEGORY_ID, CLIENT_ID, categories, fileOf, rowOf, uuid, viewOf } from './test-fixtures.ts';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['documents-flow', 'clients']);
@@ -39,6 +39,25 @@ describe('the portal document flow (/my-documents-flow)', () => {
     expect(screen.getByRole('button', { name: /^Изтегли: файл-1\.pdf/ })).toBeInTheDocument();
     // No staff call anywhere: no client search, no metadata.
     expect(calls.some((call) => call.url.includes('/companies/search') || call.url.includes('/metaData/'))).toBe(false);
+  });
+
+  it('shows the provider (own company) where the server names no staff user: the list, the document and its file', async () => {
+    const provider = { bg: 'Кантора ООД', it: 'Kantora Srl' };
+    // As the portal calls answer a staff member's document: no id, the provider's name.
+    const staffDocument = { createdBy: null, createdByName: provider, canEdit: false, file: fileOf(3, { uploadedByName: provider }) };
+    portal({
+      'POST /api/my-documents-flow/list': () => ok({ Items: [rowOf(3, staffDocument)], Total: 1, Page: 1 }),
+      [`GET /api/my-documents-flow/${uuid(3)}`]: () => ok(viewOf(3, staffDocument)),
+    });
+    renderWithProviders(<MyDocumentsFlowPage />);
+    const row = (await screen.findByText('Документ 3')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Кантора ООД')).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: /^Преглед: / }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(/^Създаден от Кантора ООД на /)).toBeInTheDocument();
+    expect(within(dialog).getByText(/^Документът е създаден от Кантора ООД\./)).toBeInTheDocument();
+    expect(within(dialog).getByText(/ · Кантора ООД$/)).toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent('Георги Иванов');
   });
 
   it("filters by one of the user's own companies", async () => {
