@@ -114,5 +114,7 @@ export const MessageKeys = {
   timesheet_service_not_in_contract: 'timesheet_service_not_in_contract',
   timesheet_locked: 'timesheet_locked',
   timesheets_print_too_many_rows: 'timesheets_print_too_many_rows',
+  timesheet_date_outside_contract: 'timesheet_date_outside_contract',
+  timesheet_period_invoiced: 'timesheet_period_invoiced',
 } as const;
 export type MessageKey = keyof typeof MessageKeys;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatHoursMinutes, hasTimesheetFilter, sofiaDay, splitWorkDuration, timesheetExportQuery, timesheetListQuery, timesheetSaveSchema } from './timesheets.schemas.ts';
+import { formatHoursMinutes, hasTimesheetFilter, sofiaDay, splitWorkDuration, timesheetDateError, timesheetExportQuery, timesheetListQuery, timesheetSaveSchema } from './timesheets.schemas.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const row = { client: id(1), contract: id(2), service: id(3), date: '2026-11-20', duration: 90 };
@@ -44,5 +44,20 @@ describe('timesheet schemas', () => {
     expect(sofiaDay(new Date('2026-06-30T21:30:00Z'))).toBe('2026-07-01');
     expect(sofiaDay(new Date('2026-12-31T21:59:00Z'))).toBe('2026-12-31');
     expect(sofiaDay(new Date('2026-12-31T22:00:00Z'))).toBe('2027-01-01');
+  });
+});
+
+describe('timesheetDateError', () => {
+  const contract = { fromDate: '2026-01-01', toDate: '2026-06-30' };
+  it('keeps a date from the contract\'s first day to its last, not after today', () => {
+    expect(timesheetDateError('2026-01-01', '2026-11-25', contract)).toBeNull();
+    expect(timesheetDateError('2026-06-30', '2026-11-25', contract)).toBeNull();
+    expect(timesheetDateError('2025-12-31', '2026-11-25', contract)).toBe('timesheet_date_outside_contract');
+    expect(timesheetDateError('2026-07-01', '2026-11-25', contract)).toBe('timesheet_date_outside_contract');
+    // One key: the future first.
+    expect(timesheetDateError('2026-11-26', '2026-11-25', contract)).toBe('date_in_future');
+    // No contract (or no dates) yet: only today counts.
+    expect(timesheetDateError('1900-01-01', '2026-11-25')).toBeNull();
+    expect(timesheetDateError('1900-01-01', '2026-11-25', { fromDate: null, toDate: null })).toBeNull();
   });
 });

@@ -19,9 +19,12 @@
  *                 client's (`invalid_value` on `contract`) and registered, not expired, not canceled
  *                 (`timesheet_contract_not_active` on `contract`; a saved row keeps the contract and service it has); the
  *                 service is one of the contract's (`timesheet_service_not_in_contract` on `service`); the date is
- *                 not after today in Europe/Sofia (`date_in_future` on `date`); the duration is 1–1440 whole minutes
+ *                 not after today in Europe/Sofia (`date_in_future` on `date`) and within the contract's from and
+ *                 to dates (`timesheet_date_outside_contract` on `date`); the duration is 1–1440 whole minutes
  *                 (`timesheet_duration_range`). An update of a locked row (`locked`: not admin, and created
- *                 TIMESHEET_LOCK_DAYS or more ago) answers 409 `timesheet_locked`.
+ *                 TIMESHEET_LOCK_DAYS or more ago) answers 409 `timesheet_locked`. A non-admin's new row, or change
+ *                 of a row, dated (before or after the change) in the period of an issued document of that contract
+ *                 that prints the timesheet annex answers 409 `timesheet_period_invoiced` (admin is never locked).
  * - POST remove   `{ timesheetId }` → `true`, Message `deleted_successfully`. Admin only (403 otherwise).
  * - POST export   body `timesheetExportQuery` (the list's filters and sort, no paging) → an XLSX attachment of every
  *                 matching row (user, client, contract, service, date, duration h:mm, minutes, comment) with the
@@ -165,8 +168,19 @@ export const timesheetDuration = z
   .max(TIMESHEET_MAX_MINUTES, M.timesheet_duration_range);
 
 /**
+ * The rule of a row's date, one key or null: not after today (`date_in_future`), and within its contract's from and
+ * to dates (`timesheet_date_outside_contract`; a contract not known yet, or without dates, is not checked).
+ */
+export function timesheetDateError(date: string, today: string, contract?: { fromDate?: string | null; toDate?: string | null } | null): string | null {
+  if (date > today) return M.date_in_future;
+  if (contract?.fromDate && date < contract.fromDate) return M.timesheet_date_outside_contract;
+  if (contract?.toDate && date > contract.toDate) return M.timesheet_date_outside_contract;
+  return null;
+}
+
+/**
  * One row of POST /api/timesheets/save. Required: client, contract, service, date, duration (minutes). The date
- * is checked against today (Europe/Sofia) by the server (`date_in_future`).
+ * is checked against today (Europe/Sofia) and the contract's dates by the server (timesheetDateError).
  */
 export const timesheetItemSchema = z.object({
   _id: z.preprocess(blankToUndefined, idSchema.optional()).optional(),

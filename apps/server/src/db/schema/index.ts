@@ -7,5 +7,6 @@ export * from './clients.ts';
 export * from './documents-flow.ts';
 export * from './contracts.ts';
 export * from './billing.ts';
+export * from './billing-annexes.ts';
 export * from './timesheets.ts';
 export * from './payments.ts';

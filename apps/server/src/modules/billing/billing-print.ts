@@ -7,24 +7,23 @@ import {
   type PrintableDocument,
   type PrintLayoutName,
   type PrintNoticeType,
-  type PrintTimesheetAnnex,
   resolvePrintLayout,
 } from '@kantora/domain';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/sql-helpers.ts';
-import { billingDocuments, billingItems, type Localized, services, timesheets, users } from '../../db/schema/index.ts';
+import { billingItems } from '../../db/schema/index.ts';
 import { fieldError } from '../../http/validation.ts';
 import type { Actor } from '../logs/audit.ts';
 import { renderPdf } from '../printing/render.ts';
+import { timesheetAnnexOf } from './billing-annex.ts';
 import { type DocumentRecord, loadDocument } from './billing.queries.ts';
 
 const empty = { bg: '', it: '' };
 const noParty: PartySnapshot = { name: empty, address: { country: empty, city: empty, zipCode: '', street: empty }, bank: null, responsiblePerson: empty, bulstat: '', vatNumber: '' };
 
 /**
- * The PrintableDocument of a stored document: its frozen snapshots, rows and totals, nothing else read (a draft
- * prints as it stands, with a watermark and no number).
+ * The PrintableDocument of a stored document: its frozen snapshots, rows and totals, and an issued document's frozen
+ * timesheet annex, nothing else read (a draft prints as it stands, with a watermark, no number and the live annex).
  */
 export async function printableOf(db: Db, record: DocumentRecord): Promise<PrintableDocument> {
   const { row } = record;
@@ -56,33 +55,6 @@ export async function printableOf(db: Db, record: DocumentRecord): Promise<Print
     noticeReason: row.noticeReason.bg || row.noticeReason.it ? row.noticeReason : null,
     showBGInvoice: row.showBgInvoice,
     timesheetAnnex: await timesheetAnnexOf(db, row),
-  };
-}
-
-/**
- * The period's timesheet report when the document asks for it (`timesheetAnnex`): the hours of its contract in its
- * period (an invoice made from a proforma: the proforma's period) per service and person. Null without a period.
- */
-async function timesheetAnnexOf(db: Db, row: DocumentRecord['row']): Promise<PrintTimesheetAnnex | null> {
-  if (!row.timesheetAnnex || !row.contractId) return null;
-  let period = row.periodFrom && row.periodTo ? { from: row.periodFrom, to: row.periodTo } : null;
-  if (!period && row.transformedFromProformaId) {
-    const [source] = await db.select({ from: billingDocuments.periodFrom, to: billingDocuments.periodTo }).from(billingDocuments).where(eq(billingDocuments.id, row.transformedFromProformaId));
-    period = source?.from && source.to ? { from: source.from, to: source.to } : null;
-  }
-  if (!period) return null;
-  const rows = await queryRows<{ service: Localized; code: string; first: Localized; last: Localized; minutes: string }>(
-    db,
-    sql`select s.name as service, s.code, u.first_name as first, u.last_name as last, cast(sum(t.duration) as text) as minutes
-        from ${timesheets} t join ${services} s on s.id = t.service_id join ${users} u on u.id = t.user_id
-        where t.contract_id = ${row.contractId} and t.date between ${period.from}::date and ${period.to}::date
-        group by s.id, s.name, s.code, u.id, u.first_name, u.last_name
-        order by s.code, u.first_name->>'bg', u.last_name->>'bg', u.id`,
-  );
-  return {
-    periodFrom: period.from,
-    periodTo: period.to,
-    rows: rows.map((r) => ({ service: r.service, code: r.code, person: { bg: `${r.first.bg} ${r.last.bg}`.trim(), it: `${r.first.it} ${r.last.it}`.trim() }, minutes: Number(r.minutes) })),
   };
 }
 

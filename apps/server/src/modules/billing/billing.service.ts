@@ -29,6 +29,7 @@ import { billingCountQueries, billingListQueries, type DocumentRecord, loadDocum
 import { sofiaDate } from './access.ts';
 import { logDocument, recalculate, requireDraft, takeNumber } from './billing-store.ts';
 import { hasPayments } from './billing-payments.service.ts';
+import { clearTimesheetAnnex, freezeTimesheetAnnex } from './billing-annex.ts';
 
 /** A save that fails a rule answers like a failed form: 400 `please_fill_all_required_fields` with the field errors. */
 export const saveFailed = (errors: ApiFieldError[]) => badRequest(M.please_fill_all_required_fields, errors);
@@ -235,6 +236,7 @@ export class BillingService {
         .where(and(eq(billingDocuments.id, id), eq(billingDocuments.issued, false)))
         .returning({ id: billingDocuments.id });
       if (!updated) throw conflict(M.document_issued);
+      await freezeTimesheetAnnex(tx, id);
       const saved = await loadDocument(tx, kind, actor, id);
       await logDocument(tx, actor, 'issue', old, saved);
       return viewDto(saved, actor);
@@ -269,6 +271,7 @@ export class BillingService {
         .where(and(eq(billingDocuments.id, id), eq(billingDocuments.issued, true)))
         .returning({ id: billingDocuments.id });
       if (!updated) throw conflict(M.document_not_issued);
+      await clearTimesheetAnnex(tx, id);
       const saved = await loadDocument(tx, kind, actor, id);
       await logDocument(tx, actor, 'unissue', old, saved);
       return viewDto(saved, actor);

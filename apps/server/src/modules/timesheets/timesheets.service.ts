@@ -10,6 +10,7 @@ import {
   type TimesheetListQuery,
   type TimesheetListResult,
   type TimesheetView,
+  timesheetDateError,
 } from '@kantora/domain';
 import { and, asc, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
@@ -17,6 +18,7 @@ import { cappedCount, cappedSum, queryRows } from '../../db/sql-helpers.ts';
 import { companies, contracts, contractServices, timesheets } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { validationError } from '../../http/validation.ts';
+import { invoicedDay } from '../billing/billing-annex.ts';
 import { canSeeClient } from '../clients/access.ts';
 import { type Actor, writeLog } from '../logs/audit.ts';
 import {
@@ -88,23 +90,28 @@ export class TimesheetsService {
 
   /**
    * The rules of one row, as field errors: a client the user sees, a contract of that client that is registered
-   * (not expired, not canceled), one of its services, a date not after today (Europe/Sofia). A saved row keeps the
+   * (not expired, not canceled), one of its services, a date not after today (Europe/Sofia) and within the
+   * dates of a contract it may have (also when a saved row keeps its contract). A saved row keeps the
    * client, contract and service it has even when they would no longer be chosen (like an inactive category).
    * The contract is locked for sharing, so it cannot be canceled or returned to draft while the row is saved.
    */
   private async rowErrors(tx: Executor, actor: Actor, item: TimesheetItemValues, old: TimesheetRecord | undefined, today: string): Promise<ApiFieldError[]> {
-    const errors: ApiFieldError[] = [];
-    if (item.date > today) errors.push({ field: 'date', message: M.date_in_future });
+    const dateErrors = (contract?: { fromDate: string; toDate: string }): ApiFieldError[] => {
+      const message = timesheetDateError(item.date, today, contract);
+      return message ? [{ field: 'date', message }] : [];
+    };
     const keepsClient = old?.clientId === item.client;
-    if (!keepsClient && !(await canSeeClient(tx, actor, item.client))) return [...errors, { field: 'client', message: M.the_client_was_not_found }];
+    if (!keepsClient && !(await canSeeClient(tx, actor, item.client))) return [...dateErrors(), { field: 'client', message: M.the_client_was_not_found }];
     const [contract] = await tx
-      .select({ customerId: contracts.customerId, status: contracts.status, toDate: contracts.toDate })
+      .select({ customerId: contracts.customerId, status: contracts.status, fromDate: contracts.fromDate, toDate: contracts.toDate })
       .from(contracts)
       .where(eq(contracts.id, item.contract))
       .for('share');
-    if (!contract || contract.customerId !== item.client) return [...errors, { field: 'contract', message: M.invalid_value }];
+    if (!contract || contract.customerId !== item.client) return [...dateErrors(), { field: 'contract', message: M.invalid_value }];
     const keepsContract = keepsClient && old?.contractId === item.contract;
-    if (!keepsContract && !(contract.status === ContractStatus.registered && contract.toDate >= today)) errors.push({ field: 'contract', message: M.timesheet_contract_not_active });
+    // The date is checked against the contract's dates only when the row may have that contract.
+    const refused = !keepsContract && !(contract.status === ContractStatus.registered && contract.toDate >= today);
+    const errors = refused ? [...dateErrors(), { field: 'contract', message: M.timesheet_contract_not_active }] : dateErrors(contract);
     if (!(keepsContract && old?.serviceId === item.service)) {
       const [line] = await tx
         .select({ id: contractServices.id })
@@ -116,9 +123,21 @@ export class TimesheetsService {
   }
 
   /**
+   * True when the contract's day was billed with the timesheet annex (an issued document's period; billing-annex.ts).
+   * The contract is held `for share` first, so a concurrent issue that freezes the annex (it holds the contract
+   * `for no key update`) either sees this save's row or is seen by this check.
+   */
+  private async invoiced(tx: Executor, contractId: string, day: string): Promise<boolean> {
+    await tx.select({ id: contracts.id }).from(contracts).where(eq(contracts.id, contractId)).for('share');
+    return invoicedDay(tx, contractId, day);
+  }
+
+  /**
    * Saves rows in one transaction: all or none. Rows without `_id` are new (the user is the caller); a row with
-   * `_id` must be one the caller sees (404) and not locked (409 `timesheet_locked`). Every row's rule errors are
-   * collected and answered together, each under its row (`<index>.<field>` when `many`).
+   * `_id` must be one the caller sees (404) and not locked (409 `timesheet_locked`); for everyone but admin, neither
+   * a new row nor a changed row's old or new date may lie in a period billed with the timesheet annex (409
+   * `timesheet_period_invoiced`). Every row's rule errors are collected and answered together, each under its row
+   * (`<index>.<field>` when `many`).
    */
   async save(actor: Actor, input: { many: boolean; items: TimesheetItemValues[] }): Promise<TimesheetView[]> {
     if (actor.access !== Access.admin && actor.access !== Access.manager && actor.access !== Access.employee) throw forbidden();
@@ -133,6 +152,10 @@ export class TimesheetsService {
         olds.push(old);
         const prefix = input.many ? `${index}.` : '';
         for (const error of await this.rowErrors(tx, actor, item, old, today)) errors.push({ field: `${prefix}${error.field}`, message: error.message });
+        if (actor.access !== Access.admin) {
+          if (old && (await this.invoiced(tx, old.contractId, old.date))) throw conflict(M.timesheet_period_invoiced);
+          if (await this.invoiced(tx, item.contract, item.date)) throw conflict(M.timesheet_period_invoiced);
+        }
       }
       if (errors.length > 0) throw validationError(errors);
 

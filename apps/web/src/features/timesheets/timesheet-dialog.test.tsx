@@ -19,7 +19,7 @@ const CONTRACT: ContractOption = {
   customerId: CLIENT._id,
   companyName: CLIENT.name,
   fromDate: '2026-01-01',
-  toDate: '2026-12-31',
+  toDate: '2099-12-31',
   status: 1,
   currency: uuid(9),
   currencyCode: 'EUR',
@@ -82,7 +82,7 @@ describe('TimesheetDialog', () => {
     expect(await screen.findByRole('heading', { name: 'Нов отчет за работно време' })).toBeInTheDocument();
     const first = rowGroup('Отработено време');
     expect(within(first).getByRole('combobox', { name: 'Клиент' })).toHaveValue('Алфа Трейд ООД');
-    expect(within(first).getByRole('combobox', { name: 'Договор' })).toHaveValue('Счетоводно обслужване 2026 (01.01.2026 – 31.12.2026)');
+    expect(within(first).getByRole('combobox', { name: 'Договор' })).toHaveValue('Счетоводно обслужване 2026 (01.01.2026 – 31.12.2099)');
     await pickService(first, 'Счетоводство');
     expect(within(first).getByRole('textbox', { name: 'Услуга' })).toHaveValue('ACC-01 · Счетоводство');
     await userEvent.type(within(first).getByRole('textbox', { name: 'Часове' }), '1');
@@ -163,6 +163,25 @@ describe('TimesheetDialog', () => {
     const row = await screen.findByRole('group', { name: 'Отработено време' });
     await userEvent.click(screen.getByRole('button', { name: 'Запази' }));
     expect(await within(row).findByText('Датата не може да е в бъдещето')).toBeInTheDocument();
+  });
+
+  it('refuses a date outside the contract before sending', async () => {
+    const { calls } = mockApi({ [`GET /api/timesheets/${uuid(101)}`]: () => ok(viewOf(1, { date: '2025-12-31' })) });
+    renderWithProviders(<TimesheetDialog id={uuid(101)} onClose={vi.fn()} />);
+    const row = await screen.findByRole('group', { name: 'Отработено време' });
+    await userEvent.click(screen.getByRole('button', { name: 'Запази' }));
+    expect(await within(row).findByText('Датата трябва да е между началото и края на договора')).toBeInTheDocument();
+    expect(calls.filter((call) => call.url.endsWith('/timesheets/save'))).toHaveLength(0);
+  });
+
+  it('says why a row of a billed period is refused (409)', async () => {
+    mockApi({ [`GET /api/timesheets/${uuid(101)}`]: () => ok(viewOf(1)), 'POST /api/timesheets/save': () => failure(409, 'timesheet_period_invoiced') });
+    renderWithProviders(<TimesheetDialog id={uuid(101)} onClose={vi.fn()} />);
+    await screen.findByRole('group', { name: 'Отработено време' });
+    await userEvent.click(screen.getByRole('button', { name: 'Запази' }));
+    expect(await screen.findByText('Периодът е фактуриран с приложение за отработеното време: отчетите в него може да променя само администратор.')).toBeInTheDocument();
+    // The dialog keeps the row (nothing was saved).
+    expect(screen.getByRole('button', { name: 'Запази' })).toBeInTheDocument();
   });
 
   it('hides Save of a locked row and says why', async () => {

@@ -1,4 +1,4 @@
-import { alwaysCheck, businessDate, type ContractOption, type LocalizedText, MessageKeys as M, optionalString, selectId, timesheetDuration, type TimesheetView } from '@kantora/domain';
+import { alwaysCheck, businessDate, type ContractOption, type LocalizedText, MessageKeys as M, optionalString, selectId, timesheetDateError, timesheetDuration, type TimesheetView } from '@kantora/domain';
 import { z } from 'zod';
 import type { ClientOption } from '../../components/client-search.tsx';
 import { localized } from '../../lib/labels.ts';
@@ -75,30 +75,44 @@ export function durationOf(row: Pick<TimesheetRowValues, 'hours' | 'minutes'>): 
   return (Number.isFinite(hours) ? (hours as number) : 0) * 60 + (Number.isFinite(minutes) ? (minutes as number) : 0);
 }
 
+/** The chosen contract's from and to dates, kept beside the row while it is checked (the contract becomes its id). */
+function withContractDates(value: unknown): unknown {
+  if (!value || typeof value !== 'object') return value;
+  const contract = (value as { contract?: unknown }).contract;
+  const dates = contract && typeof contract === 'object' ? { fromDate: (contract as ContractOption).fromDate || null, toDate: (contract as ContractOption).toDate || null } : null;
+  return { ...value, contractDates: dates };
+}
+
 /**
- * One row: the domain's rules of a timesheet (client, contract, service, a date not after today in Europe/Sofia,
- * 1–1440 minutes) on the form's values; the duration's error goes to `duration` (under hours and minutes).
+ * One row: the domain's rules of a timesheet (client, contract, service, a date not after today in Europe/Sofia and
+ * within the contract's dates, 1–1440 minutes) on the form's values; the duration's error goes to `duration` (under
+ * hours and minutes).
  */
-const rowSchema = z
-  .object({
-    _id: z.string().optional(),
-    client: z.preprocess(idOf, selectId),
-    contract: z.preprocess(idOf, selectId),
-    service: z.preprocess(idOf, selectId),
-    date: z.preprocess((value) => value ?? undefined, businessDate),
-    hours: wholeOrEmpty(24),
-    minutes: wholeOrEmpty(59),
-    comment: optionalString(2000),
-  })
-  .superRefine((row, ctx) => {
-    const values = row as { date?: unknown; hours?: number | null; minutes?: number | null };
-    if (typeof values.date === 'string' && values.date > sofiaDate()) ctx.addIssue({ code: 'custom', path: ['date'], message: M.date_in_future });
-    if (Number.isNaN(values.hours) || Number.isNaN(values.minutes)) return;
-    const minutes = durationOf({ hours: values.hours ?? null, minutes: values.minutes ?? null });
-    if (minutes === null) ctx.addIssue({ code: 'custom', path: ['duration'], message: M.field_is_required });
-    else if (!timesheetDuration.safeParse(minutes).success) ctx.addIssue({ code: 'custom', path: ['duration'], message: M.timesheet_duration_range });
-  }, alwaysCheck)
-  .transform(({ hours, minutes, ...row }) => ({ ...row, duration: durationOf({ hours, minutes }) ?? 0 }));
+const rowSchema = z.preprocess(
+  withContractDates,
+  z
+    .object({
+      _id: z.string().optional(),
+      client: z.preprocess(idOf, selectId),
+      contract: z.preprocess(idOf, selectId),
+      contractDates: z.object({ fromDate: z.string().nullable(), toDate: z.string().nullable() }).nullable().optional(),
+      service: z.preprocess(idOf, selectId),
+      date: z.preprocess((value) => value ?? undefined, businessDate),
+      hours: wholeOrEmpty(24),
+      minutes: wholeOrEmpty(59),
+      comment: optionalString(2000),
+    })
+    .superRefine((row, ctx) => {
+      const values = row as { date?: unknown; hours?: number | null; minutes?: number | null; contractDates?: { fromDate: string | null; toDate: string | null } | null };
+      const dateError = typeof values.date === 'string' ? timesheetDateError(values.date, sofiaDate(), values.contractDates) : null;
+      if (dateError) ctx.addIssue({ code: 'custom', path: ['date'], message: dateError });
+      if (Number.isNaN(values.hours) || Number.isNaN(values.minutes)) return;
+      const minutes = durationOf({ hours: values.hours ?? null, minutes: values.minutes ?? null });
+      if (minutes === null) ctx.addIssue({ code: 'custom', path: ['duration'], message: M.field_is_required });
+      else if (!timesheetDuration.safeParse(minutes).success) ctx.addIssue({ code: 'custom', path: ['duration'], message: M.timesheet_duration_range });
+    }, alwaysCheck)
+    .transform(({ hours, minutes, contractDates: _dates, ...row }) => ({ ...row, duration: durationOf({ hours, minutes }) ?? 0 })),
+);
 
 export const timesheetFormSchema = z.object({ rows: z.array(rowSchema) });
 export type TimesheetFormOutput = z.output<typeof timesheetFormSchema>;
