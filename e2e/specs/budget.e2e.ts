@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, newPage, useBrowser } from '../support/browser.ts';
+import { apiToken } from '../support/actions.ts';
+import { ACCOUNTS, baseUrl, newPage, useBrowser } from '../support/browser.ts';
 import { t } from '../support/i18n.ts';
 
 const browser = useBrowser();
@@ -25,6 +26,34 @@ describe('first load', () => {
     expect(total).toBeLessThanOrEqual(250 * 1024);
     // No area's code is loaded before it is needed.
     expect([...scripts.keys()].some((url) => /calendar|fullcalendar/i.test(url))).toBe(false);
+    await context.close();
+  });
+});
+
+/** A piece of FullCalendar's code (one of its class names), whichever chunk it ends up in. */
+const CALENDAR_LIBRARY = 'fc-daygrid';
+
+describe('a signed-in page', () => {
+  it('loads its own area and no other, the calendar library only on /calendar', async () => {
+    const { context, page } = await newPage(browser);
+    await context.addCookies([{ name: 'kantora_token', value: await apiToken(ACCOUNTS.manager()), url: baseUrl() }]);
+    const scripts = new Map<string, string>();
+    page.on('response', async (response) => {
+      if (!(response.headers()['content-type'] ?? '').includes('javascript')) return;
+      scripts.set(response.url(), (await response.body().catch(() => Buffer.alloc(0))).toString('utf8'));
+    });
+    await page.goto(`${baseUrl()}/#/invoices`);
+    await page.locator('table tbody tr.MuiTableRow-hover').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    // Every area is a chunk of its own (named after its module), loaded when its route opens.
+    const areas = () => [...scripts.keys()].flatMap((url) => /\/([a-z-]+-area)-[\w-]+\.js$/.exec(url)?.[1] ?? []).sort();
+    expect(areas()).toEqual(['billing-area']);
+    expect([...scripts.values()].some((code) => code.includes(CALENDAR_LIBRARY))).toBe(false);
+
+    await page.getByRole('link', { name: t('bg', 'routes:calendar') }).first().click();
+    await page.locator('.fc').first().waitFor();
+    expect(areas()).toEqual(['billing-area', 'calendar-area']);
+    expect([...scripts.values()].some((code) => code.includes(CALENDAR_LIBRARY))).toBe(true);
     await context.close();
   });
 });

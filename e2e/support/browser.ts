@@ -2,17 +2,17 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.ts';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = fileURLToPath(new URL('../artifacts', import.meta.url));
 
-/** Debian's Chromium, headless, with the network noise off (the machine has no internet). */
+/** Debian's Chromium, headless, with the network noise off (support/chromium.ts). */
 export async function launch(): Promise<Browser> {
   mkdirSync(ARTIFACTS, { recursive: true });
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: CHROMIUM_ARGS,
   });
 }
 

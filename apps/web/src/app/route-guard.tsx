@@ -6,12 +6,14 @@ import { loadSessionUser, resetSession, useSessionUser } from '../lib/session.ts
 import { loginPath } from '../lib/navigation.ts';
 import { notify } from '../lib/notify.ts';
 import { getToken } from '../lib/token.ts';
+import { preloadRoute } from './areas.ts';
+import { loadAppShell } from './lazy-pages.ts';
 
 /**
  * The navigation guard of spec §2, around every signed-in route:
  * - no token: /login?redirect=<path>;
- * - user not loaded yet: load getCurrentUserInfo first; on failure reset the token and go to
- *   /login?redirect=<path>;
+ * - user not loaded yet: load getCurrentUserInfo first (the shell and the route's page start loading meanwhile); on
+ *   failure reset the token and go to /login?redirect=<path>;
  * - a user with no permitted route (negative access): error toast, signed out;
  * - a known route the role may not open: the user's landing path;
  * - anything else renders (unknown paths reach the 404 page inside the shell).
@@ -23,6 +25,15 @@ export function RouteGuard() {
   const hasToken = getToken() !== null;
   const path = `${location.pathname}${location.search}`;
   const locked = user !== null && permittedRoutes(user.access).length === 0;
+
+  // A cold load: the shell and the route's first screen load while getCurrentUserInfo answers, not after it.
+  const loadingUser = user === null && hasToken;
+  const { pathname } = location;
+  useEffect(() => {
+    if (!loadingUser) return;
+    loadAppShell().catch(() => undefined);
+    preloadRoute(pathname);
+  }, [loadingUser, pathname]);
 
   useEffect(() => {
     if (user || !hasToken) return;

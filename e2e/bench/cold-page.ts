@@ -1,0 +1,299 @@
+/**
+ * npm run bench:cold-page [-- --runs 10] [-- --route /invoices] [-- --baseline <git rev>] [-- --at <git rev>] [-- --build]
+ *
+ * How long a signed-in user waits for a page's first table row in a new tab (an empty cache), in Chromium.
+ * The built app (apps/web/dist; --build builds it first) is served by the real server with the demo data
+ * (`node --import tsx apps/server/src/main.ts`, as `npm start` runs it on PGlite). The manager signs in through the
+ * API once and the token goes into each new browser context as the app's session cookie. Each run opens a fresh
+ * context at `/#<route>` and records, from the page's own clock (navigation start = 0):
+ *   - first row: when the first data row of the list (`tbody tr.MuiTableRow-hover`, not a loading placeholder) enters
+ *     the page;
+ *   - scripts: the JavaScript files requested before that moment, their size (as sent, not compressed by the server),
+ *     and the depth of their request chain: the longest sequence of scripts each requested only after the previous
+ *     one had arrived (1 = everything requested at once, as a page with every module preloaded would);
+ *   - API calls made before the first row.
+ * --baseline <rev> also builds apps/web as it is at that git revision (exported into a temporary directory, with
+ * this checkout's node_modules and packages/) and measures both builds in the same run, each against a server of its
+ * own on a copy of the same seeded data, alternating run by run so that the machine's other load falls on both.
+ * --at <rev> measures apps/web at that revision instead of apps/web/dist (`--baseline <rev>~1 --at <rev>`: one
+ * commit's change alone, whatever else the working tree holds).
+ * One warm-up run per build is not counted. --timeline prints every request of each build's last run (start, end). Everything started is stopped at the end and on Ctrl-C.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { type Browser, chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.ts';
+
+const repoDir = resolve(import.meta.dirname, '../..');
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '10' },
+    route: { type: 'string', default: '/invoices' },
+    baseline: { type: 'string' },
+    at: { type: 'string' },
+    build: { type: 'boolean', default: false },
+    timeline: { type: 'boolean', default: false },
+  },
+});
+const RUNS = Number(args.runs);
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs takes a positive whole number');
+const ACCOUNT = { username: 'manager@kantora.local', password: 'demo1234' };
+const TOKEN_COOKIE = 'kantora_token';
+const ROW_SELECTOR = 'table tbody tr.MuiTableRow-hover';
+
+const workDir = mkdtempSync(join(os.tmpdir(), 'kantora-cold-page-'));
+const servers = new Set<ChildProcess>();
+let browser: Browser | undefined;
+
+async function cleanUp() {
+  await browser?.close().catch(() => undefined);
+  await Promise.all([...servers].map(stopServer));
+  rmSync(workDir, { recursive: true, force: true });
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the servers and the browser`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+interface Build {
+  label: string;
+  dist: string;
+}
+
+/** apps/web as it is at `rev`, built in a directory of its own (this checkout's dependencies and packages/). */
+function buildAtRevision(rev: string): Build {
+  const root = mkdtempSync(join(workDir, 'build-'));
+  mkdirSync(root);
+  const archive = execFileSync('git', ['archive', '--format=tar', rev, 'apps/web'], { cwd: repoDir, maxBuffer: 256 * 1024 * 1024 });
+  execFileSync('tar', ['-x', '-C', root], { input: archive });
+  symlinkSync(join(repoDir, 'node_modules'), join(root, 'node_modules'));
+  symlinkSync(join(repoDir, 'packages'), join(root, 'packages'));
+  symlinkSync(join(repoDir, 'tsconfig.base.json'), join(root, 'tsconfig.base.json'));
+  const web = join(root, 'apps/web');
+  execFileSync(process.execPath, [join(repoDir, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
+  const short = execFileSync('git', ['rev-parse', '--short', rev], { cwd: repoDir, encoding: 'utf8' }).trim();
+  return { label: `${rev} (${short})`, dist: join(web, 'dist') };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+  });
+}
+
+/** The server as `npm start` runs it (production, PGlite in `dataDir`, the demo seeded on its first start). */
+async function startServer(dataDir: string, dist: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoDir,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', APP_ENV: 'production', SEED_DEMO: 'true', ADMIN_PASSWORD: 'cold-page-admin', LOG_LEVEL: 'warn', DATABASE_URL: '', WEB_DIST: dist },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  servers.add(child);
+  child.once('exit', () => servers.delete(child));
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  // The first start migrates and seeds the demo: a minute or more on a loaded 2-core machine.
+  const deadline = Date.now() + 300_000;
+  while (!/serving at/.test(output)) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`The server did not start:\n${output}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return { child, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function signIn(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/signIn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ACCOUNT) });
+  const body = (await response.json()) as { Result?: { token: string } };
+  if (!response.ok || !body.Result) throw new Error(`Signing in answered ${response.status}`);
+  return body.Result.token;
+}
+
+interface Timing {
+  url: string;
+  start: number;
+  end: number;
+  bytes: number;
+  kind: string;
+}
+
+interface Measure {
+  firstRow: number;
+  scripts: number;
+  scriptBytes: number;
+  depth: number;
+  chain: string[];
+  apiCalls: number;
+  /** Scripts requested by the page up to the network going quiet after the first row. */
+  scriptsInAll: number;
+  /** Every request of the run, by start (--timeline prints the last run's). */
+  timeline: Timing[];
+}
+
+/** The longest sequence of requests each started only after the previous one had arrived. */
+function longestChain(timings: Timing[]): Timing[] {
+  const sorted = [...timings].sort((a, b) => a.start - b.start);
+  const best: Timing[][] = [];
+  sorted.forEach((timing, index) => {
+    let longest: Timing[] = [];
+    for (let before = 0; before < index; before += 1) {
+      if (sorted[before].end <= timing.start && best[before].length > longest.length) longest = best[before];
+    }
+    best.push([...longest, timing]);
+  });
+  return best.reduce<Timing[]>((longest, chain) => (chain.length > longest.length ? chain : longest), []);
+}
+
+const isScript = (url: string) => /\.js(\?|$)/.test(new URL(url).pathname);
+const fileName = (url: string) => new URL(url).pathname.split('/').pop() ?? url;
+
+async function measureOnce(baseUrl: string, token: string, route: string): Promise<Measure> {
+  if (!browser) throw new Error('no browser');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'bg-BG', timezoneId: 'Europe/Sofia' });
+  try {
+    await context.addCookies([{ name: TOKEN_COOKIE, value: token, url: baseUrl, sameSite: 'Strict' }]);
+    await context.addInitScript((selector: string) => {
+      const marks = window as unknown as { __firstRow?: number };
+      const observer = new MutationObserver(() => {
+        if (marks.__firstRow === undefined && document.querySelector(selector)) {
+          marks.__firstRow = performance.now();
+          observer.disconnect();
+        }
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    }, ROW_SELECTOR);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/#${route}`, { waitUntil: 'commit' });
+    await page.locator(ROW_SELECTOR).first().waitFor({ state: 'visible', timeout: 120_000 });
+    await page.waitForLoadState('networkidle');
+    const { firstRow, entries } = await page.evaluate(() => ({
+      firstRow: (window as unknown as { __firstRow: number }).__firstRow,
+      entries: performance.getEntriesByType('resource').map((entry) => {
+        const resource = entry as PerformanceResourceTiming;
+        return { url: resource.name, start: resource.startTime, end: resource.responseEnd, bytes: resource.encodedBodySize, kind: resource.initiatorType };
+      }),
+    }));
+    const beforeRow = entries.filter((entry) => entry.start < firstRow);
+    const scripts = beforeRow.filter((entry) => isScript(entry.url));
+    const chain = longestChain(scripts);
+    return {
+      firstRow,
+      scripts: scripts.length,
+      scriptBytes: scripts.reduce((sum, entry) => sum + entry.bytes, 0),
+      depth: chain.length,
+      chain: chain.map((entry) => fileName(entry.url)),
+      apiCalls: beforeRow.filter((entry) => new URL(entry.url).pathname.startsWith('/api/')).length,
+      scriptsInAll: entries.filter((entry) => isScript(entry.url)).length,
+      timeline: [...entries, { url: `${baseUrl}/(first row)`, start: firstRow, end: firstRow, bytes: 0, kind: 'row' }].sort((a, b) => a.start - b.start),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const range = (values: number[]) => `${Math.min(...values)}–${Math.max(...values)}`;
+const ms = (value: number) => Math.round(value).toString();
+
+async function main() {
+  const builds: Build[] = [];
+  if (args.baseline) builds.push(buildAtRevision(args.baseline));
+  if (args.at) {
+    builds.push(buildAtRevision(args.at));
+  } else {
+    if (args.build) execFileSync('npm', ['run', 'build', '-w', '@kantora/web'], { cwd: repoDir, stdio: 'inherit' });
+    const dist = join(repoDir, 'apps/web/dist');
+    if (!existsSync(join(dist, 'index.html'))) throw new Error('apps/web/dist has no build: run `npm run build -w @kantora/web` (or pass --build)');
+    console.log(`apps/web/dist built ${statSync(join(dist, 'index.html')).mtime.toISOString()}`);
+    builds.push({ label: 'working tree', dist });
+  }
+  const current = builds.at(-1)!;
+
+  // The demo is seeded once; every build's server then runs on a copy of the same data.
+  const seeded = join(workDir, 'data-seeded');
+  console.log('seeding the demo data…');
+  const first = await startServer(seeded, current.dist);
+  await stopServer(first.child);
+  const targets: Array<Build & { baseUrl: string; token: string }> = [];
+  for (const [index, build] of builds.entries()) {
+    const dataDir = join(workDir, `data-${index}`);
+    cpSync(seeded, dataDir, { recursive: true });
+    const { baseUrl } = await startServer(dataDir, build.dist);
+    targets.push({ ...build, baseUrl, token: await signIn(baseUrl) });
+  }
+
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  const results = targets.map((): Measure[] => []);
+  for (const target of targets) await measureOnce(target.baseUrl, target.token, args.route); // warm-up
+  const loads: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    loads.push(os.loadavg()[0]);
+    // Alternate which build goes first, so that neither always follows the other.
+    const order = run % 2 === 0 ? targets.keys() : [...targets.keys()].reverse();
+    for (const index of order) {
+      const target = targets[index];
+      const measure = await measureOnce(target.baseUrl, target.token, args.route);
+      results[index].push(measure);
+      console.log(`run ${run + 1}/${RUNS} ${target.label}: first row ${ms(measure.firstRow)} ms, ${measure.scripts} scripts (chain ${measure.depth}), ${measure.apiCalls} API calls`);
+    }
+  }
+
+  console.log(`\nCold load of /#${args.route} as the manager, ${RUNS} runs per build (fresh browser context each), load average (1 min) ${range(loads.map((load) => Number(load.toFixed(1))))} on ${os.cpus().length} cores:\n`);
+  console.log('| build | first row p50 (ms) | min–max | scripts before the row | their KB (as sent) | chain depth p50 (min–max) | API calls before the row | scripts by network idle |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const [index, target] of targets.entries()) {
+    const measures = results[index];
+    const pick = (key: keyof Omit<Measure, 'chain' | 'timeline'>) => measures.map((measure) => measure[key]);
+    console.log(
+      `| ${target.label} | ${ms(median(pick('firstRow')))} | ${range(pick('firstRow').map(Math.round))} | ${median(pick('scripts'))} | ${(median(pick('scriptBytes')) / 1024).toFixed(0)} | ${median(pick('depth'))} (${range(pick('depth'))}) | ${median(pick('apiCalls'))} | ${median(pick('scriptsInAll'))} |`,
+    );
+  }
+  if (targets.length === 2) {
+    const [before, after] = results;
+    const ratio = (key: 'firstRow' | 'scripts' | 'depth') => (median(after.map((m) => m[key])) / median(before.map((m) => m[key]))).toFixed(2);
+    console.log(`\n${targets[1].label} / ${targets[0].label} (medians): first row ${ratio('firstRow')}, scripts ${ratio('scripts')}, chain depth ${ratio('depth')}`);
+  }
+  for (const [index, target] of targets.entries()) {
+    const last = results[index].at(-1)!;
+    console.log(`\n${target.label}, the last run's longest chain: ${last.chain.join(' → ')}`);
+    if (!args.timeline) continue;
+    for (const entry of last.timeline) {
+      const path = new URL(entry.url).pathname;
+      console.log(`${ms(entry.start).padStart(6)} ${ms(entry.end).padStart(6)} ms  ${entry.kind.padEnd(6)} ${(entry.bytes / 1024).toFixed(1).padStart(6)} KB  ${path}`);
+    }
+  }
+}
+
+main()
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(cleanUp);
