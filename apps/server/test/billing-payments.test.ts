@@ -109,6 +109,29 @@ describe('payments of an invoice', () => {
     expect(await paymentsOf(invoice._id)).toEqual([]);
   });
 
+  it('wants a date not after today (Europe/Sofia) and not before the document\'s date, on new payments and changes', async () => {
+    const sofia = (days = 0) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sofia', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000));
+    for (const kind of ['invoice', 'proforma'] as const) {
+      const document = await issuedOf(kind, 100);
+      expect(document.date).toBe('2026-03-02');
+      const dayBefore = await pay(document._id, 10, { date: '2026-03-01' }, undefined, kind);
+      expect([kind, dayBefore.status, dayBefore.body.Message, errorsOf(dayBefore.body)]).toEqual([kind, 400, 'payment_date_before_document_date', { date: 'payment_date_before_document_date' }]);
+      // A day in Sofia after today (a day and a half ahead is later than today there whatever the hour, also across DST).
+      const tomorrow = await pay(document._id, 10, { date: sofia(1.5) }, undefined, kind);
+      expect([kind, tomorrow.status, tomorrow.body.Message, errorsOf(tomorrow.body)]).toEqual([kind, 400, 'date_in_future', { date: 'date_in_future' }]);
+      const onTheDay = await pay(document._id, 10, { date: '2026-03-02' }, undefined, kind);
+      expect([kind, onTheDay.status]).toEqual([kind, 200]);
+      const today = await pay(document._id, 10, { date: sofia() }, undefined, kind);
+      expect([kind, today.status]).toEqual([kind, 200]);
+      // A change is held to the same dates, and a refused one changes nothing.
+      const id = onTheDay.body.Result.payment!._id;
+      const moved = await pay(document._id, 10, { _id: id, date: '2025-12-31' }, undefined, kind);
+      expect([kind, moved.status, errorsOf(moved.body)]).toEqual([kind, 400, { date: 'payment_date_before_document_date' }]);
+      expect((await paymentsOf(document._id, kind)).map((payment) => payment.date).sort()).toEqual(['2026-03-02', sofia()].sort());
+      expect(await stateOf(document._id, kind)).toEqual({ isPaid: 2, paidAmount: 20 });
+    }
+  });
+
   it('takes payments only on issued documents and keeps a document with payments issued', async () => {
     const draft = await createDraft(s, 'invoice');
     await addItem(s, 'invoice', draft._id, 10);

@@ -30,6 +30,21 @@ describe('the demo payments', () => {
     expect(partly.length).toBe(invoices.filter((row) => row.isPaid === 2).length);
   });
 
+  it('are dated between their document\'s date and today (Europe/Sofia), as savePayment wants them', async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sofia', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    let checked = 0;
+    for (const [path, idField] of [['/api/invoices', 'invoiceId'], ['/api/proforma-invoices', 'proformaInvoiceId']] as const) {
+      for (const row of await issuedOf(path)) {
+        const payments = (await call(ctx, 'POST', `${path}/getPayments`, { [idField]: row._id })).body.Result.Items as PaymentRow[];
+        for (const payment of payments) {
+          expect([row.number, payment.date >= row.date, payment.date <= today]).toEqual([row.number, true, true]);
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(8);
+  });
+
   it('pay proformas, one of them by its first row', async () => {
     const proformas = await issuedOf('/api/proforma-invoices');
     expect(proformas.filter((row) => row.isPaid !== 0).length).toBeGreaterThanOrEqual(2);

@@ -109,6 +109,7 @@ export const MessageKeys = {
   // Timesheets (spec key, then house keys).
   to_do_export_please_first_select_filters: 'to_do_export_please_first_select_filters',
   date_in_future: 'date_in_future',
+  payment_date_before_document_date: 'payment_date_before_document_date',
   timesheet_duration_range: 'timesheet_duration_range',
   timesheet_contract_not_active: 'timesheet_contract_not_active',
   timesheet_service_not_in_contract: 'timesheet_service_not_in_contract',

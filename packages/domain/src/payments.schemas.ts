@@ -15,7 +15,9 @@
  *                               `entered_amount_should_be_bigger_than_zero` (an invoice's or proforma's payment
  *                               is above zero); `entered_amount_should_be_below_zero` (a credit notice's payments
  *                               are refunds); `entered_amount_is_bigger_than_wanted_amount` (with the other payments
- *                               of the document, as stored, it would pass the total). A draft: 409 `document_not_issued`.
+ *                               of the document, as stored, it would pass the total); on `date`: `date_in_future` (after
+ *                               today in Europe/Sofia), `payment_date_before_document_date` (before the document's date).
+ *                               A draft: 409 `document_not_issued`.
  * - POST {base}/removePayment   `{ invoicePaymentId, invoiceId }` → `PaymentChange` (payment null),
  *                               Message `deleted_successfully`.
  * - POST {base}/getPaidDetails  `{ invoiceId }` → `{ totals, invoice }` / `{ totals, proformaInvoice }` (billing).
@@ -112,13 +114,29 @@ export function paymentSignError(amount: number, noticeType: number): string | n
   return amount > 0 ? null : M.entered_amount_should_be_bigger_than_zero;
 }
 
-/** The dialog's form with the sign rule of the document (the server checks it again, and the total). */
-export const paymentFormSchemaFor = (noticeType: number) =>
+/**
+ * The date rule of a payment: not after today in Europe/Sofia (`date_in_future`), not before the document's date
+ * (`payment_date_before_document_date`). Dates are YYYY-MM-DD, so they compare as text.
+ */
+export function paymentDateError(date: string, documentDate: string | null | undefined, today: string): string | null {
+  if (date > today) return M.date_in_future;
+  if (documentDate && date < documentDate) return M.payment_date_before_document_date;
+  return null;
+}
+
+/**
+ * The dialog's form with the sign rule of the document and, when given, its date rule (`paymentDateError`); the server
+ * checks them again, and the total.
+ */
+export const paymentFormSchemaFor = (noticeType: number, dates?: { documentDate: string | null | undefined; today: string }) =>
   paymentFormSchema.superRefine((value, ctx) => {
     // Checked also while other fields fail (`alwaysCheck`), so every message shows at once.
     const amount: unknown = value.amount;
     const error = typeof amount === 'number' && Number.isFinite(amount) ? paymentSignError(amount, noticeType) : null;
     if (error) ctx.addIssue({ code: 'custom', path: ['amount'], message: error });
+    const date: unknown = value.date;
+    const dateError = dates && typeof date === 'string' && businessDate.safeParse(date).success ? paymentDateError(date, dates.documentDate, dates.today) : null;
+    if (dateError) ctx.addIssue({ code: 'custom', path: ['date'], message: dateError });
   }, alwaysCheck);
 
 /** POST {base}/savePayment: a new payment (no `_id`) or a change of one, of the document named. */

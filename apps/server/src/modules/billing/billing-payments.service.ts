@@ -9,6 +9,7 @@ import {
   type PaymentSaveValues,
   type PaymentsListQuery,
   paidStateOf,
+  paymentDateError,
   paymentSignError,
   toCents,
 } from '@kantora/domain';
@@ -19,7 +20,7 @@ import { billingDocuments, billingItems, billingPayments, paymentTypes } from '.
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { iso } from '../../http/dto.ts';
 import { type Actor, writeLog } from '../logs/audit.ts';
-import { LOG_NAMES, visibleDocuments } from './access.ts';
+import { LOG_NAMES, sofiaDate, visibleDocuments } from './access.ts';
 import { type DocumentRecord, itemDto, loadDocument } from './billing.queries.ts';
 import { logDocument } from './billing-store.ts';
 
@@ -79,6 +80,7 @@ export async function refreshPaidState(tx: Executor, doc: { id: string; totalAmo
 }
 
 const amountError = (message: string) => badRequest(message, [{ field: 'amount', message }]);
+const dateError = (message: string) => badRequest(message, [{ field: 'date', message }]);
 
 /**
  * Payments of issued invoices and proformas (DESIGN.md "Payments"): every change locks the document's row first, so
@@ -134,8 +136,9 @@ export class BillingPaymentsService {
   }
 
   /**
-   * savePayment: a new payment or a change of one. The amount has the sign of the document's total (above zero; a
-   * credit notice's refunds below) and, with the other payments as stored, never passes the total.
+   * savePayment: a new payment or a change of one. Its date is neither after today (Europe/Sofia) nor before the
+   * document's date. The amount has the sign of the document's total (above zero; a credit notice's refunds below) and,
+   * with the other payments as stored, never passes the total.
    */
   async save(kind: BillingKind, actor: Actor, input: PaymentSaveValues): Promise<PaymentChange> {
     return this.db.transaction(async (tx) => {
@@ -145,6 +148,8 @@ export class BillingPaymentsService {
       if (old && old.payment.documentId !== row.id) throw notFound();
       const [type] = await tx.select({ id: paymentTypes.id }).from(paymentTypes).where(eq(paymentTypes.id, input.type));
       if (!type) throw badRequest(M.please_fill_all_required_fields, [{ field: 'type', message: M.invalid_value }]);
+      const wrongDate = paymentDateError(input.date, row.date, sofiaDate());
+      if (wrongDate) throw dateError(wrongDate);
       const signError = paymentSignError(input.amount, row.noticeType);
       if (signError) throw amountError(signError);
       const sign = noticeSign(row.noticeType);

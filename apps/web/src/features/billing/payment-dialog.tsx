@@ -47,14 +47,16 @@ export interface PaymentDialogProps {
 
 /**
  * A payment of an issued invoice or proforma: the document's number, date, total, paid and not paid above the form;
- * amount, date and payment type required, notes. A credit notice takes refunds (negative amounts). The server weighs
- * the amount against the other payments as stored and its refusal shows on the field.
+ * amount, date and payment type required, notes. A credit notice takes refunds (negative amounts). The date is not
+ * after today nor before the document's date. The server weighs the amount against the other payments as stored and
+ * checks the date again; its refusal shows on the field.
  */
 export function PaymentDialog({ document, payment, readOnly = false, onClose, onSaved }: PaymentDialogProps) {
   const { t, i18n } = useTranslation('billing');
   const locale = i18n.language;
   const [paymentId, setPaymentId] = useState<string | null>(payment?._id ?? null);
-  const schema = useMemo(() => paymentFormSchemaFor(document.noticeType), [document.noticeType]);
+  // The date rule (not after today in Sofia, not before the document's date) is checked here too; the server decides.
+  const schema = useMemo(() => paymentFormSchemaFor(document.noticeType, { documentDate: document.date, today: sofiaToday() }), [document.noticeType, document.date]);
   const form = useForm<PaymentValues, any, PaymentFormValues>({ resolver: schemaResolver(schema), defaultValues: toForm(payment, document.paymentType ?? null) });
   const types = useMetadata<DictionaryItem[]>('getPaymentTypes');
   const options: ValueOption[] = (types.data ?? []).map((item) => ({ value: item._id, label: localized(item.name, locale) }));

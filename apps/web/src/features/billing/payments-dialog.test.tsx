@@ -144,6 +144,37 @@ describe('the payment dialog', () => {
     expect(onSaved).not.toHaveBeenCalled();
   });
 
+  it('wants a date neither before the document\'s date nor in the future, and shows the server\'s refusal on the date', { timeout: 60_000 }, async () => {
+    setSessionUser(userOf(Access.manager));
+    const { calls } = mockApi({
+      'POST /api/invoices/getPaidDetails': () => ok(details(0)),
+      'GET /api/metaData/getPaymentTypes': () => ok(paymentTypes),
+      'POST /api/invoices/savePayment': () => failure(400, 'payment_date_before_document_date', [{ field: 'date', message: 'payment_date_before_document_date' }]),
+    });
+    // The document is of 31.03.2026.
+    const document = docOf('invoice', true, Access.manager, { paymentType: cash });
+    const cases: Array<[string, string]> = [
+      ['2026-03-30', 'Датата на плащането не може да е преди датата на документа'],
+      ['2099-01-01', 'Датата не може да е в бъдещето'],
+    ];
+    for (const [date, message] of cases) {
+      const view = renderWithProviders(<PaymentDialog document={document} payment={paymentOf(1, 20, { date })} onClose={() => undefined} onSaved={() => undefined} />);
+      const dialog = await screen.findByRole('dialog', { name: 'Плащане' }, { timeout: 30_000 });
+      await userEvent.click(await within(dialog).findByRole('button', { name: 'Запази' }));
+      expect(await within(dialog).findByText(message)).toBeInTheDocument();
+      view.unmount();
+    }
+    expect(calls.some((call) => call.url.endsWith('/savePayment'))).toBe(false);
+    // The document's own date passes the form; the server's refusal (it decides) shows under the date.
+    renderWithProviders(<PaymentDialog document={document} payment={paymentOf(1, 20, { date: '2026-03-31' })} onClose={() => undefined} onSaved={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Плащане' }, { timeout: 30_000 });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Запази' }));
+    const date = within(dialog).getByRole('group', { name: /Дата/ });
+    await waitFor(() => expect(calls.filter((call) => call.url.endsWith('/savePayment'))).toHaveLength(1));
+    expect(JSON.parse(String(calls.find((call) => call.url.endsWith('/savePayment'))?.init?.body))).toMatchObject({ date: '2026-03-31' });
+    expect(date.closest('.MuiFormControl-root')).toHaveTextContent('Датата на плащането не може да е преди датата на документа');
+  });
+
   it('takes a refund on a credit notice and refuses a positive amount there', { timeout: 60_000 }, async () => {
     setSessionUser(userOf(Access.manager));
     const payment = paymentOf(1, -20, { notes: '' });
