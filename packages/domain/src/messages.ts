@@ -105,11 +105,11 @@ export const MessageKeys = {
   entered_amount_is_bigger_than_wanted_amount: 'entered_amount_is_bigger_than_wanted_amount',
   entered_amount_should_be_below_zero: 'entered_amount_should_be_below_zero',
   document_has_payments: 'document_has_payments',
+  payment_date_before_document_date: 'payment_date_before_document_date',
   are_your_sure_delete_payment: 'are_your_sure_delete_payment',
   // Timesheets (spec key, then house keys).
   to_do_export_please_first_select_filters: 'to_do_export_please_first_select_filters',
   date_in_future: 'date_in_future',
-  payment_date_before_document_date: 'payment_date_before_document_date',
   timesheet_duration_range: 'timesheet_duration_range',
   timesheet_contract_not_active: 'timesheet_contract_not_active',
   timesheet_service_not_in_contract: 'timesheet_service_not_in_contract',
