@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { billingTotals, convertAmount, formatDocumentNumber, lineTotalCents, paidStateOf, resolveVat } from './billing-totals.ts';
-import { billingListQuery, billingSaveSchema, billingSearchQuery, billingSetVatSchema, transformItemsSchema } from './billing.schemas.ts';
+import { billingAmountsOverflow, billingTotals, convertAmount, formatDocumentNumber, lineTotalCents, paidStateOf, resolveVat } from './billing-totals.ts';
+import {
+  billingChangeCurrencySchema,
+  billingItemFormSchema,
+  billingItemSaveSchema,
+  billingListQuery,
+  billingSaveSchema,
+  billingSearchQuery,
+  billingSetVatSchema,
+  MAX_QUANTITY,
+  transformItemsSchema,
+} from './billing.schemas.ts';
+import { fitsMoney, MAX_CURRENCY_RATE, MAX_MONEY, MAX_MONEY_CENTS, MAX_PRICE, MIN_CURRENCY_RATE } from './money.ts';
 
 describe('billingTotals', () => {
   it('rounds each row, then the VAT, half away from zero', () => {
@@ -73,5 +84,53 @@ describe('billing schemas', () => {
     expect(billingSetVatSchema.parse({ proformaInvoiceId: id, VATCharging: true })).toEqual({ documentId: id, VATCharging: true, VATType: undefined });
     expect(transformItemsSchema.safeParse({ proformaInvoiceId: id, proformaInvoiceItems: [] }).success).toBe(false);
     expect(billingSearchQuery.parse({ number: '12' })).toMatchObject({ text: '12', issued: true, itemsPerPage: 15 });
+  });
+});
+
+describe('limits of amounts', () => {
+  const id = '00000000-0000-4000-8000-000000000001';
+  const item = (price: unknown, quantity: unknown) => ({ invoiceId: id, name: { bg: 'Услуга', it: 'Servizio' }, price, quantity });
+  const issues = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
+    result.success ? [] : (result.error?.issues ?? []).map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+
+  it('fits numeric(14,2)', () => {
+    expect(MAX_MONEY_CENTS).toBe(Math.round(MAX_MONEY * 100));
+    expect([fitsMoney(MAX_MONEY_CENTS), fitsMoney(-MAX_MONEY_CENTS), fitsMoney(MAX_MONEY_CENTS + 1), fitsMoney(Number.NaN)]).toEqual([true, true, false, false]);
+  });
+
+  it('bounds a row: price, quantity and price × quantity (on the quantity), the same for the web form', () => {
+    expect(issues(billingItemSaveSchema.safeParse(item(MAX_PRICE, 1)))).toEqual([]);
+    expect(issues(billingItemSaveSchema.safeParse(item(MAX_PRICE + 0.01, 1)))).toEqual(['price: invalid_value']);
+    expect(issues(billingItemSaveSchema.safeParse(item(0.01, MAX_QUANTITY)))).toEqual([]);
+    expect(issues(billingItemSaveSchema.safeParse(item(0.01, MAX_QUANTITY + 0.001)))).toEqual(['quantity: invalid_value']);
+    expect(issues(billingItemSaveSchema.safeParse(item(MAX_PRICE, 1000)))).toEqual([]);
+    expect(issues(billingItemSaveSchema.safeParse(item(999_999_999.99, 1_000_000)))).toEqual(['quantity: amount_too_large']);
+    expect(issues(billingItemFormSchema.safeParse({ name: { bg: 'Услуга', it: 'Servizio' }, price: MAX_PRICE, quantity: 1000.001 }))).toEqual(['quantity: amount_too_large']);
+    // Out of bounds or not numbers: the field's own error, nothing thrown.
+    expect(new Set(issues(billingItemSaveSchema.safeParse(item(1e308, 1e308))))).toEqual(new Set(['price: invalid_value', 'quantity: invalid_value']));
+    expect(issues(billingItemSaveSchema.safeParse(item('1', 2)))).toHaveLength(1);
+  });
+
+  it('bounds a rate', () => {
+    const change = (currencyRate: number) => issues(billingChangeCurrencySchema.safeParse({ invoiceId: id, currency: id, currencyRate }));
+    expect([change(MIN_CURRENCY_RATE), change(MAX_CURRENCY_RATE)]).toEqual([[], []]);
+    expect([change(MIN_CURRENCY_RATE / 10), change(MAX_CURRENCY_RATE + 0.000001), change(0)]).toEqual([['currencyRate: invalid_value'], ['currencyRate: invalid_value'], ['currencyRate: invalid_value']]);
+  });
+
+  it('names the first computed figure that would not fit', () => {
+    const doc = (items: Array<{ price: number; quantity: number }>, VATCharging = false, currencyRate?: number) => billingAmountsOverflow({ items, VATCharging, VATPercentage: 20, currencyRate });
+    expect(doc([{ price: MAX_PRICE, quantity: 1000 }, { price: 9.99, quantity: 1 }])).toBeNull();
+    expect(doc([{ price: MAX_MONEY + 0.01, quantity: 0.001 }])).toBe('price');
+    expect(doc([{ price: MAX_PRICE, quantity: 1_000_000 }])).toBe('total');
+    expect(doc([{ price: MAX_PRICE, quantity: 1000 }, { price: 10, quantity: 1 }])).toBe('amount');
+    expect(doc([{ price: 833_333_333.33, quantity: 1000 }, { price: 3.32, quantity: 1 }], true)).toBeNull();
+    expect(doc([{ price: 833_333_333.33, quantity: 1000 }, { price: 3.33, quantity: 1 }], true)).toBe('totalAmount');
+    expect(doc([{ price: MAX_PRICE, quantity: 555 }], false, 1.8)).toBeNull();
+    expect(doc([{ price: MAX_PRICE, quantity: 556 }], false, 1.8)).toBe('currencyRate');
+    // A credit notice's negative figures are bounded by their size.
+    expect(billingAmountsOverflow({ items: [{ price: MAX_PRICE, quantity: 1000.001 }], VATCharging: false, VATPercentage: 0, noticeType: 1 })).toBe('total');
+    // What fits, billingTotals answers without throwing.
+    expect(billingTotals({ items: [{ price: MAX_PRICE, quantity: 1000 }, { price: 9.99, quantity: 1 }], VATCharging: false, VATPercentage: 20 }).totalAmount).toBe(MAX_MONEY);
+    expect(lineTotalCents(MAX_PRICE, MAX_QUANTITY)).toBeGreaterThan(MAX_MONEY_CENTS);
   });
 });

@@ -3,7 +3,7 @@
  * The server stores what `billingTotals` answers; the web may call it to DISPLAY a figure while editing, but
  * never sends a computed total back: the server computes every stored total from the stored rows.
  */
-import { fromCents, multiplyCents, percentOfCents, roundHalfAway, sumCents, toCents } from './money.ts';
+import { fitsMoney, fromCents, MAX_MONEY, multiplyCents, percentOfCents, roundHalfAway, sumCents, toCents } from './money.ts';
 
 /** 0 invoice, 1 credit notice, 2 debit notice. */
 export const NoticeType = { invoice: 0, credit: 1, debit: 2 } as const;
@@ -48,6 +48,35 @@ export function billingTotals(input: BillingTotalsInput): BillingTotals {
   const base = sumCents(lines);
   const vat = input.VATCharging ? percentOfCents(base, input.VATPercentage) : 0;
   return { lineTotals: lines.map(fromCents), amount: fromCents(base), VATAmount: fromCents(vat), totalAmount: fromCents(base + vat) };
+}
+
+/** A figure of a document that may be too large to store or print: a row's (converted) price or total, or a total. */
+export type BillingAmountField = 'price' | 'total' | 'amount' | 'VATAmount' | 'totalAmount' | 'currencyRate';
+
+/**
+ * The first figure of a document that would not fit an amount (MAX_MONEY, numeric(14,2)), or null: each row's price
+ * and total, the tax base, the VAT, the total, and, with `currencyRate` (leva per unit), the figures of the layout
+ * converted to leva (each row's price and total, the tax base and the VAT, and their sum), named `currencyRate`.
+ * Check it before `billingTotals`, which answers only figures that fit.
+ */
+export function billingAmountsOverflow(input: BillingTotalsInput & { currencyRate?: number }): BillingAmountField | null {
+  const prices = input.items.map((item) => Math.abs(item.price));
+  if (prices.some((price) => !(price <= MAX_MONEY))) return 'price';
+  const lines = input.items.map((item) => lineTotalCents(item.price, item.quantity, input.noticeType));
+  if (!lines.every(fitsMoney)) return 'total';
+  const base = sumCents(lines);
+  if (!fitsMoney(base)) return 'amount';
+  const vat = input.VATCharging ? percentOfCents(base, input.VATPercentage) : 0;
+  if (!fitsMoney(vat)) return 'VATAmount';
+  if (!fitsMoney(base + vat)) return 'totalAmount';
+  const rate = input.currencyRate;
+  if (rate !== undefined && rate !== 1) {
+    if (!(rate > 0) || !Number.isFinite(rate)) return 'currencyRate';
+    const inLeva = (cents: number) => multiplyCents(cents, rate);
+    const figures = [...prices.map((price) => inLeva(toCents(price))), ...lines.map(inLeva), inLeva(base), inLeva(vat), inLeva(base) + inLeva(vat)];
+    if (!figures.every(fitsMoney)) return 'currencyRate';
+  }
+  return null;
 }
 
 /**

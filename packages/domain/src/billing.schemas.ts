@@ -25,7 +25,11 @@
  * - POST {base}/getItems        `{ invoiceId }` → `BillingItemRow[]` in their order (`index` from 1).
  * - GET  {base}/item/{id}       → `BillingItemRow`.
  * - POST {base}/saveItem        `billingItemSaveSchema` → `BillingItemChange` (the row and the document with its
- *                               new totals). 409 `document_issued` on an issued document.
+ *                               new totals). 409 `document_issued` on an issued document. Limits (money.ts): price up
+ *                               to MAX_PRICE, quantity up to MAX_QUANTITY, price × quantity up to MAX_MONEY (else 400
+ *                               `amount_too_large` on `quantity`); a document figure past MAX_MONEY (this call, and
+ *                               every call that recomputes the totals): 400 `amount_too_large` with `Errors` naming it
+ *                               (`price`, `total`, `amount`, `VATAmount`, `totalAmount`, or `currencyRate` in leva).
  * - POST {base}/removeItem      `{ itemId }` → `BillingItemChange` (item null).
  * - POST {base}/addItemAsService `billingAddServiceSchema` → `BillingItemChange`: a row from a contract's service
  *                               (`contractServiceId`: its name and the contract's price, converted to the document's
@@ -35,7 +39,9 @@
  * - POST {base}/getPaidDetails  `{ invoiceId }` → `{ totals, invoice }` (proformas: `{ totals, proformaInvoice }`).
  * - POST {base}/changeCurrency  `billingChangeCurrencySchema` → `BillingDocumentView`: the rows' prices converted
  *                               (× old rate ÷ new rate, rounded to the cent) when the currency changes, then the totals.
- *                               `currencyRate` missing: the currency's rate (BGN 1, EUR 1.95583 always).
+ *                               `currencyRate` missing: the currency's rate (BGN 1, EUR 1.95583 always). A notice
+ *                               has its original's currency and rate (a save writes them whatever it is sent): another
+ *                               one here is 409 `notice_currency_of_original`.
  * - POST {base}/setVATType      `billingSetVatSchema` → `BillingDocumentView` (rule: `resolveVat`), totals recomputed.
  * - POST /api/invoices/changeNoticeType `billingNoticeSchema` → `BillingDocumentView`; rows and totals change sign.
  * - POST {base}/issue           `{ invoiceId }` → `BillingDocumentView`, Message `saved_successfully`. Management.
@@ -43,7 +49,9 @@
  *                               (`field_is_required`, `payment_deadline_before_date`, ...), or, when that alone is
  *                               missing, `please_select_customer` / `please_add_invoice_items` /
  *                               `please_add_proforma_invoice_items`; a credit notice above what is left of its
- *                               invoice: `credit_notice_exceeds_invoice`. Already issued: 409 `document_issued`.
+ *                               invoice (in the invoice's currency): `credit_notice_exceeds_invoice`; a notice not in
+ *                               its original's currency and rate: `notice_currency_of_original` (save it to take them).
+ *                               Already issued: 409 `document_issued`.
  *                               Takes the register's next number (kept when issued before), freezes the snapshots.
  * - POST {base}/unissue         `{ invoiceId }` → `BillingDocumentView` (a draft, number kept). Admin only.
  *                               A draft: 409 `document_not_issued`; a document with payments: 409
@@ -61,9 +69,10 @@
  */
 import { z } from 'zod';
 import { AUTOCOMPLETE_PAGE_SIZE, MAX_PAGE_SIZE } from './api.ts';
-import { NOTICE_TYPES, type NoticeTypeValue, PAID_STATES, type PaidStateValue } from './billing-totals.ts';
+import { lineTotalCents, NOTICE_TYPES, type NoticeTypeValue, PAID_STATES, type PaidStateValue } from './billing-totals.ts';
 import type { PartySnapshot } from './contracts.schemas.ts';
 import { MessageKeys as M } from './messages.ts';
+import { CURRENCY_RATE_DECIMALS, fitsMoney, MAX_CURRENCY_RATE, MAX_PRICE } from './money.ts';
 import { Access } from './roles.ts';
 import {
   alwaysCheck,
@@ -77,8 +86,8 @@ import {
   type LocalizedText,
   localizedRequired,
   localizedText,
-  moneySchema,
   pageNumber,
+  priceSchema,
 } from './schemas.ts';
 
 export type BillingKind = 'invoice' | 'proforma';
@@ -115,12 +124,12 @@ export const paidStateSchema = z
   .refine((value) => (PAID_STATES as readonly number[]).includes(value), M.invalid_value)
   .transform((value) => value as PaidStateValue);
 
-/** Leva per unit of the currency: positive, at most 6 decimals. */
+/** Leva per unit of the currency: positive with at most 6 decimals (so MIN_CURRENCY_RATE at least), at most MAX_CURRENCY_RATE. */
 export const currencyRateSchema = z
   .number({ error: M.field_is_required })
   .positive(M.invalid_value)
-  .max(1_000_000, M.invalid_value)
-  .refine((value) => hasAtMostDecimals(value, 6), M.invalid_value);
+  .max(MAX_CURRENCY_RATE, M.invalid_value)
+  .refine((value) => hasAtMostDecimals(value, CURRENCY_RATE_DECIMALS), M.invalid_value);
 
 /** A quantity: above zero, at most 3 decimals. Default 1. */
 export const quantitySchema = z
@@ -322,18 +331,30 @@ export const billingItemRef = z
   });
 export type BillingItemRefInput = z.input<typeof billingItemRef>;
 
+/**
+ * A row's price × quantity must fit an amount (MAX_MONEY): else `amount_too_large` on the quantity (the server checks
+ * the document's totals, converted prices and the total in leva the same way when it computes them).
+ */
+const rowTotalFits = (value: { price?: unknown; quantity?: unknown }, ctx: z.RefinementCtx) => {
+  const { price, quantity } = value;
+  // Out of their own bounds, the price or the quantity has its error already.
+  if (typeof price !== 'number' || typeof quantity !== 'number' || !(Math.abs(price) <= MAX_PRICE) || !(Math.abs(quantity) <= MAX_QUANTITY)) return;
+  if (!fitsMoney(lineTotalCents(price, quantity))) ctx.addIssue({ code: 'custom', path: ['quantity'], message: M.amount_too_large });
+};
+
 /** POST {base}/saveItem (the invoice item dialog): name bg and it, price and quantity required (quantity default 1). */
 export const billingItemSaveSchema = z
   .object({
     _id: z.preprocess(blankToUndefined, idSchema.optional()).optional(),
     ...documentIdFields,
     name: localizedRequired,
-    price: moneySchema,
+    price: priceSchema,
     quantity: quantitySchema.optional().default(1),
     comment: localizedText.optional().default({ bg: '', it: '' }),
     /** The service the row is for (Settings › Services), when any. */
     service: z.preprocess(blankToNull, idSchema.nullable()).optional(),
   })
+  .superRefine(rowTotalFits, alwaysCheck)
   .transform((value, ctx) => {
     const { invoiceId: _i, proformaInvoiceId: _p, documentId: _d, ...rest } = value;
     return { ...rest, documentId: pickDocumentId(value, ctx) };
@@ -342,12 +363,14 @@ export type BillingItemSaveInput = z.input<typeof billingItemSaveSchema>;
 export type BillingItemSaveValues = z.output<typeof billingItemSaveSchema>;
 
 /** The item dialog's form (no ids). */
-export const billingItemFormSchema = z.object({
-  name: localizedRequired,
-  price: moneySchema,
-  quantity: quantitySchema.optional().default(1),
-  comment: localizedText.optional().default({ bg: '', it: '' }),
-});
+export const billingItemFormSchema = z
+  .object({
+    name: localizedRequired,
+    price: priceSchema,
+    quantity: quantitySchema.optional().default(1),
+    comment: localizedText.optional().default({ bg: '', it: '' }),
+  })
+  .superRefine(rowTotalFits, alwaysCheck);
 export type BillingItemFormValues = z.output<typeof billingItemFormSchema>;
 
 /** POST {base}/addItemAsService: `contractServiceId` (a row of the document's contract) or `serviceId`; quantity default 1. */

@@ -58,10 +58,10 @@ import {
   idSchema,
   listQuery,
   localizedText,
-  moneySchema,
   optionalBusinessDate,
   optionalString,
   pageNumber,
+  priceSchema,
   requiredString,
   selectId,
   type LocalizedText,
@@ -184,7 +184,7 @@ export const contractSaveSchema = z
     description: localizedText.optional().default(emptyText),
     currency: selectId,
     isAdvance: z.boolean().optional().default(false),
-    pricePerMonth: moneySchema,
+    pricePerMonth: priceSchema,
     managingUsers: z.array(idSchema).max(500, M.invalid_value).optional().default([]),
   })
   .superRefine((value, ctx) => {
@@ -243,7 +243,7 @@ export const contractServiceRemoveSchema = z.object({ contractServiceId: selectI
 /** POST /api/contract-services/save: the service settings of one row (the contract's own price and description). */
 export const contractServiceSettingsSchema = z.object({
   _id: selectId,
-  price: moneySchema,
+  price: priceSchema,
   description: localizedText.optional().default(emptyText),
 });
 export type ContractServiceSettingsInput = z.input<typeof contractServiceSettingsSchema>;

@@ -100,6 +100,8 @@ export const MessageKeys = {
   proforma_items_transformed: 'proforma_items_transformed',
   contract_periods_invoiced: 'contract_periods_invoiced',
   too_many_items: 'too_many_items',
+  amount_too_large: 'amount_too_large',
+  notice_currency_of_original: 'notice_currency_of_original',
   // Payments (spec keys, then house keys).
   entered_amount_should_be_bigger_than_zero: 'entered_amount_should_be_bigger_than_zero',
   entered_amount_is_bigger_than_wanted_amount: 'entered_amount_is_bigger_than_wanted_amount',

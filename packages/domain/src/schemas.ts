@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { MAX_PAGE, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, LOCALES } from './api.ts';
 import { MessageKeys as M } from './messages.ts';
-import { hasAtMostTwoDecimals, roundHalfAway } from './money.ts';
+import { hasAtMostTwoDecimals, MAX_MONEY, MAX_PRICE, roundHalfAway } from './money.ts';
+
+/** Re-exported for the schemas that import it from here (the constant lives with the other limits in money.ts). */
+export { MAX_MONEY };
 
 /**
  * Issues a schema gives no message of its own answer with a message key too: a missing value is
@@ -86,13 +89,18 @@ export function hasAtMostDecimals(value: number, decimals: number): boolean {
   return Number.isFinite(value) && Math.abs(roundHalfAway(value, decimals) - value) < 1e-9;
 }
 
-export const MAX_MONEY = 999_999_999_999.99;
-
 /** Money: a JSON number, not negative, with at most 2 decimals (numeric(14,2) in the database). */
 export const moneySchema = z
   .number({ error: M.field_is_required })
   .min(0, M.invalid_value)
   .max(MAX_MONEY, M.invalid_value)
+  .refine(hasAtMostTwoDecimals, M.invalid_value);
+
+/** A unit price (a row's, a service's, a contract's): money up to MAX_PRICE. */
+export const priceSchema = z
+  .number({ error: M.field_is_required })
+  .min(0, M.invalid_value)
+  .max(MAX_PRICE, M.invalid_value)
   .refine(hasAtMostTwoDecimals, M.invalid_value);
 
 /** A list filter text: blank, null or missing means "no filter". */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidBic, isValidIban, normalizeIban } from './iban.ts';
 import { MessageKeys as M } from './messages.ts';
+import { CURRENCY_RATE_DECIMALS, MAX_CURRENCY_RATE } from './money.ts';
 import {
   alwaysCheck,
   filterBoolean,
@@ -11,7 +12,7 @@ import {
   listQuery,
   localizedRequired,
   localizedText,
-  moneySchema,
+  priceSchema,
   requiredString,
   selectId,
 } from './schemas.ts';
@@ -190,8 +191,8 @@ export const currencySaveSchema = z
     exchangeRate: z
       .number({ error: M.field_is_required })
       .positive(M.invalid_value)
-      .max(1_000_000, M.invalid_value)
-      .refine((value) => hasAtMostDecimals(value, 6), M.invalid_value),
+      .max(MAX_CURRENCY_RATE, M.invalid_value)
+      .refine((value) => hasAtMostDecimals(value, CURRENCY_RATE_DECIMALS), M.invalid_value),
   })
   .superRefine((value, ctx) => {
     const rateError = fixedRateError(effectiveCurrencyCode(value.code, value.name), value.exchangeRate);
@@ -223,7 +224,7 @@ export const serviceSaveSchema = z.object({
   ...dictionaryBase,
   code: requiredString(50),
   description: localizedText.optional().default(emptyText),
-  price: moneySchema,
+  price: priceSchema,
 });
 
 export const documentFlowCategorySaveSchema = z.object({

@@ -27,6 +27,8 @@ export interface ResolvedHeader {
   errors: ApiFieldError[];
   /** Set when an existing document changes its currency: its rows' prices are converted. */
   conversion: { fromRate: number; toRate: number } | null;
+  /** A notice's currency and rate are its original's: true when the input asked for another (the save writes the original's). */
+  noticeCurrencyForced: boolean;
 }
 
 /** The value a save writes: given (null clears), else the stored one, else (a new document) the default. */
@@ -86,6 +88,15 @@ export async function originalErrors(executor: Executor, documentId: string | un
   return [];
 }
 
+/** The currency and rate of a notice's original invoice (a notice takes them). */
+export async function originalCurrency(executor: Executor, originalId: string): Promise<{ currencyId: string; currencyRate: number } | undefined> {
+  const [original] = await executor
+    .select({ currencyId: billingDocuments.currencyId, currencyRate: billingDocuments.currencyRate })
+    .from(billingDocuments)
+    .where(eq(billingDocuments.id, originalId));
+  return original?.currencyId ? { currencyId: original.currencyId, currencyRate: Number(original.currencyRate) } : undefined;
+}
+
 /**
  * The header of a draft from a save: each field given, kept or defaulted (invoice defaults, today, the own
  * company's default banks), each new pick checked (active, the customer's bank, the contract of the customer),
@@ -143,10 +154,24 @@ export async function resolveHeader(tx: Executor, kind: BillingKind, actor: Acto
     if (!signerName) errors.push({ field: 'signer', message: M.invalid_value });
   }
 
-  // Currency and rate: a new currency brings its rate; BGN and EUR have theirs fixed.
-  const currencyId = pick(input.currency, old, (row) => row.currencyId, settings?.currencyId ?? null);
+  // Notice (invoices): decided first, since a notice takes its original's currency and rate.
+  const noticeType = kind === 'invoice' ? pick(input.noticeType, old, (row) => row.noticeType, NoticeType.invoice) : NoticeType.invoice;
+  if (kind === 'proforma' && input.noticeType !== undefined && input.noticeType !== NoticeType.invoice) errors.push({ field: 'noticeType', message: M.invalid_value });
+  const creditToInvoiceId = noticeType === NoticeType.invoice ? null : pick(input.creditToInvoice, old, (row) => row.creditToInvoiceId, null);
+  const originalFailures = creditToInvoiceId ? await originalErrors(tx, old?.id, creditToInvoiceId, customerId) : [];
+  errors.push(...originalFailures);
+  const noticeReason = noticeType === NoticeType.invoice ? empty : pick(input.noticeReason, old, (row) => row.noticeReason, empty);
+  const original = creditToInvoiceId && originalFailures.length === 0 ? await originalCurrency(tx, creditToInvoiceId) : undefined;
+
+  // Currency and rate: a new currency brings its rate; BGN and EUR have theirs fixed; a notice has its original's
+  // (docs/decisions.md, "Notices in the original's currency"): whatever the input says, the original's are written.
+  const currencyId = original ? original.currencyId : pick(input.currency, old, (row) => row.currencyId, settings?.currencyId ?? null);
   let currencyRate = old?.currencyRate ?? 1;
-  if (currencyId) {
+  const noticeCurrencyForced = Boolean(
+    original && ((input.currency != null && input.currency !== original.currencyId) || (input.currencyRate !== undefined && input.currencyRate !== original.currencyRate)),
+  );
+  if (original) currencyRate = original.currencyRate;
+  else if (currencyId) {
     const currency = await currencyOf(tx, currencyId);
     const isNew = changed(currencyId, (row) => row.currencyId);
     if (!currency || (isNew && !currency.status && input.currency !== undefined)) errors.push({ field: 'currency', message: M.invalid_value });
@@ -168,13 +193,6 @@ export async function resolveHeader(tx: Executor, kind: BillingKind, actor: Acto
   if (vat.VATType && (!vatValues.found || (!vatValues.status && changed(vat.VATType, (row) => row.vatTypeId) && input.VATType !== undefined))) {
     errors.push({ field: 'VATType', message: M.invalid_value });
   }
-
-  // Notice (invoices).
-  const noticeType = kind === 'invoice' ? pick(input.noticeType, old, (row) => row.noticeType, NoticeType.invoice) : NoticeType.invoice;
-  if (kind === 'proforma' && input.noticeType !== undefined && input.noticeType !== NoticeType.invoice) errors.push({ field: 'noticeType', message: M.invalid_value });
-  const creditToInvoiceId = noticeType === NoticeType.invoice ? null : pick(input.creditToInvoice, old, (row) => row.creditToInvoiceId, null);
-  if (creditToInvoiceId) errors.push(...(await originalErrors(tx, old?.id, creditToInvoiceId, customerId)));
-  const noticeReason = noticeType === NoticeType.invoice ? empty : pick(input.noticeReason, old, (row) => row.noticeReason, empty);
 
   return {
     values: {
@@ -206,5 +224,6 @@ export async function resolveHeader(tx: Executor, kind: BillingKind, actor: Acto
     },
     errors,
     conversion,
+    noticeCurrencyForced,
   };
 }

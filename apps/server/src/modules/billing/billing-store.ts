@@ -1,9 +1,9 @@
-import { type BillingKind, billingTotals, convertAmount, formatDocumentNumber, MessageKeys as M } from '@kantora/domain';
+import { type ApiFieldError, type BillingKind, billingAmountsOverflow, billingTotals, convertAmount, fitsMoney, formatDocumentNumber, lineTotalCents, MessageKeys as M, toCents } from '@kantora/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/sql-helpers.ts';
 import { billingDocuments, billingItems, type Localized } from '../../db/schema/index.ts';
-import { conflict } from '../../http/errors.ts';
+import { badRequest, conflict } from '../../http/errors.ts';
 import { type Actor, writeLog } from '../logs/audit.ts';
 import { LOG_NAMES } from './access.ts';
 import { type DocumentRecord, type DocumentRow, logView } from './billing.queries.ts';
@@ -14,23 +14,36 @@ export function requireDraft(record: DocumentRecord | DocumentRow): void {
   if (issued) throw conflict(M.document_issued);
 }
 
+/** 400 `amount_too_large` naming the figure that would not fit (docs/decisions.md, "Limits of amounts"). */
+export const amountTooLarge = (field: string) => badRequest(M.amount_too_large, [{ field, message: M.amount_too_large } satisfies ApiFieldError]);
+
 /**
  * Recomputes a document's row totals and its totals from its rows (integer cents, DESIGN.md), converting the rows'
  * prices first when the currency changed. Only rows whose price or total changes are written (one statement).
+ * A figure that would not fit an amount (a converted price, a row total, the tax base, VAT, total, or those in leva
+ * at the document's rate) answers 400 `amount_too_large` naming it, before anything is written.
  */
-export async function recalculate(tx: Executor, doc: Pick<DocumentRow, 'id' | 'vatCharging' | 'vatPercentage' | 'noticeType'>, conversion?: { fromRate: number; toRate: number } | null) {
+export async function recalculate(
+  tx: Executor,
+  doc: Pick<DocumentRow, 'id' | 'vatCharging' | 'vatPercentage' | 'noticeType'> & { currencyRate?: number },
+  conversion?: { fromRate: number; toRate: number } | null,
+) {
   const items = await tx
     .select({ id: billingItems.id, price: billingItems.price, quantity: billingItems.quantity, total: billingItems.total })
     .from(billingItems)
     .where(eq(billingItems.documentId, doc.id))
     .orderBy(asc(billingItems.position), asc(billingItems.id));
   const prices = items.map((item) => (conversion ? convertAmount(Number(item.price), conversion.fromRate, conversion.toRate) : Number(item.price)));
-  const totals = billingTotals({
+  const input = {
     items: items.map((item, index) => ({ price: prices[index], quantity: Number(item.quantity) })),
     VATCharging: doc.vatCharging,
     VATPercentage: Number(doc.vatPercentage),
     noticeType: doc.noticeType,
-  });
+  };
+  const rate = conversion?.toRate ?? (doc.currencyRate === undefined ? undefined : Number(doc.currencyRate));
+  const overflow = billingAmountsOverflow({ ...input, currencyRate: rate });
+  if (overflow) throw amountTooLarge(overflow);
+  const totals = billingTotals(input);
   const changed = items.flatMap((item, index) =>
     prices[index] !== Number(item.price) || totals.lineTotals[index] !== Number(item.total) ? [{ id: item.id, price: prices[index], total: totals.lineTotals[index] }] : [],
   );
@@ -88,9 +101,13 @@ export interface NewItem {
   transformedFromItemId?: string | null;
 }
 
-/** Appends rows to a document after its last one (totals: call `recalculate`). */
+/** Appends rows to a document after its last one (totals: call `recalculate`). A price or row total too large to store: 400 `amount_too_large`. */
 export async function appendItems(tx: Executor, actor: Actor, documentId: string, items: NewItem[]) {
   if (items.length === 0) return [];
+  for (const item of items) {
+    if (!fitsMoney(toCents(item.price))) throw amountTooLarge('price');
+    if (!fitsMoney(lineTotalCents(item.price, item.quantity))) throw amountTooLarge('total');
+  }
   const [{ last }] = await queryRows<{ last: number | null }>(tx, sql`select max(position) as last from ${billingItems} where ${billingItems.documentId} = ${documentId}`);
   const start = Number(last ?? 0);
   return tx

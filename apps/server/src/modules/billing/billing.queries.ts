@@ -26,6 +26,14 @@ export type ItemRow = typeof billingItems.$inferSelect;
 
 const original = alias(billingDocuments, 'original');
 
+/**
+ * A credit notice's total as a positive figure in its original's currency: its own (a notice has its original's
+ * currency and rate), or, for a notice of older data at another rate, converted through leva at the two stored rates
+ * (× its rate ÷ the original's), rounded half away from zero to the cent (numeric `round`).
+ */
+export const creditedInOriginal = (notice: SQL, originalRate: SQL) =>
+  sql`case when ${notice}.currency_rate = ${originalRate} then -${notice}.total_amount else round(-${notice}.total_amount * ${notice}.currency_rate / ${originalRate}, 2) end`;
+
 /** What a document's view adds to its row: names of its picks, counts, links. */
 const extraColumns = {
   currencyCode: currencies.code,
@@ -36,7 +44,7 @@ const extraColumns = {
   creditToInvoiceDate: original.date,
   itemsCount: sql<number>`(select cast(count(*) as integer) from ${billingItems} where ${billingItems.documentId} = ${billingDocuments.id})`,
   transformedItems: sql<number>`(select cast(count(*) as integer) from ${billingItems} where ${billingItems.documentId} = ${billingDocuments.id} and ${billingItems.isTransformed})`,
-  creditedAmount: sql<string>`(select cast(coalesce(sum(-c.total_amount), 0) as text) from billing_documents c where c.credit_to_invoice_id = ${billingDocuments.id} and c.issued and c.notice_type = 1)`,
+  creditedAmount: sql<string>`(select cast(coalesce(sum(${creditedInOriginal(sql`c`, sql`${billingDocuments.currencyRate}`)}), 0) as text) from billing_documents c where c.credit_to_invoice_id = ${billingDocuments.id} and c.issued and c.notice_type = 1)`,
   transformedInvoices: sql<BillingLink[]>`(select coalesce(json_agg(json_build_object('_id', i.id, 'number', i.number, 'issued', i.issued, 'date', i.date) order by i.created, i.id), '[]'::json) from billing_documents i where i.transformed_from_proforma_id = ${billingDocuments.id})`,
 };
 

@@ -25,7 +25,7 @@ import { buildParties } from '../contracts/snapshots.ts';
 import type { Actor } from '../logs/audit.ts';
 import type { InvoiceSettingsService } from '../settings/invoice-settings.service.ts';
 import { resolveHeader, originalErrors } from './billing-header.ts';
-import { billingCountQueries, billingListQueries, type DocumentRecord, loadDocument, readsDateIndex, rowDto, searchWhere, viewDto } from './billing.queries.ts';
+import { billingCountQueries, billingListQueries, creditedInOriginal, type DocumentRecord, loadDocument, readsDateIndex, rowDto, searchWhere, viewDto } from './billing.queries.ts';
 import { sofiaDate } from './access.ts';
 import { logDocument, recalculate, requireDraft, takeNumber } from './billing-store.ts';
 import { hasPayments } from './billing-payments.service.ts';
@@ -34,11 +34,17 @@ import { clearTimesheetAnnex, freezeTimesheetAnnex } from './billing-annex.ts';
 /** A save that fails a rule answers like a failed form: 400 `please_fill_all_required_fields` with the field errors. */
 export const saveFailed = (errors: ApiFieldError[]) => badRequest(M.please_fill_all_required_fields, errors);
 
-/** The sum (a positive figure, in cents) of the issued credit notices of an invoice, leaving one notice out. */
+/**
+ * The sum (a positive figure, in cents of the invoice's currency) of the issued credit notices of an invoice, leaving
+ * one notice out. A notice has its invoice's currency and rate; one of older data in another currency counts
+ * converted through leva at the two stored rates, each notice rounded half away from zero to the cent.
+ */
 async function creditedCents(executor: Executor, invoiceId: string, except?: string): Promise<number> {
   const [{ credited }] = await queryRows<{ credited: string }>(
     executor,
-    sql`select cast(coalesce(sum(-total_amount), 0) as text) as credited from billing_documents where credit_to_invoice_id = ${invoiceId} and issued and notice_type = ${NoticeType.credit} and id <> ${except ?? '00000000-0000-0000-0000-000000000000'}::uuid`,
+    sql`select cast(coalesce(sum(${creditedInOriginal(sql`c`, sql`o.currency_rate`)}), 0) as text) as credited
+        from billing_documents c join billing_documents o on o.id = c.credit_to_invoice_id
+        where c.credit_to_invoice_id = ${invoiceId} and c.issued and c.notice_type = ${NoticeType.credit} and c.id <> ${except ?? '00000000-0000-0000-0000-000000000000'}::uuid`,
   );
   return toCents(Number(credited));
 }
@@ -159,7 +165,9 @@ export class BillingService {
       const old = input._id ? await loadDocument(tx, kind, actor, input._id, 'update') : undefined;
       if (old) requireDraft(old);
       const settings = await this.settings.row(tx);
-      const { values, errors, conversion } = await resolveHeader(tx, kind, actor, input, old?.row, settings);
+      const { values, errors, conversion, noticeCurrencyForced } = await resolveHeader(tx, kind, actor, input, old?.row, settings);
+      // changeCurrency asks for a currency only: a notice's is its original's, so another one is refused (a save writes the original's).
+      if (action === 'changeCurrency' && noticeCurrencyForced) throw conflict(M.notice_currency_of_original);
       if (errors.length > 0) throw saveFailed(errors);
       const [row] = old
         ? await tx
@@ -179,7 +187,10 @@ export class BillingService {
     });
   }
 
-  /** changeCurrency: a save of the currency (and rate); the rows' prices follow (× old rate ÷ new rate). */
+  /**
+   * changeCurrency: a save of the currency (and rate); the rows' prices follow (× old rate ÷ new rate). A notice with
+   * its original has the original's currency and rate: another currency or rate is 409 `notice_currency_of_original`.
+   */
   changeCurrency(kind: BillingKind, actor: Actor, input: { documentId: string; currency: string; currencyRate?: number }) {
     return this.save(kind, actor, { _id: input.documentId, currency: input.currency, currencyRate: input.currencyRate }, 'changeCurrency');
   }
@@ -243,14 +254,24 @@ export class BillingService {
     });
   }
 
-  /** A notice's original, locked while the notice is issued: an issued invoice of the customer; a credit notice within what is left of it. */
+  /**
+   * A notice's original, locked while the notice is issued (so concurrent notices of one invoice are decided one after
+   * another): an issued invoice of the customer, in whose currency and rate the notice is (else 400
+   * `notice_currency_of_original`: saving the notice takes them); a credit notice within what is left of it.
+   */
   private async checkOriginal(tx: Executor, row: DocumentRecord['row']) {
     const originalId = row.creditToInvoiceId!;
     await tx.select({ id: billingDocuments.id }).from(billingDocuments).where(eq(billingDocuments.id, originalId)).for('update');
     const errors = await originalErrors(tx, row.id, originalId, row.customerId);
     if (errors.length > 0) throw saveFailed(errors);
+    const [original] = await tx
+      .select({ total: billingDocuments.totalAmount, currencyId: billingDocuments.currencyId, currencyRate: billingDocuments.currencyRate })
+      .from(billingDocuments)
+      .where(eq(billingDocuments.id, originalId));
+    if (original.currencyId !== row.currencyId || Number(original.currencyRate) !== Number(row.currencyRate)) {
+      throw badRequest(M.notice_currency_of_original, [{ field: 'currency', message: M.notice_currency_of_original }]);
+    }
     if (row.noticeType !== NoticeType.credit) return;
-    const [original] = await tx.select({ total: billingDocuments.totalAmount }).from(billingDocuments).where(eq(billingDocuments.id, originalId));
     const credited = await creditedCents(tx, originalId, row.id);
     if (credited + Math.abs(toCents(Number(row.totalAmount))) > toCents(Number(original.total))) {
       throw badRequest(M.credit_notice_exceeds_invoice, [{ field: 'totalAmount', message: M.credit_notice_exceeds_invoice }]);

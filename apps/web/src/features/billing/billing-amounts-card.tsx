@@ -1,4 +1,4 @@
-import { type BillingDocumentView, documentAmountInWords, FIXED_RATES } from '@kantora/domain';
+import { type BillingDocumentView, documentAmountInWords, FIXED_RATES, NoticeType } from '@kantora/domain';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -36,7 +36,9 @@ export function BillingAmountsCard({ doc, editable, onVatChange, onCurrencyChang
   const { t, i18n } = useTranslation('billing');
   const locale = i18n.language;
   const { control } = useFormContext<BillingFormValues>();
-  const [charging, currency] = useWatch({ control, name: ['VATCharging', 'currency'] });
+  const [charging, currency, noticeType, creditToInvoice] = useWatch({ control, name: ['VATCharging', 'currency', 'noticeType', 'creditToInvoice'] });
+  // A notice has its original invoice's currency and rate (the server writes them): nothing to choose here.
+  const ofOriginal = noticeType !== NoticeType.invoice && Boolean(creditToInvoice);
   const currencies = useMetadata<DictionaryItem[]>('getCurrencies');
   const vatTypes = useMetadata<DictionaryItem[]>('getVATTypes');
   const disabled = !editable;
@@ -65,7 +67,8 @@ export function BillingAmountsCard({ doc, editable, onVatChange, onCurrencyChang
             label={t('fields.currency')}
             options={currencyOptions}
             required
-            disabled={disabled}
+            disabled={disabled || ofOriginal}
+            helperText={ofOriginal ? t('amounts.notice_currency') : undefined}
             onValueChange={(value) => {
               if (typeof value === 'string') onCurrencyChange(value);
             }}
@@ -77,8 +80,8 @@ export function BillingAmountsCard({ doc, editable, onVatChange, onCurrencyChang
             decimals={6}
             grouping={false}
             required
-            disabled={disabled || fixedRate}
-            helperText={fixedRate ? t('amounts.fixed_rate') : undefined}
+            disabled={disabled || fixedRate || ofOriginal}
+            helperText={ofOriginal ? t('amounts.notice_currency') : fixedRate ? t('amounts.fixed_rate') : undefined}
           />
           {!charging && doc?.VATName && (localized(doc.VATName, locale) || null) && (
             <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>

@@ -111,6 +111,15 @@ describe('the invoice editor', () => {
     expect(screen.getByRole('button', { name: 'Запази' })).toBeInTheDocument();
   });
 
+  it('a credit notice of an invoice offers no currency or rate of its own: they are its original invoice\'s', { timeout: 60_000 }, async () => {
+    const original = '00000000-0000-4000-8000-0000000000aa';
+    open(docOf('invoice', false, Access.manager, { noticeType: 1, creditToInvoice: original, creditToInvoiceNumber: '0000000041', creditToInvoiceDate: '2026-03-01' }), Access.manager, () => []);
+    const currency = await screen.findByRole('combobox', { name: /Валута/ });
+    expect(currency).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('textbox', { name: /Курс/ })).toBeDisabled();
+    expect(screen.getAllByText('Валутата и курсът на фактурата, към която е известието').length).toBeGreaterThan(0);
+  });
+
   it('issuing without rows warns and calls nothing', { timeout: 60_000 }, async () => {
     const { calls } = open(docOf('invoice', false), Access.manager, () => []);
     await userEvent.click(await screen.findByRole('button', { name: 'Издай' }));
