@@ -1,4 +1,4 @@
-import { type CurrentUserInfo, DRAWER_BREAKPOINT, type Locale, matchRoute } from '@kantora/domain';
+import { type CurrentUserInfo, canAccess, DRAWER_BREAKPOINT, type Locale, matchRoute, Permissions } from '@kantora/domain';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -8,6 +8,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { AppFooter } from '../../components/app-footer.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { authApi } from '../../features/auth/auth-api.ts';
+import { SetupNotice } from '../../features/settings/setup/setup-notice.tsx';
 import { changeLocale } from '../../lib/i18n.ts';
 import { readLastVisited, recordVisit } from '../../lib/last-visited.ts';
 import { persistLocale } from '../../lib/locale.ts';
@@ -91,6 +92,7 @@ function ShellLayout({ user }: { user: CurrentUserInfo }) {
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
         <Box component="main" id="main" sx={{ flexGrow: 1, p: { xs: 1.5, sm: 2, md: 3 } }}>
+          <SetupNotice enabled={canAccess(Permissions.setupStatus, user.access)} />
           <RouteErrorBoundary resetKey={location.pathname}>
             <Suspense fallback={<PageLoader />}>
               <Outlet />

@@ -9,10 +9,13 @@ const InvoiceSettingsPage = lazy(() => import('./invoices/invoice-settings-page.
 const UsersPage = lazy(() => import('./users/users-page.tsx'));
 const UserPage = lazy(() => import('./users/user-page.tsx'));
 const LogsPage = lazy(() => import('./logs/logs-page.tsx'));
+const SetupPage = lazy(() => import('./setup/setup-page.tsx'));
 
 /** The settings area: my company, invoice settings, the simple lists, users and logs (admin only). */
 export default function SettingsArea({ route }: AreaPageProps) {
   switch (route.path) {
+    case '/settings/setup':
+      return <SetupPage />;
     case '/settings/my-company':
       return <MyCompanyPage />;
     case '/settings/invoices':
