@@ -20,7 +20,7 @@
  * One warm-up run per build is not counted. --timeline prints every request of each build's last run (start, end). Everything started is stopped at the end and on Ctrl-C.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
@@ -69,7 +69,6 @@ interface Build {
 /** apps/web as it is at `rev`, built in a directory of its own (this checkout's dependencies and packages/). */
 function buildAtRevision(rev: string): Build {
   const root = mkdtempSync(join(workDir, 'build-'));
-  mkdirSync(root);
   const archive = execFileSync('git', ['archive', '--format=tar', rev, 'apps/web'], { cwd: repoDir, maxBuffer: 256 * 1024 * 1024 });
   execFileSync('tar', ['-x', '-C', root], { input: archive });
   symlinkSync(join(repoDir, 'node_modules'), join(root, 'node_modules'));

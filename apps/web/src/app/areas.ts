@@ -2,6 +2,7 @@ import { matchRoute, WEB_ROUTES } from '@kantora/domain';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { AreaPageProps } from '../components/area-types.ts';
 import { preloadBillingPage } from '../features/billing/billing-pages.ts';
+import { type PreloadableComponent, preloadableLazy } from '../lib/preloadable-lazy.ts';
 
 type AreaModule = { default: ComponentType<AreaPageProps> };
 type AreaPage = LazyExoticComponent<ComponentType<AreaPageProps>>;
@@ -26,30 +27,28 @@ const BUILT_AREAS: Record<string, () => Promise<AreaModule>> = {
 };
 
 /** One lazy chunk per area of the route matrix. */
-export const AREA_PAGES: Record<string, AreaPage> = Object.fromEntries(
-  [...new Set(WEB_ROUTES.map((route) => route.area))].map((area) => [area, lazy(BUILT_AREAS[area] ?? comingSoon)]),
+export const AREA_PAGES: Record<string, PreloadableComponent<AreaPageProps>> = Object.fromEntries(
+  [...new Set(WEB_ROUTES.map((route) => route.area))].map((area) => [area, preloadableLazy(BUILT_AREAS[area] ?? comingSoon)]),
 );
 
 /**
- * What an area that lazily loads a page per route starts for a route besides its own chunk: that page and the texts
- * it asks for. Each is a small module of the area that ships with the entry (features/billing/billing-pages.ts).
+ * What an area that lazily loads a page per route loads for a route besides its own chunk: that page and the texts it
+ * asks for. Each is a small module of the area that ships with the entry (features/billing/billing-pages.ts).
  */
-const AREA_PAGE_PRELOADS: Record<string, (route: AreaPageProps['route']) => void> = {
+const AREA_PAGE_PRELOADS: Record<string, (route: AreaPageProps['route']) => Promise<unknown>> = {
   billing: preloadBillingPage,
 };
 
 /**
- * Starts loading a route's first screen before it renders: the area's chunk, and the page and texts the area names
- * for it, all at once. A cold load of a signed-in page calls it while the user is still being loaded
- * (route-guard.tsx), so nothing there waits to be found until the previous chunk has run. A failure is left to the
- * lazy page, which imports the same module when it renders.
+ * Loads a route's first screen before it renders: the area's chunk, and the page and texts the area names for it,
+ * all at once. A cold load of a signed-in page calls it while the user is still being loaded (route-guard.tsx), so
+ * nothing there waits to be found until the previous chunk has run. Settles when all are there or failed (a failure
+ * is left to the lazy page, which meets it again when it renders).
  */
-export function preloadRoute(pathname: string): void {
+export async function preloadRoute(pathname: string): Promise<void> {
   const route = matchRoute(pathname);
-  const load = route ? BUILT_AREAS[route.area] : undefined;
-  if (!route || !load) return;
-  load().catch(() => undefined);
-  AREA_PAGE_PRELOADS[route.area]?.(route);
+  if (!route || !AREA_PAGES[route.area]) return;
+  await Promise.allSettled([AREA_PAGES[route.area].preload(), AREA_PAGE_PRELOADS[route.area]?.(route)]);
 }
 
 /** Public pages of later areas (the calendar's invitation page), same plug-in rule. */

@@ -7,13 +7,13 @@ import { loginPath } from '../lib/navigation.ts';
 import { notify } from '../lib/notify.ts';
 import { getToken } from '../lib/token.ts';
 import { preloadRoute } from './areas.ts';
-import { loadAppShell } from './lazy-pages.ts';
+import { AppShell } from './lazy-pages.ts';
 
 /**
  * The navigation guard of spec §2, around every signed-in route:
  * - no token: /login?redirect=<path>;
- * - user not loaded yet: load getCurrentUserInfo first (the shell and the route's page start loading meanwhile); on
- *   failure reset the token and go to /login?redirect=<path>;
+ * - user not loaded yet: load getCurrentUserInfo first (and meanwhile the shell and the route's first screen, which
+ *   render once all are there); on failure reset the token and go to /login?redirect=<path>;
  * - a user with no permitted route (negative access): error toast, signed out;
  * - a known route the role may not open: the user's landing path;
  * - anything else renders (unknown paths reach the 404 page inside the shell).
@@ -25,15 +25,6 @@ export function RouteGuard() {
   const hasToken = getToken() !== null;
   const path = `${location.pathname}${location.search}`;
   const locked = user !== null && permittedRoutes(user.access).length === 0;
-
-  // A cold load: the shell and the route's first screen load while getCurrentUserInfo answers, not after it.
-  const loadingUser = user === null && hasToken;
-  const { pathname } = location;
-  useEffect(() => {
-    if (!loadingUser) return;
-    loadAppShell().catch(() => undefined);
-    preloadRoute(pathname);
-  }, [loadingUser, pathname]);
 
   useEffect(() => {
     if (user || !hasToken) return;
@@ -48,6 +39,23 @@ export function RouteGuard() {
     };
   }, [user, hasToken]);
 
+  // A cold load: the shell and the route's first screen load while getCurrentUserInfo answers, not after it, and the
+  // page shows once all are there, in one render (not a loader for each lazy piece in turn: React shows each for at
+  // least 300 ms). This effect runs after the one above, so the user's call is sent first (the browser opens six
+  // connections at most). Later navigations load their pages as they render.
+  const [firstScreen, setFirstScreen] = useState<'loading' | 'shown'>(user === null ? 'loading' : 'shown');
+  const { pathname } = location;
+  useEffect(() => {
+    if (firstScreen === 'shown' || !hasToken) return;
+    let active = true;
+    void Promise.allSettled([AppShell.preload(), preloadRoute(pathname)]).then(() => {
+      if (active) setFirstScreen('shown');
+    });
+    return () => {
+      active = false;
+    };
+  }, [firstScreen, hasToken, pathname]);
+
   useEffect(() => {
     if (!locked) return;
     notify.error(MessageKeys.no_permitted_actions);
@@ -55,7 +63,7 @@ export function RouteGuard() {
   }, [locked]);
 
   if (!hasToken || failed) return <Navigate to={loginPath(path)} replace />;
-  if (!user || locked) return <PageLoader fullScreen />;
+  if (!user || locked || firstScreen === 'loading') return <PageLoader fullScreen />;
   const route = matchRoute(location.pathname);
   if (route && !canAccess(route.roles, user.access)) return <Navigate to={landingPath(user.access)} replace />;
   return <Outlet />;
