@@ -2,6 +2,9 @@ import { matchRoute, WEB_ROUTES } from '@kantora/domain';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { AreaPageProps } from '../components/area-types.ts';
 import { preloadBillingPage } from '../features/billing/billing-pages.ts';
+import { preloadClientsPage } from '../features/clients/clients-pages.ts';
+import { preloadContractsPage } from '../features/contracts/contracts-pages.ts';
+import { preloadTimesheetsPage } from '../features/timesheets/timesheets-pages.ts';
 import { type PreloadableComponent, preloadableLazy } from '../lib/preloadable-lazy.ts';
 
 type AreaModule = { default: ComponentType<AreaPageProps> };
@@ -37,6 +40,9 @@ export const AREA_PAGES: Record<string, PreloadableComponent<AreaPageProps>> = O
  */
 const AREA_PAGE_PRELOADS: Record<string, (route: AreaPageProps['route']) => Promise<unknown>> = {
   billing: preloadBillingPage,
+  clients: preloadClientsPage,
+  contracts: preloadContractsPage,
+  timesheets: preloadTimesheetsPage,
 };
 
 /**

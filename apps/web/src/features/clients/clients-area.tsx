@@ -1,8 +1,5 @@
-import { lazy } from 'react';
 import type { AreaPageProps } from '../../components/area-types.ts';
-
-const ClientsPage = lazy(() => import('./clients-page.tsx'));
-const ClientPage = lazy(() => import('./client-page.tsx'));
+import { ClientPage, ClientsPage } from './clients-pages.ts';
 
 /** The clients area: the list, and the client page (new or existing). */
 export default function ClientsArea({ route }: AreaPageProps) {

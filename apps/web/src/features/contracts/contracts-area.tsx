@@ -1,8 +1,5 @@
-import { lazy } from 'react';
 import type { AreaPageProps } from '../../components/area-types.ts';
-
-const ContractsPage = lazy(() => import('./contracts-page.tsx'));
-const ContractPage = lazy(() => import('./contract-page.tsx'));
+import { ContractPage, ContractsPage } from './contracts-pages.ts';
 
 /** The contracts area: the list, and the contract page (new or existing). */
 export default function ContractsArea({ route }: AreaPageProps) {

@@ -1,0 +1,14 @@
+import type { AreaPageProps } from '../../components/area-types.ts';
+import i18n from '../../lib/i18n.ts';
+import { preloadableLazy } from '../../lib/preloadable-lazy.ts';
+
+/**
+ * The clients area's pages, each a chunk of its own: clients-area.tsx renders them, and app/areas.ts loads the one a
+ * cold load opens (with its texts) together with the area. Small on purpose: it ships with the entry.
+ */
+export const ClientsPage = preloadableLazy(() => import('./clients-page.tsx'));
+export const ClientPage = preloadableLazy(() => import('./client-page.tsx'));
+
+export function preloadClientsPage(route: AreaPageProps['route']): Promise<unknown> {
+  return Promise.all([(route.path === '/clients' ? ClientsPage : ClientPage).preload(), i18n.loadNamespaces(['clients'])]);
+}
