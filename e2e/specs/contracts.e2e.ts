@@ -80,8 +80,10 @@ describe('contracts', () => {
     await page.getByRole('tab', { name: c('tabs.details') }).waitFor();
     expect(await page.getByRole('tab').allTextContents()).toEqual([c('tabs.details')]);
 
-    // The provider: the own company's BGN and EUR accounts.
+    // The provider: the own company's default BGN and EUR accounts are preselected; the dialog chooses others.
     const provider = card(page, c('parties.provider'));
+    await provider.getByText(/УниКредит Булбанк · BGN/).waitFor();
+    await provider.getByText(/УниКредит Булбанк \(евро\) · EUR/).waitFor();
     await button(provider, c('parties.choose_banks')).click();
     let banks = dialogNamed(page, c('parties.provider_banks'));
     // A EUR account cannot be the BGN one.
@@ -174,8 +176,10 @@ describe('contracts', () => {
     await shot(page, 'contracts-register-confirm-1280-bg');
     await saving(page, 'contracts/register', () => button(question, c('actions.register')).click());
     await page.getByText(c('status.1'), { exact: true }).waitFor();
-    await page.getByText(c('read_only.not_draft')).waitFor();
+    await page.getByText(c('read_only.not_draft_banks')).waitFor();
     expect(await button(page, t('bg', 'actions.save')).count()).toBe(0);
+    // Management may still change the provider's accounts of the registered contract.
+    await button(provider, c('change_banks.action')).waitFor();
 
     // Cancel: the question, then the reason (required).
     await button(page, c('actions.cancel')).click();
@@ -257,6 +261,33 @@ describe('contracts', () => {
     await context.close();
   });
 
+  it("a manager registers the contract again and changes only its provider's accounts", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, ACCOUNTS.manager());
+    await openContract(page);
+    await button(page, c('actions.register')).click();
+    await saving(page, 'contracts/register', () => button(dialogNamed(page, c('register.title')), c('actions.register')).click());
+    await page.getByText(c('status.1'), { exact: true }).waitFor();
+
+    const provider = card(page, c('parties.provider'));
+    await button(provider, c('change_banks.action')).click();
+    const dialog = dialogNamed(page, c('change_banks.title'));
+    const bgn = dialog.getByRole('combobox', { name: c('parties.bgn_bank') });
+    const eur = dialog.getByRole('combobox', { name: c('parties.eur_bank') });
+    await eur.filter({ hasText: 'УниКредит Булбанк (евро)' }).waitFor();
+    await bgn.filter({ hasText: 'УниКредит Булбанк' }).waitFor();
+    // The EUR account of a EUR contract is required; the BGN one may go.
+    await dialog.getByText(c('change_banks.required', { currency: 'EUR' })).waitFor();
+    await bgn.click();
+    await page.getByRole('option', { name: t('bg', 'select.none') }).click();
+    const saved = await saving(page, 'contracts/saveBanks', () => button(dialog, t('bg', 'actions.save_and_close')).click());
+    expect([saved.Result.providerBank, saved.Result.provider.bank, saved.Result.provider.bank2.name.bg, saved.Result.status]).toEqual([null, null, 'УниКредит Булбанк (евро)', 1]);
+    await closed(dialog);
+    await provider.getByText(t('bg', 'parties:no_bank')).waitFor();
+    await provider.getByText(/УниКредит Булбанк \(евро\) · EUR/).waitFor();
+    await context.close();
+  });
+
   for (const locale of ['bg', 'it'] as const) {
     for (const width of [1280, 400]) {
       it(`looks right at ${width} px in ${locale}: the list and the contract`, async () => {
@@ -268,6 +299,14 @@ describe('contracts', () => {
         await openContract(page);
         await page.getByRole('heading', { name: k(locale, 'details.title') }).waitFor();
         await shot(page, `contracts-contract-${width}-${locale}`, true);
+        // The registered contract's change-banks dialog.
+        await button(card(page, k(locale, 'parties.provider')), k(locale, 'change_banks.action')).click();
+        const banks = dialogNamed(page, k(locale, 'change_banks.title'));
+        await banks.getByRole('combobox', { name: k(locale, 'parties.eur_bank') }).filter({ hasText: /UniCredit Bulbank|УниКредит Булбанк/ }).waitFor();
+        await shot(page, `contracts-change-banks-${width}-${locale}`);
+        // The title's close icon and the Close button have one name: the button at the bottom.
+        await button(banks, t(locale, 'actions.close')).last().click();
+        await closed(banks);
         await openTab(page, 'services', locale);
         await page.getByRole('row').filter({ hasText: locale === 'it' ? 'Paghe e personale' : 'ТРЗ и личен състав' }).waitFor();
         await shot(page, `contracts-services-${width}-${locale}`, true);

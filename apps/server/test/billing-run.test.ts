@@ -86,7 +86,9 @@ describe('due contracts', () => {
   it('lists the contracts left out with their reasons', async () => {
     const free = (await call(s.ctx, 'POST', '/api/settings/services/save', { code: 'FREE', name: t('Безплатна', 'Gratuito'), price: 0 })).body.Result._id;
     const noServices = await registered({ fromDate: '2098-08-01', pricePerMonth: 0 }, free);
-    const noBank = await registered({ fromDate: '2098-08-01', providerBank2: null });
+    // Registering now needs the account of the currency: a contract without it is older data.
+    const noBank = await registered({ fromDate: '2098-08-01' });
+    await s.ctx.database.db.execute(sql`update contracts set provider_bank2_id = null, provider = jsonb_set(provider, '{bank2}', 'null') where id = ${noBank}`);
     const inactiveClient = (await createClient(s.ctx, { name: t('Спящ ООД', 'Dormiente Srl') }))._id;
     const inactive = await registered({ fromDate: '2098-08-01', customerId: inactiveClient, customerBank: null });
     await s.ctx.database.db.execute(sql`update companies set status = false where id = ${inactiveClient}`);
@@ -98,6 +100,24 @@ describe('due contracts', () => {
     expect(result.rows.map((row) => row.contractId)).not.toContain(noServices);
     const refused = await run({ month: '2098-08', items: [{ contractId: noBank, periodFrom: '2098-08-01' }] });
     expect(refused).toMatchObject({ created: [], skipped: [{ contractId: noBank, reason: 'no_bank' }] });
+  });
+
+  it('includes a contract once management has given it the account of its currency (saveBanks)', async () => {
+    const contract = await registered({ fromDate: '2098-09-01' });
+    await s.ctx.database.db.execute(sql`update contracts set provider_bank2_id = null, provider = jsonb_set(provider, '{bank2}', 'null') where id = ${contract}`);
+    const before = await preview('2098-09');
+    expect(before.leftOut.find((row) => row.contractId === contract)?.reasons).toEqual(['no_bank']);
+    expect(before.rows.map((row) => row.contractId)).not.toContain(contract);
+
+    const saved = await call(s.ctx, 'POST', '/api/contracts/saveBanks', { contractId: contract, bank2: s.providerBank2 }, s.ctx.users.manager.token);
+    expect(saved.status).toBe(200);
+    const after = await preview('2098-09');
+    expect(after.leftOut.map((row) => row.contractId)).not.toContain(contract);
+    expect(after.rows.find((row) => row.contractId === contract)).toMatchObject({ periodFrom: '2098-09-01', currencyCode: 'EUR', kind: 'invoice' });
+    const made = await run({ month: '2098-09', items: [{ contractId: contract, periodFrom: '2098-09-01' }] });
+    expect(made.created.map((doc) => doc.contractId)).toEqual([contract]);
+    const invoice = (await call(s.ctx, 'GET', `${BASE.invoice}/${made.created[0]._id}`)).body.Result;
+    expect(invoice.provider.bank2.bankId).toBe(s.providerBank2);
   });
 
   it('is for management only and checks its input', async () => {

@@ -136,7 +136,7 @@ describe('contract visibility', () => {
     const employee = s.ctx.users.employee.token;
     const view = await call(s.ctx, 'GET', `/api/contracts/${contract._id}`, undefined, employee);
     expect(view.status).toBe(200);
-    expect(view.body.Result.rights).toEqual({ canEdit: false, canRegister: false, canCancel: false, canUnregister: false, canEditServices: false, canEditDocuments: false, canSeePrices: false, canSeeBilling: false });
+    expect(view.body.Result.rights).toEqual({ canEdit: false, canRegister: false, canCancel: false, canChangeBanks: false, canUnregister: false, canEditServices: false, canEditDocuments: false, canSeePrices: false, canSeeBilling: false });
     const rows = await call(s.ctx, 'POST', '/api/contract-services/list', { contractId: contract._id }, employee);
     expect(rows.body.Result.Items).toHaveLength(1);
     expect(Object.hasOwn(rows.body.Result.Items[0], 'price')).toBe(false);

@@ -39,6 +39,12 @@ describe('permission matrix', () => {
     expect(Permissions.billingRun).toEqual(Permissions.proformas);
   });
 
+  it("guards the change of a registered contract's banks by its own permission (management)", () => {
+    const route = ctx.app.apiRoutes.find((one) => one.method === 'POST' && one.url === '/api/contracts/saveBanks');
+    expect(route?.permission).toBe('contractsBanks');
+    expect(Permissions.contractsBanks).toEqual(Permissions.contractsWrite);
+  });
+
   it('keeps the first-run checklist to the administrator', () => {
     const route = ctx.app.apiRoutes.find((one) => one.method === 'GET' && one.url === '/api/settings/setupStatus');
     expect(route?.permission).toBe('setupStatus');

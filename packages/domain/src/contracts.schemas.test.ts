@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contractCancelSchema, contractListQuery, contractRegisterSchema, contractRights, contractSaveSchema, ContractStatus, clientContractsQuery } from './contracts.schemas.ts';
+import { contractCancelSchema, contractListQuery, contractRegisterSchema, contractRights, contractSaveBanksSchema, contractSaveSchema, ContractStatus, clientContractsQuery } from './contracts.schemas.ts';
 import { Access } from './roles.ts';
 
 const id = '6f1c1f2e-8d7a-4c61-9a51-3b8f0f4b2a10';
@@ -43,5 +43,17 @@ describe('contract schemas', () => {
     expect(contractRights(Access.employee, ContractStatus.draft)).toMatchObject({ canEdit: false, canSeePrices: false, canEditDocuments: false });
     expect(contractRights(Access.admin, ContractStatus.canceled)).toMatchObject({ canUnregister: true, canEditDocuments: false, canCancel: false });
     expect(contractRights(Access.admin, ContractStatus.expired)).toMatchObject({ canUnregister: true, canCancel: false });
+  });
+  it('lets management change the banks of a registered or expired contract only', () => {
+    for (const access of [Access.admin, Access.manager]) {
+      expect([0, 1, 2, 3].map((status) => contractRights(access, status).canChangeBanks)).toEqual([false, true, false, true]);
+    }
+    for (const access of [Access.employee, Access.accountant, Access.client]) expect(contractRights(access, ContractStatus.registered).canChangeBanks).toBe(false);
+  });
+  it('takes the banks only in saveBanks: missing keeps, null or blank clears, any other field is refused', () => {
+    expect(contractSaveBanksSchema.parse({ contractId: id, bank: id, bank2: null })).toEqual({ contractId: id, bank: id, bank2: null });
+    expect(contractSaveBanksSchema.parse({ _id: id, bank2: '' })).toEqual({ contractId: id, bank: undefined, bank2: null });
+    expect(issues(contractSaveBanksSchema.safeParse({ contractId: id, bank: id, name: { bg: 'X' }, pricePerMonth: 1 }))).toEqual(['name:contract_only_banks_change', 'pricePerMonth:contract_only_banks_change']);
+    expect(issues(contractSaveBanksSchema.safeParse({ bank: 'x' }))).toEqual(['bank:invalid_value', 'contractId:field_is_required']);
   });
 });

@@ -17,15 +17,26 @@
  *                    validation answers 400 Message `please_fill_all_required_fields` with `Errors` per field.
  *                    Management only (403); an existing contract must be a draft (409 `contract_not_draft`).
  *                    Saving copies the provider and customer snapshots from the own company, the client and
- *                    the chosen banks.
+ *                    the chosen banks. A new contract saved without provider banks gets the own company's default
+ *                    BGN and EUR accounts.
  * - POST register    `{ contractId }` (or `{ _id }`; other fields are ignored: save first) → `ContractView`.
  *                    Management. Draft only (409 `contract_not_draft`); no customer: 400 `please_select_side2_contract`;
- *                    no services: 400 `please_enter_services_contract`. Refreshes and freezes the snapshots.
+ *                    no services: 400 `please_enter_services_contract`; no provider account in the contract's
+ *                    currency: 400 `no_provider_bank_in_currency` on `providerBank` (BGN) or `providerBank2` (EUR)
+ *                    (provider-banks.ts, the billing run's rule). Refreshes and freezes the snapshots.
  * - POST cancel      `{ contractId, cancelationReason }` (aliases `_id`, `reason`) → `ContractView`. Management.
  *                    Reason required (400 `field_is_required` on `cancelationReason`); registered, not expired,
  *                    only (409 `contract_not_registered`).
  * - POST deregister  `{ contractId }` → `ContractView` (a draft again, registered/canceled stamps cleared).
  *                    Admin only. From registered, expired or canceled (409 `contract_is_draft` on a draft).
+ * - POST saveBanks   `contractSaveBanksSchema` `{ contractId, bank, bank2 }` → `ContractView`: the provider's BGN
+ *                    (`bank`) and EUR (`bank2`) accounts of a registered or expired contract, and only them
+ *                    (permission `contractsBanks`: management). A missing `bank`/`bank2` keeps the stored one, null
+ *                    or '' clears it; any other field is refused (400 `contract_only_banks_change` on that field).
+ *                    The accounts follow the save's rules (the own company's, BGN/EUR, active when newly chosen)
+ *                    and the contract keeps the account of its currency (400 `no_provider_bank_in_currency` on
+ *                    `bank`/`bank2`: provider-banks.ts). Updates the provider snapshot's `bank`/`bank2` only.
+ *                    A draft: 409 `contract_is_draft` (save it); canceled: 409 `contract_canceled`.
  *
  * /api/contract-services (permission `contractsRead` for list/GET, `contractsWrite` for the rest)
  * - POST list                        `{ contractId, page, itemsPerPage, sortBy, sortDesc }` → `ListResult<ContractServiceRow>`,
@@ -226,6 +237,32 @@ export const contractCancelSchema = z
   });
 export type ContractCancelInput = z.input<typeof contractCancelSchema>;
 
+/** The fields POST /api/contracts/saveBanks takes; any other is refused. */
+const SAVE_BANKS_FIELDS = new Set(['contractId', '_id', 'bank', 'bank2']);
+/** A bank of saveBanks: missing keeps the stored one, null or '' clears it. */
+const bankChange = z.preprocess((value) => (value === '' ? null : value), idSchema.nullable().optional());
+
+/**
+ * POST /api/contracts/saveBanks: the provider's BGN (`bank`) and EUR (`bank2`) accounts of a registered contract.
+ * Only these: any other field (a name, a price, a customer ...) is refused with `contract_only_banks_change` on it.
+ */
+export const contractSaveBanksSchema = z
+  .object({
+    contractId: z.preprocess(blankToUndefined, idSchema.optional()).optional(),
+    _id: z.preprocess(blankToUndefined, idSchema.optional()).optional(),
+    bank: bankChange,
+    bank2: bankChange,
+  })
+  .loose()
+  .superRefine((value, ctx) => {
+    for (const field of Object.keys(value)) if (!SAVE_BANKS_FIELDS.has(field)) ctx.addIssue({ code: 'custom', path: [field], message: M.contract_only_banks_change });
+    const { contractId, _id } = value as { contractId?: unknown; _id?: unknown };
+    if (!contractId && !_id) ctx.addIssue({ code: 'custom', path: ['contractId'], message: M.field_is_required });
+  }, alwaysCheck)
+  .transform((value) => ({ contractId: (value.contractId ?? value._id) as string, bank: value.bank, bank2: value.bank2 }));
+export type ContractSaveBanksInput = z.input<typeof contractSaveBanksSchema>;
+export type ContractSaveBanksValues = z.output<typeof contractSaveBanksSchema>;
+
 /** The cancellation dialog's form. */
 export const contractCancelFormSchema = z.object({ cancelationReason: requiredString(2000) });
 
@@ -280,6 +317,8 @@ export interface ContractRights {
   canRegister: boolean;
   /** Management and registered (not expired). */
   canCancel: boolean;
+  /** Change the provider's banks (saveBanks): management, and registered or expired. */
+  canChangeBanks: boolean;
   /** Admin, and registered, expired or canceled. */
   canUnregister: boolean;
   /** Add, remove and set services: management and draft. */
@@ -300,6 +339,7 @@ export function contractRights(access: number, status: number): ContractRights {
     canEdit: management && draft,
     canRegister: management && draft,
     canCancel: management && status === ContractStatus.registered,
+    canChangeBanks: management && (status === ContractStatus.registered || status === ContractStatus.expired),
     canUnregister: access === Access.admin && !draft,
     canEditServices: management && draft,
     canEditDocuments: management && status !== ContractStatus.canceled,

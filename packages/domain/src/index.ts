@@ -14,6 +14,7 @@ export * from './calendar.schemas.ts';
 export * from './identifiers.ts';
 export * from './clients.schemas.ts';
 export * from './contracts.schemas.ts';
+export * from './provider-banks.ts';
 export * from './amount-in-words.ts';
 export * from './printable.ts';
 export * from './billing-totals.ts';

@@ -88,6 +88,8 @@ export const MessageKeys = {
   contract_is_draft: 'contract_is_draft',
   contract_canceled: 'contract_canceled',
   contract_service_exists: 'contract_service_exists',
+  no_provider_bank_in_currency: 'no_provider_bank_in_currency',
+  contract_only_banks_change: 'contract_only_banks_change',
   // Billing (spec keys, then house keys).
   please_add_invoice_items: 'please_add_invoice_items',
   please_add_proforma_invoice_items: 'please_add_proforma_invoice_items',

@@ -23,6 +23,10 @@ describe('route matrix', () => {
     expect(drawerRoutes(Access.admin).map((r) => r.path)).not.toContain('/settings/setup');
     for (const access of [Access.manager, Access.employee, Access.accountant, Access.client]) expect(canAccess(Permissions.setupStatus, access)).toBe(false);
   });
+  it("keeps the change of a registered contract's banks to management", () => {
+    expect(Permissions.contractsBanks).toEqual([Access.admin, Access.manager]);
+    expect(Permissions.contractsBanks).toEqual(Permissions.contractsWrite);
+  });
   it('resolves static segments before parameters', () => {
     expect(matchRoute('/clients/create')?.title).toBe('client_create');
     expect(matchRoute('/settings/users/create')?.title).toBe('user_create');

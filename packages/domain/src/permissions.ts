@@ -19,6 +19,8 @@ export const Permissions = {
   contractsWrite: MANAGEMENT,
   /** Returning a registered or canceled contract to draft. */
   contractsUnregister: ADMIN,
+  /** Changing the provider's banks of a registered contract (POST /api/contracts/saveBanks). */
+  contractsBanks: MANAGEMENT,
   /** Documents with a parent (users, contracts): the parent's policy decides further. */
   documents: STAFF,
   timesheets: [Access.admin, Access.manager, Access.employee] as readonly AccessValue[],

@@ -21,8 +21,11 @@ export interface PartyCardData {
 export interface PartyCardProps {
   title: string;
   party: PartyCardData | null;
-  /** The accounts to show, each under its own label ("BGN bank", "EUR bank", "Bank"); null when none is chosen. */
-  banks: ReadonlyArray<{ key: string; label: string; bank: PartyCardBank | null }>;
+  /**
+   * The accounts to show, each under its own label ("BGN bank", "EUR bank", "Bank"); null when none is chosen. `error`
+   * (a text) shows under the account, e.g. why the contract cannot be registered without it.
+   */
+  banks: ReadonlyArray<{ key: string; label: string; bank: PartyCardBank | null; error?: string }>;
   /** Shown instead of the details when there is no party (e.g. "choose a client"). */
   emptyText?: string;
   /** A line under the details (e.g. "the address is copied on save"). */
@@ -67,8 +70,13 @@ export function PartyCard({ title, party, banks, emptyText, note, actions }: Par
           <Line label={t('responsible_person')}>{localized(party.responsiblePerson, locale)}</Line>
           <Line label={t('bulstat')}>{party.bulstat}</Line>
           <Line label={t('vat_number')}>{party.vatNumber}</Line>
-          {banks.map(({ key, label, bank }) => (
+          {banks.map(({ key, label, bank, error }) => (
             <Line key={key} label={label}>
+              {error && (
+                <Box component="span" role="alert" sx={{ display: 'block', color: 'error.main', fontWeight: 500 }}>
+                  {error}
+                </Box>
+              )}
               {bank ? (
                 <>
                   {localized(bank.name, locale)}

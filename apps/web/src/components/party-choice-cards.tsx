@@ -3,11 +3,12 @@ import AccountBalance from '@mui/icons-material/AccountBalance';
 import PersonSearch from '@mui/icons-material/PersonSearch';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useState } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { type ReactNode, useState } from 'react';
+import { type FieldError, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useMetadata } from '../lib/metadata.ts';
 import { type BankChoice, bankFromAccount } from './banks/bank-choice.ts';
+import { fieldErrorText } from './fields/field-error.ts';
 import { BankSelectDialog } from './banks/bank-select-dialog.tsx';
 import { ClientPicker } from './client-picker.tsx';
 import type { ClientOption } from './client-search.tsx';
@@ -39,12 +40,15 @@ interface MyCompany extends PartyCardData {
 
 /**
  * The provider: the own company (its snapshot once saved) with the chosen BGN and EUR accounts. In a draft,
- * management chooses them in the bank dialog ("choose as BGN bank", "choose as EUR bank").
+ * management chooses them in the bank dialog ("choose as BGN bank", "choose as EUR bank"); an error the form holds on
+ * either account (e.g. none in the contract's currency) shows under it. `actions` are the card's buttons when it is
+ * not editable (a registered contract's "change banks").
  */
-export function ProviderCard({ saved, editable, title }: { saved: SavedParties | null; editable: boolean; title?: string }) {
+export function ProviderCard({ saved, editable, title, actions }: { saved: SavedParties | null; editable: boolean; title?: string; actions?: ReactNode }) {
   const { t } = useTranslation('contracts');
-  const { control, setValue } = useFormContext<PartyChoiceValues>();
+  const { control, setValue, clearErrors } = useFormContext<PartyChoiceValues>();
   const [bank, bank2] = useWatch({ control, name: ['providerBank', 'providerBank2'] });
+  const { errors } = useFormState({ control, name: ['providerBank', 'providerBank2'] });
   const [choosing, setChoosing] = useState(false);
   const own = useMetadata<MyCompany | null>('getMyCompany', editable || !saved?.provider);
   const party: PartyCardData | null = saved?.provider ?? own.data ?? null;
@@ -56,15 +60,16 @@ export function ProviderCard({ saved, editable, title }: { saved: SavedParties |
         party={party}
         emptyText={own.isLoading ? t('common:loading') : t('parties.no_provider')}
         banks={[
-          { key: 'bank', label: t('parties.bgn_bank'), bank },
-          { key: 'bank2', label: t('parties.eur_bank'), bank: bank2 },
+          { key: 'bank', label: t('parties.bgn_bank'), bank, error: fieldErrorText(errors.providerBank as FieldError | undefined) },
+          { key: 'bank2', label: t('parties.eur_bank'), bank: bank2, error: fieldErrorText(errors.providerBank2 as FieldError | undefined) },
         ]}
         actions={
-          editable &&
-          companyId && (
+          editable && companyId ? (
             <Button variant="outlined" startIcon={<AccountBalance />} onClick={() => setChoosing(true)}>
               {t('parties.choose_banks')}
             </Button>
+          ) : (
+            actions
           )
         }
       />
@@ -80,14 +85,20 @@ export function ProviderCard({ saved, editable, title }: { saved: SavedParties |
               label: t('parties.choose_bgn'),
               chosenId: bank?._id,
               accepts: (row) => row.currencyCode === 'BGN',
-              onChoose: (row) => setValue('providerBank', bankFromAccount(row), { shouldDirty: true }),
+              onChoose: (row) => {
+                setValue('providerBank', bankFromAccount(row), { shouldDirty: true });
+                clearErrors('providerBank');
+              },
             },
             {
               key: 'eur',
               label: t('parties.choose_eur'),
               chosenId: bank2?._id,
               accepts: (row) => row.currencyCode === 'EUR',
-              onChoose: (row) => setValue('providerBank2', bankFromAccount(row), { shouldDirty: true }),
+              onChoose: (row) => {
+                setValue('providerBank2', bankFromAccount(row), { shouldDirty: true });
+                clearErrors('providerBank2');
+              },
             },
           ]}
         />

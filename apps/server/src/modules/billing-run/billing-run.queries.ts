@@ -1,4 +1,4 @@
-import { type BillingKind, type BillingRunReason, billingTotals, effectiveCurrencyCode } from '@kantora/domain';
+import { type BillingKind, type BillingRunReason, billingTotals, effectiveCurrencyCode, hasProviderBankFor } from '@kantora/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows, sofiaToday } from '../../db/sql-helpers.ts';
@@ -85,13 +85,6 @@ export function dueQuery(month: string, contractIds?: readonly string[]): SQL {
     order by co.name->>'bg', c.name->>'bg', c.id, p.start`;
 }
 
-/** The provider's account for the contract's currency: EUR → the EUR account, BGN → the BGN one, another → either. */
-function hasBank(row: DueRow, code: string | null): boolean {
-  if (code === 'EUR') return row.provider_bank2_id !== null;
-  if (code === 'BGN') return row.provider_bank_id !== null;
-  return row.provider_bank_id !== null || row.provider_bank2_id !== null;
-}
-
 /** The due contracts' periods of a month, each with its amounts (the rows the run would make, billingTotals) and reasons. */
 export async function dueCandidates(executor: Executor, defaults: Pick<GenerationDefaults, 'vatTypeId' | 'vatPercentage'>, month: string, contractIds?: readonly string[]): Promise<DueCandidate[]> {
   const rows = await queryRows<DueRow>(executor, dueQuery(month, contractIds));
@@ -103,7 +96,8 @@ export async function dueCandidates(executor: Executor, defaults: Pick<Generatio
     const currencyCode = effectiveCurrencyCode(row.currency_code, row.currency_name ?? undefined) ?? null;
     const reasons: BillingRunReason[] = [];
     if (items.length === 0) reasons.push('no_services');
-    if (!hasBank(row, currencyCode)) reasons.push('no_bank');
+    // The provider's account of the contract's currency: the rule registering a contract applies too (provider-banks.ts).
+    if (!hasProviderBankFor(currencyCode, { providerBank: row.provider_bank_id, providerBank2: row.provider_bank2_id })) reasons.push('no_bank');
     if (!row.customer_id || row.client_active === false) reasons.push('client_inactive');
     return [
       {

@@ -4,6 +4,7 @@ import {
   contractDeregisterSchema,
   contractListQuery,
   contractRegisterSchema,
+  contractSaveBanksSchema,
   contractSaveSchema,
   contractSearchQuery,
   contractServiceAddSchema,
@@ -27,7 +28,8 @@ const write = { permission: 'contractsWrite' } as const;
 
 /**
  * Contracts and their services (the API is described in packages/domain/src/contracts.schemas.ts). Every staff role
- * reads what it may see (access.ts); management writes; admin returns a contract to draft. Documents of contracts
+ * reads what it may see (access.ts); management writes (and changes a registered contract's banks); admin returns a
+ * contract to draft. Documents of contracts
  * go through /api/documents with `contractId` (contract-documents.ts decides).
  */
 export function contractRoutes(app: AppInstance, contracts: ContractsService, services: ContractServicesService) {
@@ -47,6 +49,11 @@ export function contractRoutes(app: AppInstance, contracts: ContractsService, se
 
   app.post('/api/contracts/register', { schema: { body: contractRegisterSchema, tags }, config: write }, async (request) => {
     return ok(await contracts.register(userOf(request), request.body.contractId), M.saved_successfully);
+  });
+
+  // The provider's banks of a registered contract, and only them (a body with other fields is refused).
+  app.post('/api/contracts/saveBanks', { schema: { body: contractSaveBanksSchema, tags }, config: { permission: 'contractsBanks' } }, async (request) => {
+    return ok(await contracts.saveBanks(userOf(request), request.body), M.saved_successfully);
   });
 
   app.post('/api/contracts/cancel', { schema: { body: contractCancelSchema, tags }, config: write }, async (request) => {

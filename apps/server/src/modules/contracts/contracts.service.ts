@@ -5,11 +5,15 @@ import {
   type ContractOption,
   type ContractRow,
   type ContractSaveValues,
+  type ContractSaveBanksValues,
   type ContractSearchQuery,
   ContractStatus,
   type ContractView,
+  effectiveCurrencyCode,
   type ListResult,
   MessageKeys as M,
+  missingProviderBank,
+  type ProviderBankField,
 } from '@kantora/domain';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -32,7 +36,7 @@ import {
   searchWhere,
   statusIn,
 } from './contracts.queries.ts';
-import { buildParties, type Parties } from './snapshots.ts';
+import { buildParties, defaultProviderBanks, type Parties, providerBanks } from './snapshots.ts';
 
 /** A save that fails a rule answers like a failed schema: 400 `please_fill_all_required_fields` with the field errors. */
 const saveFailed = (errors: ApiFieldError[]) => badRequest(M.please_fill_all_required_fields, errors);
@@ -106,12 +110,15 @@ export class ContractsService {
 
   /**
    * Creates or updates a draft: checks the picks (own company, its BGN/EUR banks, the client and its bank, the
-   * currency, the managing users) and copies the party snapshots. A registered or canceled contract answers 409.
+   * currency, the managing users) and copies the party snapshots. A new contract saved without a provider bank gets
+   * the own company's default one (BGN `bank`, EUR `bank2`). A registered or canceled contract answers 409.
    */
-  async save(actor: Actor, input: ContractSaveValues): Promise<ContractView> {
+  async save(actor: Actor, body: ContractSaveValues): Promise<ContractView> {
     return this.db.transaction(async (tx) => {
-      const old = input._id ? await this.find(tx, actor, input._id, true) : undefined;
+      const old = body._id ? await this.find(tx, actor, body._id, true) : undefined;
       if (old && old.row.status !== ContractStatus.draft) throw conflict(M.contract_not_draft);
+      const defaults = old || (body.providerBank && body.providerBank2) ? undefined : await defaultProviderBanks(tx);
+      const input = defaults ? { ...body, providerBank: body.providerBank ?? defaults.bank, providerBank2: body.providerBank2 ?? defaults.bank2 } : body;
       const kept = old ? { providerBank: old.row.providerBankId, providerBank2: old.row.providerBank2Id, customerId: old.row.customerId, customerBank: old.row.customerBankId } : {};
       const { parties, errors } = await buildParties(tx, input, kept);
       if (input.providerId && input.providerId !== parties.providerId) errors.push({ field: 'providerId', message: M.invalid_value });
@@ -168,9 +175,11 @@ export class ContractsService {
   }
 
   /**
-   * Draft → registered (management): needs a customer (400 `please_select_side2_contract`) and a service
-   * (400 `please_enter_services_contract`). Takes the party snapshots once more and freezes them. The row lock and
-   * the conditional update let exactly one of two concurrent transitions win; the other answers 409.
+   * Draft → registered (management): needs a customer (400 `please_select_side2_contract`), a service
+   * (400 `please_enter_services_contract`) and the provider's account of the contract's currency (400
+   * `no_provider_bank_in_currency` on `providerBank`/`providerBank2`: the billing run's rule, provider-banks.ts in the
+   * domain). Takes the party snapshots once more and freezes them. The row lock and the conditional update let exactly
+   * one of two concurrent transitions win; the other answers 409.
    */
   async register(actor: Actor, id: string): Promise<ContractView> {
     return this.transition(actor, id, 'register', async (tx, old) => {
@@ -180,12 +189,56 @@ export class ContractsService {
       const [{ n }] = await tx.select({ n: sql<number>`cast(count(*) as integer)` }).from(contractServices).where(eq(contractServices.contractId, id));
       if (n === 0) throw badRequest(M.please_enter_services_contract, [{ field: 'services', message: M.please_enter_services_contract }]);
       const choice = { providerBank: old.row.providerBankId, providerBank2: old.row.providerBank2Id, customerId: old.row.customerId, customerBank: old.row.customerBankId };
+      const noBank = missingBankOf(old, choice);
+      if (noBank) throw badRequest(M.no_provider_bank_in_currency, [{ field: noBank, message: M.no_provider_bank_in_currency }]);
       const { parties, errors } = await buildParties(tx, choice, choice);
       if (errors.length > 0) throw saveFailed(errors);
       return {
         from: eq(contracts.status, ContractStatus.draft),
         set: { ...partyValues(parties), status: ContractStatus.registered, registeredBy: actor.id, registeredByName: actor.fullName, registeredOn: sql`now()` },
       };
+    });
+  }
+
+  /**
+   * The provider's banks of a registered (or expired) contract, and nothing else (management). `bank`/`bank2`
+   * undefined keep the stored account, null clears it. The accounts are checked as a save checks them (the own
+   * company's, BGN and EUR, active unless kept) and the contract must keep the account of its currency (400
+   * `no_provider_bank_in_currency`); the error fields are the call's (`bank`, `bank2`). The ids and the provider
+   * snapshot's `bank`/`bank2` change; the rest of the snapshot stays as registered. A draft answers 409
+   * `contract_is_draft` (its save changes the banks), a canceled contract 409 `contract_canceled`. Logged with the
+   * contract before and after, in the same transaction.
+   */
+  async saveBanks(actor: Actor, input: ContractSaveBanksValues): Promise<ContractView> {
+    return this.db.transaction(async (tx) => {
+      const old = await this.find(tx, actor, input.contractId, true);
+      if (old.row.status === ContractStatus.draft) throw conflict(M.contract_is_draft);
+      if (old.row.status === ContractStatus.canceled) throw conflict(M.contract_canceled);
+      const choice = {
+        providerBank: input.bank === undefined ? old.row.providerBankId : input.bank,
+        providerBank2: input.bank2 === undefined ? old.row.providerBank2Id : input.bank2,
+      };
+      const asCallField = (field: string) => (field === 'providerBank2' ? 'bank2' : field === 'providerBank' ? 'bank' : field);
+      const picked = await providerBanks(tx, old.row.providerId, choice, { providerBank: old.row.providerBankId, providerBank2: old.row.providerBank2Id });
+      if (picked.errors.length > 0) {
+        throw badRequest([...new Set(picked.errors.map((error) => error.message))].join('\n'), picked.errors.map((error) => ({ ...error, field: asCallField(error.field) })));
+      }
+      const noBank = missingBankOf(old, choice);
+      if (noBank) throw badRequest(M.no_provider_bank_in_currency, [{ field: asCallField(noBank), message: M.no_provider_bank_in_currency }]);
+      const [row] = await tx
+        .update(contracts)
+        .set({
+          providerBankId: choice.providerBank,
+          providerBank2Id: choice.providerBank2,
+          provider: old.row.provider ? { ...old.row.provider, bank: picked.bank, bank2: picked.bank2 } : null,
+          updated: sql`now()`,
+        })
+        .where(and(eq(contracts.id, old.row.id), eq(contracts.status, ContractStatus.registered)))
+        .returning({ id: contracts.id });
+      if (!row) throw conflict(M.contract_not_registered);
+      const saved = await this.find(tx, actor, row.id);
+      await writeLog(tx, { name: 'Contract', doc: row.id, model: 'contracts', type: 'update', action: 'saveBanks', old: contractLogView(old), new: contractLogView(saved), actor });
+      return contractViewDto(saved, actor);
     });
   }
 
@@ -242,6 +295,11 @@ export class ContractsService {
       return contractViewDto(saved, actor);
     });
   }
+}
+
+/** The provider's account field the contract lacks for its currency (provider-banks.ts), or null. */
+function missingBankOf(contract: ContractRecord, banks: { providerBank: string | null; providerBank2: string | null }): ProviderBankField | null {
+  return missingProviderBank(effectiveCurrencyCode(contract.currencyCode, contract.currencyName ?? undefined), banks);
 }
 
 function partyValues(parties: Parties) {

@@ -35,16 +35,21 @@ async function bankOf(executor: Executor, owner: BankOwner, id: string): Promise
 
 const toPartyBank = ({ code: _code, status: _status, ...bank }: PartyBank & { code: string | null; status: boolean }): PartyBank => bank;
 
-/**
- * Builds the provider and customer snapshots from the own company, the client (its headquarters) and the chosen
- * banks, checking the choices: the provider's banks are the own company's (`providerBank` a BGN account,
- * `providerBank2` a EUR one), the customer's bank is the customer's. A client or bank newly chosen must be active;
- * one kept from before (`kept`) may have been deactivated since. Answers the field errors instead of throwing.
- */
-export async function buildParties(executor: Executor, choice: PartyChoice, kept: Partial<PartyChoice> = {}): Promise<{ parties: Parties; errors: ApiFieldError[] }> {
-  const errors: ApiFieldError[] = [];
-  const [own] = await executor.select().from(myCompany).limit(1);
-  const pickBank = async (field: keyof PartyChoice, owner: BankOwner | null, currency?: string): Promise<PartyBank | null> => {
+/** The own company's default BGN (`bank`) and EUR (`bank2`) accounts, active ones only (a new contract's provider banks). */
+export async function defaultProviderBanks(executor: Executor): Promise<{ bank: string | null; bank2: string | null }> {
+  const rows = await executor
+    .select({ id: banks.id, isDefault: banks.isDefault, isDefault2: banks.isDefault2 })
+    .from(banks)
+    .innerJoin(myCompany, eq(myCompany.id, banks.ownerId))
+    .where(and(eq(banks.ownerType, 'my_company'), eq(banks.status, true)));
+  return { bank: rows.find((row) => row.isDefault)?.id ?? null, bank2: rows.find((row) => row.isDefault2)?.id ?? null };
+}
+
+type PickBank = (field: keyof PartyChoice, owner: BankOwner | null, currency?: string) => Promise<PartyBank | null>;
+
+/** Checks and copies one chosen bank of an owner; a problem goes to `errors` on the field. */
+function bankPicker(executor: Executor, choice: Partial<PartyChoice>, kept: Partial<PartyChoice>, errors: ApiFieldError[]): PickBank {
+  return async (field, owner, currency) => {
     const id = choice[field];
     if (!id) return null;
     const bank = owner ? await bankOf(executor, owner, id) : undefined;
@@ -58,10 +63,36 @@ export async function buildParties(executor: Executor, choice: PartyChoice, kept
     }
     return toPartyBank(bank);
   };
+}
 
-  const ownOwner: BankOwner | null = own ? { type: 'my_company', id: own.id } : null;
-  const bank = await pickBank('providerBank', ownOwner, 'BGN');
-  const bank2 = await pickBank('providerBank2', ownOwner, 'EUR');
+/**
+ * The provider's banks as a snapshot holds them (`bank` the BGN account, `bank2` the EUR one), checked like a save
+ * checks them: accounts of the own company `ownId`, of their currency, active unless kept from before.
+ */
+export async function providerBanks(
+  executor: Executor,
+  ownId: string | null,
+  choice: Pick<PartyChoice, 'providerBank' | 'providerBank2'>,
+  kept: Partial<PartyChoice> = {},
+): Promise<{ bank: PartyBank | null; bank2: PartyBank | null; errors: ApiFieldError[] }> {
+  const errors: ApiFieldError[] = [];
+  const pickBank = bankPicker(executor, choice, kept, errors);
+  const owner: BankOwner | null = ownId ? { type: 'my_company', id: ownId } : null;
+  const bank = await pickBank('providerBank', owner, 'BGN');
+  const bank2 = await pickBank('providerBank2', owner, 'EUR');
+  return { bank, bank2, errors };
+}
+
+/**
+ * Builds the provider and customer snapshots from the own company, the client (its headquarters) and the chosen
+ * banks, checking the choices: the provider's banks are the own company's (`providerBank` a BGN account,
+ * `providerBank2` a EUR one), the customer's bank is the customer's. A client or bank newly chosen must be active;
+ * one kept from before (`kept`) may have been deactivated since. Answers the field errors instead of throwing.
+ */
+export async function buildParties(executor: Executor, choice: PartyChoice, kept: Partial<PartyChoice> = {}): Promise<{ parties: Parties; errors: ApiFieldError[] }> {
+  const [own] = await executor.select().from(myCompany).limit(1);
+  const { bank, bank2, errors } = await providerBanks(executor, own?.id ?? null, choice, kept);
+  const pickBank = bankPicker(executor, choice, kept, errors);
   const provider: PartySnapshot | null = own
     ? {
         name: own.name,

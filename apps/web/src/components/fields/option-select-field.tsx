@@ -16,6 +16,8 @@ export interface ValueOption {
   adornment?: ReactNode;
   /** Level in a tree (0 = top): the menu indents the entry by it; the field shows the label alone. */
   depth?: number;
+  /** A second line of the menu entry (e.g. an account's IBAN); the field shows the label alone. */
+  secondary?: string;
 }
 
 export type OptionSelectFieldProps<T extends FieldValues> = Omit<
@@ -122,7 +124,16 @@ export function OptionSelectField<T extends FieldValues>({
                     {option.adornment}
                   </Box>
                 )}
-                {option.label}
+                {option.secondary ? (
+                  <Box component="span" sx={{ minWidth: 0 }}>
+                    {option.label}
+                    <Box component="span" sx={{ display: 'block', typography: 'body2', color: 'text.secondary', overflowWrap: 'anywhere', whiteSpace: 'normal' }}>
+                      {option.secondary}
+                    </Box>
+                  </Box>
+                ) : (
+                  option.label
+                )}
               </MenuItem>
             ))}
           </TextField>

@@ -1,6 +1,7 @@
 import { type ContractSaveValues, type ContractView, contractSaveSchema, type LocalizedText } from '@kantora/domain';
 import { z } from 'zod';
-import { type BankChoice, bankFromSnapshot } from '../../components/banks/bank-choice.ts';
+import { type BankChoice, bankFromAccount, bankFromSnapshot } from '../../components/banks/bank-choice.ts';
+import type { Bank } from '../../components/banks/banks-api.ts';
 import type { ClientOption } from '../../components/client-search.tsx';
 
 /** The contract page's form: the details, and the party choices of the provider and customer cards. */
@@ -72,6 +73,14 @@ export function toContractForm(contract: ContractView | null, defaults: { curren
     pricePerMonth: contract.pricePerMonth ?? null,
     managingUsers: contract.managingUsers,
   };
+}
+
+/** The own company's default BGN (`default`) and EUR (`default2`) accounts as a new contract's provider banks. */
+export function defaultProviderBanks(banks: readonly Bank[] | undefined): { providerBank: BankChoice | null; providerBank2: BankChoice | null } {
+  const active = (banks ?? []).filter((bank) => bank.status !== false);
+  const bgn = active.find((bank) => bank.default);
+  const eur = active.find((bank) => bank.default2);
+  return { providerBank: bgn ? bankFromAccount(bgn) : null, providerBank2: eur ? bankFromAccount(eur) : null };
 }
 
 /** The save call's body from the form: the chosen client and banks as their ids. */

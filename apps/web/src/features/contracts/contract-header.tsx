@@ -1,4 +1,4 @@
-import { ContractStatus, type ContractView } from '@kantora/domain';
+import { ContractStatus, type ContractView, effectiveCurrencyCode, MessageKeys as M, missingProviderBank } from '@kantora/domain';
 import Block from '@mui/icons-material/Block';
 import HowToReg from '@mui/icons-material/HowToReg';
 import Save from '@mui/icons-material/Save';
@@ -12,8 +12,10 @@ import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { ContractStatusChip } from '../../components/contract-status-chip.tsx';
+import { applyServerErrors } from '../../components/fields/server-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { localized } from '../../lib/labels.ts';
+import { type DictionaryItem, useMetadata } from '../../lib/metadata.ts';
 import { notify } from '../../lib/notify.ts';
 import { CancelContractDialog } from './cancel-contract-dialog.tsx';
 import type { ContractFormValues } from './contract-form.ts';
@@ -58,25 +60,42 @@ export function ContractHeader({ contract, onSave, saving, onChanged }: Contract
   const [busy, setBusy] = useState(false);
   const rights = contract?.rights;
   const canSave = contract ? contract.rights.canEdit : true;
+  const currencies = useMetadata<DictionaryItem[]>('getCurrencies', Boolean(rights?.canRegister));
 
+  /** Runs a transition; a refusal naming fields of the form (register: the provider's banks) marks them too. */
   const run = async (call: () => Promise<ContractView>) => {
     setBusy(true);
     try {
       onChanged(await call());
       return true;
-    } catch {
+    } catch (error) {
       // The API client has shown why.
+      applyServerErrors(form.setError, error, ['providerBank', 'providerBank2']);
       return false;
     } finally {
       setBusy(false);
     }
   };
 
+  /** The code of the form's currency (the saved contract's while the currencies load). */
+  const currencyCodeOf = (currency: string | null): string | null | undefined => {
+    const item = currencies.data?.find((one) => one._id === currency);
+    if (item) return effectiveCurrencyCode(typeof item.code === 'string' ? item.code : null, item.name);
+    return contract && currency === contract.currency ? effectiveCurrencyCode(contract.currencyCode, contract.currencyName ?? undefined) : undefined;
+  };
+
   const register = async () => {
     if (!contract) return;
-    const { customer, isAdvance } = form.getValues();
+    const { customer, isAdvance, currency, providerBank, providerBank2 } = form.getValues();
     if (!customer) return notify.warning('please_select_side2_contract');
     if (contract.servicesCount === 0) return notify.warning('please_enter_services_contract');
+    // The provider's account of the contract's currency (the server and the billing run apply the same rule).
+    const code = currencyCodeOf(currency);
+    const noBank = code === undefined ? null : missingProviderBank(code, { providerBank: providerBank?._id, providerBank2: providerBank2?._id });
+    if (noBank) {
+      form.setError(noBank, { type: 'server', message: M.no_provider_bank_in_currency });
+      return notify.warning(M.no_provider_bank_in_currency);
+    }
     const sure = await confirm({ titleKey: t('register.title'), messageKey: t(isAdvance ? 'register.text_advance' : 'register.text'), confirmLabel: t('actions.register') });
     if (!sure) return;
     if (isDirty && !(await onSave())) return;
@@ -132,7 +151,7 @@ export function ContractHeader({ contract, onSave, saving, onChanged }: Contract
       )}
       {contract && !canSave && (
         <Alert severity="info" sx={{ mt: 1.5 }}>
-          {t(rights?.canSeeBilling ? 'read_only.not_draft' : 'read_only.staff')}
+          {t(rights?.canChangeBanks ? 'read_only.not_draft_banks' : rights?.canSeeBilling ? 'read_only.not_draft' : 'read_only.staff')}
         </Alert>
       )}
       {contract && (

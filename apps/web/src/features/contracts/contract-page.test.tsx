@@ -87,6 +87,49 @@ describe('the contract details', { timeout: 60_000 }, () => {
     });
   });
 
+  it("preselects the own company's default BGN and EUR accounts on a new contract and saves them", async () => {
+    const account = (_id: string, name: string, currencyCode: string, flags: object) => ({ _id, name: { bg: name, it: name }, bic: '', iban: `IBAN-${currencyCode}`, currencyCode, currencyName: null, status: true, default: false, default2: false, ...flags });
+    const banks = [account(ids.clientBank, 'Друга EUR', 'EUR', {}), account(ids.eur, 'УниКредит EUR', 'EUR', { default2: true }), account(ids.bgn, 'УниКредит', 'BGN', { default: true })];
+    const saved = contractOf(ContractStatus.draft);
+    const { calls } = mockApi({
+      ...lookups,
+      'GET /api/metaData/getMyCompany': () => ok({ ...myCompany, banks }),
+      'POST /api/contracts/save': () => ok(saved, 'saved_successfully'),
+      [`GET /api/contracts/${ids.contract}`]: () => ok(saved),
+    });
+    renderPage('/contracts/create');
+    const provider = await screen.findByRole('region', { name: 'Доставчик' });
+    expect(await within(provider).findByText(/УниКредит · BGN/)).toBeInTheDocument();
+    expect(within(provider).getByText(/УниКредит EUR · EUR/)).toBeInTheDocument();
+    expect(within(provider).queryByText(/Друга EUR/)).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('textbox', { name: 'Име на договора (български)' }));
+    await userEvent.paste('Счетоводно обслужване');
+    setDate('fromDate', '01.05.2026');
+    setDate('toDate', '31.12.2026');
+    await userEvent.click(screen.getByRole('textbox', { name: 'Цена на месец' }));
+    await userEvent.paste('250');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Валута' })).toHaveTextContent('EUR'));
+    await userEvent.click(screen.getByRole('button', { name: 'Запази' }));
+    await waitFor(() => expect(saveCalls(calls)).toHaveLength(1));
+    expect(JSON.parse(String(saveCalls(calls)[0].init?.body))).toMatchObject({ providerBank: ids.bgn, providerBank2: ids.eur });
+  });
+
+  it('fills no account into a saved draft that has none', async () => {
+    const banks = [{ _id: ids.bgn, name: { bg: 'УниКредит', it: 'UniCredit' }, bic: '', iban: 'X', currencyCode: 'BGN', currencyName: null, status: true, default: true, default2: false }];
+    const draft = contractOf(ContractStatus.draft);
+    mockApi({
+      ...lookups,
+      'GET /api/metaData/getMyCompany': () => ok({ ...myCompany, banks }),
+      [`GET /api/contracts/${ids.contract}`]: () => ok({ ...draft, providerBank: null, providerBank2: null, provider: { ...draft.provider!, bank: null, bank2: null } }),
+    });
+    renderPage(`/contracts/${ids.contract}`);
+    await screen.findByRole('heading', { name: 'Данни на договора' });
+    const provider = screen.getByRole('region', { name: 'Доставчик' });
+    await waitFor(() => expect(within(provider).getAllByText('не е избрана')).toHaveLength(2));
+    expect(within(provider).queryByText(/УниКредит/)).not.toBeInTheDocument();
+  });
+
   it('offers the four invoicing periods', async () => {
     mockApi(lookups);
     renderPage('/contracts/create');
@@ -100,7 +143,9 @@ describe('the contract details', { timeout: 60_000 }, () => {
     await screen.findByRole('heading', { name: 'Данни на договора' });
     expect(screen.queryByRole('button', { name: 'Запази' })).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Име на договора (български)' })).toBeDisabled();
-    expect(screen.getByText('Само черновите се редактират. Администратор може да върне договора в чернова.')).toBeInTheDocument();
+    // Management may change only the provider's accounts (the provider card's button says how).
+    expect(screen.getByText('Само черновите се редактират; сметките на доставчика се сменят с „Смени сметките“. Администратор може да върне договора в чернова.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Смени сметките' })).toBeInTheDocument();
     // Details, services and documents first; later areas add their tabs after them.
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent).slice(0, 3)).toEqual(['Данни', 'Услуги', 'Документи']);
   });

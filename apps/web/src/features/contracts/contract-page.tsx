@@ -19,7 +19,9 @@ import { schemaResolver } from '../../lib/labels.ts';
 import { type DictionaryItem, useInvalidate, useMetadata } from '../../lib/metadata.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSessionUser } from '../../lib/session.ts';
-import { type ContractFormOutput, type ContractFormValues, contractFormSchema, toContractForm } from './contract-form.ts';
+import type { Bank } from '../../components/banks/banks-api.ts';
+import { ChangeBanksButton } from './change-banks-dialog.tsx';
+import { type ContractFormOutput, type ContractFormValues, contractFormSchema, defaultProviderBanks, toContractForm } from './contract-form.ts';
 import { ContractHeader } from './contract-header.tsx';
 import { CONTRACT_TABS, contractTabsFor } from './contract-tabs.ts';
 import { contractKeys, contractsApi } from './contracts-api.ts';
@@ -47,6 +49,17 @@ function ContractEditor({ contract, access, customer }: EditorProps) {
   useEffect(() => {
     if (!contract && euro && form.getValues('currency') === null) form.setValue('currency', euro);
   }, [contract, euro, form]);
+
+  // A new contract starts with the own company's default BGN and EUR accounts (the server does the same for a new
+  // contract saved without them); an account the user chose first stays.
+  const own = useMetadata<{ banks?: Bank[] } | null>('getMyCompany', !contract);
+  useEffect(() => {
+    if (contract || !own.data) return;
+    const defaults = defaultProviderBanks(own.data.banks);
+    for (const field of ['providerBank', 'providerBank2'] as const) {
+      if (form.getValues(field) === null && defaults[field]) form.setValue(field, defaults[field]);
+    }
+  }, [contract, own.data, form]);
 
   const changed = (next: ContractView) => {
     queryClient.setQueryData(contractKeys.one(next._id), next);
@@ -95,7 +108,7 @@ function ContractEditor({ contract, access, customer }: EditorProps) {
       >
         <ContractHeader contract={contract} onSave={save} saving={saving} onChanged={changed} />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, '& > section': { mb: 0 } }}>
-          <ProviderCard saved={contract} editable={editable} />
+          <ProviderCard saved={contract} editable={editable} actions={contract && <ChangeBanksButton contract={contract} onChanged={changed} />} />
           <CustomerCard saved={contract} editable={editable} />
         </Box>
         <LazyTabs tabs={tabs} panelProps={{ contract }} idPrefix="contract" label={(key) => t(`tabs.${key}`)} ariaLabel={t('tabs.label')} />

@@ -5,7 +5,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n.ts';
 import { setSessionUser } from '../../lib/session.ts';
-import { mockApi, ok, renderWithProviders } from '../../test/render.tsx';
+import { failure, mockApi, ok, renderWithProviders } from '../../test/render.tsx';
 import ContractPage from './contract-page.tsx';
 import { contractOf, currencies, ids, userOf } from './test-fixtures.ts';
 
@@ -73,6 +73,30 @@ describe('the contract transitions', { timeout: 60_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Регистрирай' }));
     expect(await screen.findByText('Моля, добавете поне една услуга към договора')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("asks for the provider's account of the contract's currency before registering: the EUR account of a EUR contract", async () => {
+    const draft = contractOf(ContractStatus.draft);
+    const { calls } = open({ ...draft, providerBank2: null, provider: { ...draft.provider!, bank2: null } }, Access.manager);
+    await userEvent.click(await screen.findByRole('button', { name: 'Регистрирай' }));
+    const provider = screen.getByRole('region', { name: 'Доставчик' });
+    expect(await within(provider).findByRole('alert')).toHaveTextContent('Изберете сметка на доставчика във валутата на договора');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(bodyOf(calls, '/contracts/register')).toBeUndefined();
+  });
+
+  it('marks the account the server names when it refuses to register', async () => {
+    const { calls } = open(contractOf(ContractStatus.draft), Access.manager, {
+      'POST /api/contracts/register': () => failure(400, 'no_provider_bank_in_currency', [{ field: 'providerBank2', message: 'no_provider_bank_in_currency' }]),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Регистрирай' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Регистриране на договора' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Регистрирай' }));
+    await waitFor(() => expect(bodyOf(calls, '/contracts/register')).toEqual({ contractId: ids.contract }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const provider = screen.getByRole('region', { name: 'Доставчик' });
+    expect(await within(provider).findByRole('alert')).toHaveTextContent('Изберете сметка на доставчика във валутата на договора');
+    expect(screen.getByText('Чернова')).toBeInTheDocument();
   });
 
   it('cancels a registered contract: confirmation, then a reason that is required', async () => {

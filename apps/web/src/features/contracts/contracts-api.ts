@@ -18,6 +18,8 @@ export const contractsApi = {
   register: (contractId: string) => api.post<ContractView>('/contracts/register', { contractId }),
   cancel: (contractId: string, cancelationReason: string) => api.post<ContractView>('/contracts/cancel', { contractId, cancelationReason }),
   deregister: (contractId: string) => api.post<ContractView>('/contracts/deregister', { contractId }),
+  /** The provider's BGN (`bank`) and EUR (`bank2`) accounts of a registered contract (null clears one). */
+  saveBanks: (contractId: string, bank: string | null, bank2: string | null) => api.post<ContractView>('/contracts/saveBanks', { contractId, bank, bank2 }),
   services: (request: object) => api.post<ListResult<ContractServiceRow>>('/contract-services/list', request),
   service: (id: string) => api.get<ContractServiceRow>(`/contract-services/${encodeURIComponent(id)}`),
   addService: (contractId: string, serviceId: string) => api.post<ContractServiceRow>('/contract-services/addServiceToContract', { contractId, serviceId }),

@@ -37,6 +37,12 @@ const party = {
   vatNumber: 'BG20345678',
 };
 
+/** The own company's BGN and EUR accounts as a contract's provider snapshot holds them. */
+export const providerBanks = {
+  bgn: { bankId: ids.bgn, name: { bg: 'УниКредит', it: 'UniCredit' }, address: { bg: 'София', it: 'Sofia' }, bic: 'UNCRBGSF', iban: 'BG32UNCR70001520345678', currency: 'BGN' },
+  eur: { bankId: ids.eur, name: { bg: 'УниКредит EUR', it: 'UniCredit EUR' }, address: { bg: 'София', it: 'Sofia' }, bic: 'UNCRBGSF', iban: 'BG80BNBG96611020345678', currency: 'EUR' },
+};
+
 /** A contract as GET /api/contracts/{id} answers it, for a user of `access` (an employee's has no `pricePerMonth`). */
 export function contractOf(status: ContractStatusValue = 0, access: number = Access.manager, extra: Partial<ContractView> = {}): ContractView {
   const rights = contractRights(access, status);
@@ -50,9 +56,9 @@ export function contractOf(status: ContractStatusValue = 0, access: number = Acc
     status,
     created: '2026-01-05T08:00:00.000Z',
     providerId: ids.myCompany,
-    provider: { ...party, name: { bg: 'Кантора ЕООД', it: 'Kantora EOOD' }, bank2: null },
-    providerBank: null,
-    providerBank2: null,
+    provider: { ...party, name: { bg: 'Кантора ЕООД', it: 'Kantora EOOD' }, bank: providerBanks.bgn, bank2: providerBanks.eur },
+    providerBank: ids.bgn,
+    providerBank2: ids.eur,
     customer: party,
     customerBank: null,
     responsiblePerson: { bg: '', it: '' },
