@@ -11,9 +11,9 @@ import {
 } from '@kantora/domain';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { banks, billingDocuments, contracts, currencies, type invoiceSettings, type Localized, myCompany, paymentTypes, users, vatTypes } from '../../db/schema/index.ts';
+import { billingDocuments, contracts, currencies, type invoiceSettings, type Localized, paymentTypes, users, vatTypes } from '../../db/schema/index.ts';
 import { visibleContracts } from '../contracts/access.ts';
-import { buildParties } from '../contracts/snapshots.ts';
+import { buildParties, defaultProviderBanks } from '../contracts/snapshots.ts';
 import type { Actor } from '../logs/audit.ts';
 import { sofiaDate } from './access.ts';
 import type { DocumentRow } from './billing.queries.ts';
@@ -60,16 +60,6 @@ export async function signerOf(executor: Executor, userId: string): Promise<Loca
     .where(and(eq(users.id, userId), lt(users.access, 4), eq(users.status, UserStatus.active)));
   if (!user) return undefined;
   return { bg: `${user.firstName.bg} ${user.lastName.bg}`.trim(), it: `${user.firstName.it} ${user.lastName.it}`.trim() };
-}
-
-/** The own company's default BGN and EUR accounts (a new document's provider banks). */
-export async function defaultProviderBanks(executor: Executor): Promise<{ bank: string | null; bank2: string | null }> {
-  const rows = await executor
-    .select({ id: banks.id, isDefault: banks.isDefault, isDefault2: banks.isDefault2 })
-    .from(banks)
-    .innerJoin(myCompany, eq(myCompany.id, banks.ownerId))
-    .where(and(eq(banks.ownerType, 'my_company'), eq(banks.status, true)));
-  return { bank: rows.find((row) => row.isDefault)?.id ?? null, bank2: rows.find((row) => row.isDefault2)?.id ?? null };
 }
 
 /**

@@ -35,7 +35,7 @@ async function bankOf(executor: Executor, owner: BankOwner, id: string): Promise
 
 const toPartyBank = ({ code: _code, status: _status, ...bank }: PartyBank & { code: string | null; status: boolean }): PartyBank => bank;
 
-/** The own company's default BGN (`bank`) and EUR (`bank2`) accounts, active ones only (a new contract's provider banks). */
+/** The own company's default BGN (`bank`) and EUR (`bank2`) accounts, active ones only (the provider banks of a new contract, invoice or proforma). */
 export async function defaultProviderBanks(executor: Executor): Promise<{ bank: string | null; bank2: string | null }> {
   const rows = await executor
     .select({ id: banks.id, isDefault: banks.isDefault, isDefault2: banks.isDefault2 })
