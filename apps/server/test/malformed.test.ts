@@ -64,6 +64,12 @@ describe('path parameters', () => {
 
   it('of the right length but not an id answer 400 invalid_value (the route schema)', async () => {
     for (const route of paramRoutes()) {
+      if (route.url === '/api/documents-flow/preview/:id') {
+        // Authorised by the link's token alone, checked before the path: without one the answer is 401, never 400.
+        const response = await ctx.app.inject({ method: 'GET', url: withParams(route.url, 'not-an-id') });
+        expectEnvelope(`GET ${route.url}`, response.statusCode, response.body, { status: 401, message: 'unauthorized' });
+        continue;
+      }
       const response = await ctx.app.inject({ method: route.method as Method, url: withParams(route.url, 'not-an-id'), headers: bearer(tokenFor(route.url)), payload: route.method === 'GET' ? undefined : {} });
       expect([route.url, response.statusCode]).toEqual([route.url, 400]);
       expect(response.json()).toMatchObject({ Type: 0, Message: 'invalid_value' });
