@@ -1,20 +1,26 @@
 /**
- * The billing run: every contract due in a month billed in one step, nothing missed, nothing twice.
+ * The billing run: every contract period due up to a month billed in one step, nothing missed (missed months are
+ * offered as late), nothing twice (whatever billed a period: the run, generateProformaInvoice, a document made by
+ * hand, a proforma's invoice).
  *
  * API (permission `billingRun`: management). Every JSON answer is the house envelope.
  * - POST /api/billing-run/preview  `billingRunPreviewQuery` `{ month? }` (YYYY-MM, default the current month in
- *                                  Europe/Sofia) → `BillingRunPreview`: one row per due contract and period (a contract
- *                                  whose first period and a grid period both start in the month has two), in the
- *                                  run's order (client, contract, period); the sums per currency; the contracts left
- *                                  out with their reasons.
+ *                                  Europe/Sofia) → `BillingRunPreview`: one row per due contract and period — every
+ *                                  period of a running contract that starts by the end of the month and that no
+ *                                  document bills yet (those starting before the month are `late`) — the oldest
+ *                                  first (period start, client, contract: the run's order); the sums per currency;
+ *                                  the periods left out with their reasons. At most BILLING_RUN_PREVIEW_MAX rows and
+ *                                  left-out periods together (`truncated` when more are due: bill these, then preview
+ *                                  again).
  * - POST /api/billing-run/run      `billingRunSchema` `{ month, items: [{ contractId, periodFrom }], issue?,
  *                                  timesheetAnnex? }` (1–200 items; the web sends the chosen rows in chunks and shows
  *                                  the progress) → `BillingRunResult`: the drafts created (proformas for advance
  *                                  contracts, invoices for the others), the items skipped and why (`billed`: the period
- *                                  has its document, also made by a concurrent run; `not_due`; a left-out reason), and
+ *                                  is billed by a document, also one made by a concurrent run or by hand; `not_due`:
+ *                                  not an unbilled period up to the month; a left-out reason), and
  *                                  with `issue` the documents issued in the items' order (numbers in preview order)
  *                                  or why one could not be (`issueErrors`, the document stays a draft).
- *                                  Idempotent: a unique key on (contract, period start) decides.
+ *                                  Idempotent: the key of the billed periods (contract, period start) decides.
  */
 import { z } from 'zod';
 import type { BillingKind } from './billing.schemas.ts';
@@ -28,6 +34,8 @@ export const BILLING_RUN_ROUTE = '/invoices/billing-run';
 export const BILLING_RUN_MAX_ITEMS = 200;
 /** The web sends the chosen rows in calls of this many (the progress bar moves per call). */
 export const BILLING_RUN_CHUNK = 20;
+/** At most this many periods (due and left out together) in one preview, the oldest first. */
+export const BILLING_RUN_PREVIEW_MAX = 10_000;
 
 /** Why a due contract is left out of the run. */
 export const BILLING_RUN_REASONS = ['no_services', 'no_bank', 'client_inactive'] as const;
@@ -59,7 +67,7 @@ export type BillingRunValues = z.output<typeof billingRunSchema>;
 
 type Text = { bg: string; it: string };
 
-/** A due contract's period, as the run would bill it. */
+/** A due contract's period, as the run would bill it (the preview: oldest first). */
 export interface BillingRunRow {
   contractId: string;
   contractName: Text;
@@ -69,6 +77,8 @@ export interface BillingRunRow {
   kind: BillingKind;
   periodFrom: string;
   periodTo: string;
+  /** The period starts before the chosen month: an earlier run should have billed it. */
+  late: boolean;
   months: number;
   interval: number;
   currency: string;
@@ -86,6 +96,7 @@ export interface BillingRunLeftOut {
   companyName: Text | null;
   periodFrom: string;
   periodTo: string;
+  late: boolean;
   reasons: BillingRunReason[];
 }
 
@@ -103,6 +114,8 @@ export interface BillingRunPreview {
   rows: BillingRunRow[];
   sums: BillingRunSum[];
   leftOut: BillingRunLeftOut[];
+  /** More periods are due than BILLING_RUN_PREVIEW_MAX: the oldest are listed. */
+  truncated: boolean;
 }
 
 export interface BillingRunCreated {

@@ -4,6 +4,7 @@ import type { Tx } from '../db/client.ts';
 import { banks, billingDocuments, billingItems, companies, contracts, currencies, invoiceSettings, myCompany, users, vatTypes } from '../db/schema/index.ts';
 import { appendItems, recalculate, takeNumber } from '../modules/billing/billing-store.ts';
 import { signerOf, vatColumns } from '../modules/billing/billing-header.ts';
+import { backfillBilledPeriods } from '../modules/billing/contract-billing.ts';
 import { buildParties } from '../modules/contracts/snapshots.ts';
 import { writeLog } from '../modules/logs/audit.ts';
 import { PLACE_OF_SUPPLY_VAT_NAME } from './reference.ts';
@@ -27,6 +28,8 @@ interface DemoDocument {
   notice?: { type: NoticeTypeValue; of: string; reason: [string, string] };
   /** An invoice made from a proforma: the whole of it, or the rows at these indexes. */
   from?: { proforma: string; rows?: number[] };
+  /** The contract period it bills, when its date is not in it (an invoice made after its period). */
+  period?: [from: string, to: string];
 }
 
 const ACC: Row = ['Счетоводно обслужване', 'Servizi di contabilità', 450, 1];
@@ -52,12 +55,15 @@ const DEMO_DOCUMENTS: DemoDocument[] = [
   { key: 'A3', kind: 'invoice', client: 'Алфа Трейд ООД', contract: 'Счетоводно обслужване 2026', currency: 'EUR', date: '2026-03-31', issued: false, rows: [ACC, PAY] },
   { key: 'V1', kind: 'proforma', client: 'Верди Храни ООД', contract: 'Счетоводно обслужване', currency: 'EUR', date: '2026-05-01', issued: true, exempt: true, rows: [['Счетоводно обслужване 05–07.2026', 'Servizi di contabilità 05–07.2026', 495, 3]] },
   { key: 'V2', kind: 'proforma', client: 'Верди Храни ООД', contract: 'Счетоводно обслужване', currency: 'EUR', date: '2026-08-01', issued: false, exempt: true, rows: [['Счетоводно обслужване 08–10.2026', 'Servizi di contabilità 08–10.2026', 495, 3]] },
-  { key: 'BI', kind: 'invoice', client: 'Бианки Мода АД', contract: 'Счетоводно обслужване', currency: 'EUR', date: '2026-10-31', issued: false, exempt: true, rows: [['Счетоводно обслужване 04–09.2026', 'Servizi di contabilità 04–09.2026', 450, 6]] },
+  { key: 'BI', kind: 'invoice', client: 'Бианки Мода АД', contract: 'Счетоводно обслужване', currency: 'EUR', date: '2026-10-31', issued: false, exempt: true, period: ['2026-04-01', '2026-09-30'], rows: [['Счетоводно обслужване 04–09.2026', 'Servizi di contabilità 04–09.2026', 450, 6]] },
 ];
 
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-/** The demo invoices and proformas (see DEMO_DOCUMENTS), each logged like a save, issued ones also like an issue. */
+/**
+ * The demo invoices and proformas (see DEMO_DOCUMENTS), each logged like a save, issued ones also like an issue; then
+ * the periods they bill and where the run catches up, as migration 0020 gives documents made before it.
+ */
 export async function seedDemoBilling(tx: Tx): Promise<void> {
   const [own] = await tx.select({ id: myCompany.id }).from(myCompany).limit(1);
   const [manager] = await tx.select().from(users).where(eq(users.email, 'manager@kantora.local'));
@@ -119,6 +125,8 @@ export async function seedDemoBilling(tx: Tx): Promise<void> {
         customerBankId: choice.customerBank,
         customer: parties.customer,
         contractId: contract?.id ?? null,
+        periodFrom: contract && demo.period ? demo.period[0] : null,
+        periodTo: contract && demo.period ? demo.period[1] : null,
         showBgInvoice: demo.currency !== 'BGN',
         transformedFromProformaId: proformaId ?? null,
         created: `${demo.date}T09:00:00Z`,
@@ -160,4 +168,5 @@ export async function seedDemoBilling(tx: Tx): Promise<void> {
       await writeLog(tx, { name: demo.kind === 'invoice' ? 'Invoice' : 'ProformaInvoice', doc: row.id, model: 'billing_documents', type: 'update', action: 'issue', new: issued, actor });
     }
   }
+  await backfillBilledPeriods(tx);
 }

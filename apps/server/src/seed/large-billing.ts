@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { arrayLiteral, queryRows } from '../db/sql-helpers.ts';
 import { banks, billingDocuments, contracts, currencies, invoiceSettings, myCompany, users, vatTypes } from '../db/schema/index.ts';
 import { signerOf } from '../modules/billing/billing-header.ts';
+import { backfillBilledPeriods } from '../modules/billing/contract-billing.ts';
 import { buildParties } from '../modules/contracts/snapshots.ts';
 
 const BATCH = 5000;
@@ -179,6 +180,8 @@ export async function seedLargeBilling(db: Db, count = 200_000): Promise<number>
   for (const kind of ['invoice', 'proforma'] as const) {
     await db.execute(sql`update number_registers set next = ${next[kind]}, max_issued = ${next[kind] - 1}, updated = now() where kind = ${kind} and next < ${next[kind]}`);
   }
+  // The periods these documents bill, and where the run catches up (as migration 0020 gives documents made before it).
+  await backfillBilledPeriods(db);
   await db.execute(sql`analyze billing_documents`);
   await db.execute(sql`analyze billing_items`);
   return inserted;

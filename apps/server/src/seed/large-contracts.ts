@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Access, ContractStatus, type PartySnapshot } from '@kantora/domain';
+import { Access, ContractStatus, type PartySnapshot, sofiaDay } from '@kantora/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { banks, companies, contracts, contractServices, currencies, myCompany, offices, services, users } from '../db/schema/index.ts';
@@ -75,6 +75,7 @@ export async function seedLargeContracts(db: Db, count = 40_000): Promise<number
   });
   const now = Date.now();
   const span = YEARS * 365 * DAY_MS;
+  const billedUpTo = `${sofiaDay().slice(0, 7)}-01`;
 
   let inserted = 0;
   for (let start = 0; start < count; start += BATCH) {
@@ -107,6 +108,8 @@ export async function seedLargeContracts(db: Db, count = 40_000): Promise<number
           invoiceMonthlyInterval: INTERVALS[draw(8) % INTERVALS.length],
           fromDate,
           toDate: isoDay(to.getTime() - DAY_MS),
+          // Billed (outside the preset's random documents) up to the month of seeding: the run catches up from there.
+          billingFrom: fromDate > billedUpTo ? fromDate : billedUpTo,
           currencyId: euro ? eur : bgn,
           status,
           isAdvance: draw(9) % 10 === 0,

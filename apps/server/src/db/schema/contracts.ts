@@ -55,6 +55,12 @@ export const contracts = pgTable(
     canceledByName: jsonb('canceled_by_name').$type<Localized>(),
     canceledOn: timestamp('canceled_on', { withTimezone: true, mode: 'string' }),
     cancelationReason: text('cancelation_reason').notNull().default(''),
+    /**
+     * The billing run catches up from here (no period starting before it is offered): null for contracts made since
+     * the billed periods exist (their from date); set for older ones by migration 0020 (docs/decisions.md, "Billing
+     * run: each period once").
+     */
+    billingFrom: date('billing_from', { mode: 'string' }),
   },
   (t) => [
     check('contracts_status_ck', sql`${t.status} in (0, 1, 2)`),

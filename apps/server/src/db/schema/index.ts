@@ -8,5 +8,6 @@ export * from './documents-flow.ts';
 export * from './contracts.ts';
 export * from './billing.ts';
 export * from './billing-annexes.ts';
+export * from './billed-periods.ts';
 export * from './timesheets.ts';
 export * from './payments.ts';

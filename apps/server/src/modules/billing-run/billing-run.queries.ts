@@ -14,6 +14,8 @@ export interface DueCandidate {
   companyName: Localized | null;
   kind: BillingKind;
   period: ContractPeriod;
+  /** The period starts before the month: an earlier run should have billed it. */
+  late: boolean;
   interval: number;
   currency: string;
   currencyCode: string | null;
@@ -51,18 +53,31 @@ export function monthBounds(month: string) {
   return { first: `${month}-01`, last: `${month}-${String(last).padStart(2, '0')}`, index: year * 12 + m - 1 };
 }
 
+/** The month index (year × 12 + month − 1) of a date expression. */
+const monthOf = (day: SQL) => sql`(extract(year from ${day})::int * 12 + extract(month from ${day})::int - 1)`;
+
 /**
- * The periods starting in the month of the registered, not expired contracts that no document bills yet: the first
- * period when the from date is in the month, and the grid's start (invoice date or from date + k × interval months,
- * PostgreSQL's month arithmetic clamping the day like `addMonths`) after the from date and not after the to date
- * (contract-periods.ts: the same rule). "Billed" is the unique key's look-up on (contract, period start). In the run's
- * order: client, contract, period. `contractIds` narrows it (a run's chunk).
+ * Every period of the registered, not expired contracts that starts by the end of the month and that no document
+ * bills yet (docs/decisions.md, "Billing run: each period once"): from where the contract's billing starts (its from
+ * date, or a later start migration 0020 gave an older contract) up to the month, the first period on the from date
+ * and the grid's starts (invoice date or from date + k × interval months, PostgreSQL's month arithmetic clamping the
+ * day like `addMonths`) after the from date and not after the to date (contract-periods.ts: the same rule). "Billed"
+ * is the look-up of contract_billed_periods' key. The oldest first: period start, then client, contract (the run's
+ * order). `contractIds` narrows it (a run's chunk); `limit` cuts it.
  */
-export function dueQuery(month: string, contractIds?: readonly string[]): SQL {
-  const { first, last, index } = monthBounds(month);
-  const anchor = sql`coalesce(c.invoice_date, c.from_date)`;
-  const monthsFromAnchor = sql`(${index}::int - (extract(year from ${anchor})::int * 12 + extract(month from ${anchor})::int - 1))`;
+export function dueQuery(month: string, options: { contractIds?: readonly string[]; limit?: number } = {}): SQL {
+  const { last } = monthBounds(month);
+  const { contractIds, limit } = options;
+  const kFirst = sql`floor((${monthOf(sql`c.floor_day`)} - ${monthOf(sql`c.anchor`)})::numeric / c.invoice_monthly_interval)::int`;
+  const kLast = sql`floor((${monthOf(sql`c.upper_day`)} - ${monthOf(sql`c.anchor`)})::numeric / c.invoice_monthly_interval)::int`;
   return sql`
+    with running as (
+      select c.*, coalesce(c.invoice_date, c.from_date) as anchor, greatest(c.from_date, coalesce(c.billing_from, c.from_date)) as floor_day,
+        least(c.to_date, ${last}::date) as upper_day
+      from contracts c
+      where c.status = 1 and c.to_date >= ${sofiaToday} and c.from_date <= ${last}::date
+        ${contractIds ? sql`and c.id in (select unnest(${`{${contractIds.join(',')}}`}::uuid[]))` : sql``}
+    )
     select c.id, c.name, c.customer_id, co.name as company_name, co.status as client_active,
       cast(c.from_date as text) as from_date, cast(c.to_date as text) as to_date, cast(c.invoice_date as text) as invoice_date,
       c.invoice_monthly_interval, c.is_advance, cast(c.price_per_month as text) as price_per_month, c.currency_id,
@@ -70,24 +85,33 @@ export function dueQuery(month: string, contractIds?: readonly string[]): SQL {
       cast(p.start as text) as period_from,
       (select coalesce(json_agg(json_build_object('name', s.name, 'price', s.price, 'serviceId', s.service_id) order by s.created, s.id), '[]'::json)
          from contract_services s where s.contract_id = c.id) as services
-    from contracts c
+    from running c
     left join companies co on co.id = c.customer_id
     left join currencies cur on cur.id = c.currency_id
     cross join lateral (
-      select c.from_date as start where c.from_date between ${first}::date and ${last}::date
+      select c.from_date as start where c.from_date >= c.floor_day
       union all
-      select g.start from (select cast(${anchor} + make_interval(months => ${monthsFromAnchor}) as date) as start) g
-        where ${monthsFromAnchor} % c.invoice_monthly_interval = 0 and g.start > c.from_date and g.start <= c.to_date
+      select g.start from (
+        select cast(c.anchor + make_interval(months => k * c.invoice_monthly_interval) as date) as start from generate_series(${kFirst}, ${kLast}) k
+      ) g where g.start > c.from_date and g.start >= c.floor_day and g.start <= c.upper_day
     ) p
-    where c.status = 1 and c.to_date >= ${sofiaToday} and c.to_date >= ${first}::date and c.from_date <= ${last}::date
-      ${contractIds ? sql`and c.id in (select unnest(${`{${contractIds.join(',')}}`}::uuid[]))` : sql``}
-      and not exists (select 1 from billing_documents b where b.contract_id = c.id and b.period_from = p.start)
-    order by co.name->>'bg', c.name->>'bg', c.id, p.start`;
+    where not exists (select 1 from contract_billed_periods b where b.contract_id = c.id and b.period_from = p.start)
+    order by p.start, co.name->>'bg', c.name->>'bg', c.id
+    ${limit === undefined ? sql`` : sql`limit ${limit}`}`;
 }
 
-/** The due contracts' periods of a month, each with its amounts (the rows the run would make, billingTotals) and reasons. */
-export async function dueCandidates(executor: Executor, defaults: Pick<GenerationDefaults, 'vatTypeId' | 'vatPercentage'>, month: string, contractIds?: readonly string[]): Promise<DueCandidate[]> {
-  const rows = await queryRows<DueRow>(executor, dueQuery(month, contractIds));
+/**
+ * The due contracts' periods up to a month (the oldest first), each with its amounts (the rows the run would make,
+ * billingTotals), whether it is late (it starts before the month) and its reasons.
+ */
+export async function dueCandidates(
+  executor: Executor,
+  defaults: Pick<GenerationDefaults, 'vatTypeId' | 'vatPercentage'>,
+  month: string,
+  options: { contractIds?: readonly string[]; limit?: number } = {},
+): Promise<DueCandidate[]> {
+  const { first } = monthBounds(month);
+  const rows = await queryRows<DueRow>(executor, dueQuery(month, options));
   return rows.flatMap((row) => {
     const period = periodAt({ fromDate: row.from_date, toDate: row.to_date, invoiceDate: row.invoice_date, invoiceMonthlyInterval: row.invoice_monthly_interval }, row.period_from);
     if (!period) return [];
@@ -107,6 +131,7 @@ export async function dueCandidates(executor: Executor, defaults: Pick<Generatio
         companyName: row.company_name,
         kind: row.is_advance ? 'proforma' : 'invoice',
         period,
+        late: period.periodFrom < first,
         interval: row.invoice_monthly_interval,
         currency: row.currency_id,
         currencyCode,

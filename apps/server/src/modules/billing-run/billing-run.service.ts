@@ -1,4 +1,5 @@
 import {
+  BILLING_RUN_PREVIEW_MAX,
   type BillingRunCreated,
   type BillingRunPreview,
   type BillingRunResult,
@@ -26,9 +27,10 @@ const keyOf = (contractId: string, periodFrom: string) => `${contractId}|${perio
 export const currentMonth = () => sofiaDay().slice(0, 7);
 
 /**
- * The billing run (docs/decisions.md, "Billing run"): the month's due contracts previewed, and the chosen ones billed
- * by the shared generation of billing (contract-billing.ts), idempotent through the unique key on (contract,
- * period start); issuing goes through the billing module's issue.
+ * The billing run (docs/decisions.md, "Billing run" and "Billing run: each period once"): the contracts' unbilled
+ * periods up to the month previewed (the oldest first, late ones marked), and the chosen ones billed by the shared
+ * generation of billing (contract-billing.ts), idempotent through the key of the billed periods (contract, period
+ * start); issuing goes through the billing module's issue.
  */
 export class BillingRunService {
   constructor(
@@ -38,7 +40,8 @@ export class BillingRunService {
 
   async preview(month = currentMonth()): Promise<BillingRunPreview> {
     const defaults = await generationDefaults(this.db, this.deps.settings);
-    const candidates = await dueCandidates(this.db, defaults, month);
+    const found = await dueCandidates(this.db, defaults, month, { limit: BILLING_RUN_PREVIEW_MAX + 1 });
+    const candidates = found.slice(0, BILLING_RUN_PREVIEW_MAX);
     const rows = candidates.filter((c) => c.reasons.length === 0);
     const sums = new Map<string, BillingRunSum & { cents: [number, number, number] }>();
     for (const row of rows) {
@@ -57,6 +60,7 @@ export class BillingRunService {
         kind: c.kind,
         periodFrom: c.period.periodFrom,
         periodTo: c.period.periodTo,
+        late: c.late,
         months: c.period.months,
         interval: c.interval,
         currency: c.currency,
@@ -70,15 +74,25 @@ export class BillingRunService {
         .sort((a, b) => (a.currencyCode ?? '').localeCompare(b.currencyCode ?? '')),
       leftOut: candidates
         .filter((c) => c.reasons.length > 0)
-        .map((c) => ({ contractId: c.contractId, contractName: c.contractName, customerId: c.customerId, companyName: c.companyName, periodFrom: c.period.periodFrom, periodTo: c.period.periodTo, reasons: c.reasons })),
+        .map((c) => ({
+          contractId: c.contractId,
+          contractName: c.contractName,
+          customerId: c.customerId,
+          companyName: c.companyName,
+          periodFrom: c.period.periodFrom,
+          periodTo: c.period.periodTo,
+          late: c.late,
+          reasons: c.reasons,
+        })),
+      truncated: found.length > BILLING_RUN_PREVIEW_MAX,
     };
   }
 
   /**
    * One call of a run: the chosen items still due are billed in one transaction, in the run's order (so two runs
    * insert in the same order and one waits for the other on the unique key, never a deadlock); the contracts are held
-   * `for share` (a concurrent cancel or unregister waits). An item whose period has a document, also one a concurrent
-   * run has just made, is skipped as `billed`. With `issue`, the created documents are then issued one by one in
+   * `for share` (a concurrent cancel or unregister waits). An item whose period a document bills, also one a concurrent
+   * run or a save by hand has just made, is skipped as `billed`. With `issue`, the created documents are then issued one by one in
    * that order through billing's issue (its own transaction each: a refusal leaves that draft and is reported).
    */
   async run(actor: Actor, input: BillingRunValues): Promise<BillingRunResult> {
@@ -87,7 +101,7 @@ export class BillingRunService {
     const created = await this.db.transaction(async (tx) => {
       await queryRows(tx, sql`select id from contracts where id in (select unnest(${`{${contractIds.join(',')}}`}::uuid[])) order by id for share`);
       const defaults = await generationDefaults(tx, this.deps.settings);
-      const candidates = await dueCandidates(tx, defaults, input.month, contractIds);
+      const candidates = await dueCandidates(tx, defaults, input.month, { contractIds });
       const byKey = new Map(candidates.map((c, index) => [keyOf(c.contractId, c.period.periodFrom), { candidate: c, index }]));
       const chosen: Array<{ candidate: DueCandidate; index: number }> = [];
       const missing: Array<{ contractId: string; periodFrom: string }> = [];
@@ -141,13 +155,13 @@ export class BillingRunService {
     return { created, skipped, issueErrors };
   }
 
-  /** Items that are not due: `billed` when their period has a document, else `not_due`. */
+  /** Items that are not due: `billed` when a document bills their period, else `not_due`. */
   private async whyNotDue(tx: Executor, items: Array<{ contractId: string; periodFrom: string }>) {
     if (items.length === 0) return [];
     const billed = await queryRows<{ contract_id: string; period_from: string }>(
       tx,
-      sql`select contract_id, cast(period_from as text) as period_from from billing_documents
-          where contract_id in (select unnest(${`{${items.map((item) => item.contractId).join(',')}}`}::uuid[])) and period_from is not null`,
+      sql`select contract_id, cast(period_from as text) as period_from from contract_billed_periods
+          where contract_id in (select unnest(${`{${items.map((item) => item.contractId).join(',')}}`}::uuid[]))`,
     );
     const keys = new Set(billed.map((row) => keyOf(row.contract_id, row.period_from)));
     return items.map((item) => ({ ...item, reason: (keys.has(keyOf(item.contractId, item.periodFrom)) ? 'billed' : 'not_due') as BillingRunSkipReason }));

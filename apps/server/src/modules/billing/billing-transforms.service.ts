@@ -11,8 +11,8 @@ import type { InvoiceSettingsService } from '../settings/invoice-settings.servic
 import { addDays, sofiaDate } from './access.ts';
 import { type DocumentRecord, loadDocument, viewDto } from './billing.queries.ts';
 import { appendItems, logDocument, recalculate } from './billing-store.ts';
-import { generateContractDocument, generationDefaults, lastBilledDay } from './contract-billing.ts';
-import { periodAt } from './contract-periods.ts';
+import { generateContractDocument, generationDefaults, lastBilledDay, syncBilledPeriod } from './contract-billing.ts';
+import { firstPeriodFrom, periodAt } from './contract-periods.ts';
 
 /** The later of two YYYY-MM-DD dates. */
 const later = (a: string, b: string) => (a >= b ? a : b);
@@ -120,6 +120,8 @@ export class BillingTransformsService {
         .returning({ id: billingDocuments.id });
       if (!linked) throw conflict(M.proforma_already_transformed);
     }
+    // The invoice bills its proforma's period (once: the proforma has it already, unless it was made without one).
+    await syncBilledPeriod(tx, invoice);
     marked.sort((a, b) => a.position - b.position);
     await appendItems(
       tx,
@@ -167,14 +169,15 @@ export class BillingTransformsService {
   }
 
   /**
-   * The next period (docs/decisions.md, "Billing run"): the one starting the day after the contract's last billed
-   * period (its from date for the first), null past the contract's end; made by the shared generation
-   * (contract-billing.ts) as a draft proforma.
+   * The next period (docs/decisions.md, "Billing run" and "Billing run: each period once"): the one starting the day
+   * after the contract's last billed period (by any document), else the first one from where its billing starts (its
+   * from date, or the start migration 0020 gave an older contract), null past the contract's end; made by the shared
+   * generation (contract-billing.ts) as a draft proforma.
    */
   private async generateIn(tx: Executor, actor: Actor, contract: ContractRecord): Promise<DocumentRecord | null> {
     const c = contract.row;
     const last = await lastBilledDay(tx, c.id);
-    const period = periodAt(c, last ? addDays(last, 1) : c.fromDate);
+    const period = last ? periodAt(c, addDays(last, 1)) : firstPeriodFrom(c, c.billingFrom ?? c.fromDate);
     if (!period) return null;
     const defaults = await generationDefaults(tx, this.deps.settings);
     return generateContractDocument(tx, actor, defaults, c, { kind: 'proforma', period, action: 'generateProformaInvoice' });

@@ -30,6 +30,7 @@ import { sofiaDate } from './access.ts';
 import { logDocument, recalculate, requireDraft, takeNumber } from './billing-store.ts';
 import { hasPayments } from './billing-payments.service.ts';
 import { clearTimesheetAnnex, freezeTimesheetAnnex } from './billing-annex.ts';
+import { syncBilledPeriod } from './contract-billing.ts';
 
 /** A save that fails a rule answers like a failed form: 400 `please_fill_all_required_fields` with the field errors. */
 export const saveFailed = (errors: ApiFieldError[]) => badRequest(M.please_fill_all_required_fields, errors);
@@ -180,6 +181,7 @@ export class BillingService {
             .values({ ...values, kind, createdBy: actor.id, createdByName: actor.fullName })
             .returning();
       if (!row) throw conflict(M.document_issued);
+      await syncBilledPeriod(tx, row);
       await recalculate(tx, row, conversion);
       const saved = await loadDocument(tx, kind, actor, row.id);
       await logDocument(tx, actor, action, old ?? null, saved);

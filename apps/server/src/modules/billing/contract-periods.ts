@@ -22,13 +22,17 @@ export interface ContractPeriod {
   months: number;
 }
 
-/** The earlier of two YYYY-MM-DD dates. */
+/** The earlier and the later of two YYYY-MM-DD dates. */
 const earlier = (a: string, b: string) => (a <= b ? a : b);
+const later = (a: string, b: string) => (a >= b ? a : b);
 
 const monthIndex = (day: string) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1;
 
 /** The grid's anchor. */
 export const periodAnchor = (c: PeriodContract) => c.invoiceDate ?? c.fromDate;
+
+/** How many months a grid start is from the anchor. */
+const monthsFromAnchor = (c: PeriodContract, gridStart: string) => monthIndex(gridStart) - monthIndex(periodAnchor(c));
 
 /** The first grid start after `day`. */
 function nextGridStart(c: PeriodContract, day: string): string {
@@ -48,6 +52,23 @@ export function periodAt(c: PeriodContract, start: string): ContractPeriod | nul
   let months = 0;
   while (months < c.invoiceMonthlyInterval && addMonths(start, months) <= periodTo) months += 1;
   return { periodFrom: start, periodTo, months };
+}
+
+/**
+ * The period a day falls in (a document made by hand for the contract bills it): the day is first brought into the
+ * contract (before the from date: the first period; after the to date: the last one), then the period starts on the
+ * latest grid start not after it, or on the from date when that is later.
+ */
+export function periodContaining(c: PeriodContract, day: string): ContractPeriod {
+  const inside = earlier(later(day, c.fromDate), c.toDate);
+  const next = nextGridStart(c, inside);
+  const grid = addMonths(periodAnchor(c), -c.invoiceMonthlyInterval + monthsFromAnchor(c, next));
+  return periodAt(c, later(grid, c.fromDate))!;
+}
+
+/** The first period starting on or after a day (the from date's period when the day is not after it); null past the to date. */
+export function firstPeriodFrom(c: PeriodContract, day: string): ContractPeriod | null {
+  return periodAt(c, day <= c.fromDate ? c.fromDate : nextGridStart(c, addDays(day, -1)));
 }
 
 /** The periods starting in a month (`YYYY-MM`): the first one when the from date is in it, and a grid start after the from date. */

@@ -1,5 +1,6 @@
 import { BILLING_RUN_CHUNK, type BillingRunResult, sofiaDay } from '@kantora/domain';
 import PlayArrow from '@mui/icons-material/PlayArrow';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -21,8 +22,8 @@ import { ChosenSums, LeftOutCard, RunProgress, RunResults } from './run-parts.ts
 const BILLING_LIST_ROOTS = new Set(['invoice', 'proforma']);
 
 /**
- * /invoices/billing-run (management): the month's due contracts (all chosen at first), their sums per currency and
- * the contracts left out; the run sends the chosen rows in chunks of BILLING_RUN_CHUNK in the preview's order (so a
+ * /invoices/billing-run (management): the contracts' unbilled periods up to the month, the oldest first and the late
+ * ones marked (all chosen at first), their sums per currency and the periods left out; the run sends the chosen rows in chunks of BILLING_RUN_CHUNK in the preview's order (so a
  * progress bar can follow it, and numbers follow the preview when issuing), then lists the documents made.
  */
 export function BillingRunPage() {
@@ -41,6 +42,7 @@ export function BillingRunPage() {
   const rows = useMemo(() => preview.data?.rows ?? [], [preview.data]);
   const chosenRows = useMemo(() => rows.filter((row) => !unticked.has(rowKey(row))), [rows, unticked]);
   const chosen = useMemo(() => new Set(chosenRows.map(rowKey)), [chosenRows]);
+  const late = useMemo(() => rows.filter((row) => row.late).length, [rows]);
 
   const changeMonth = (next: string) => {
     setMonth(next);
@@ -95,7 +97,7 @@ export function BillingRunPage() {
       {result && <RunResults result={result} />}
       <SectionCard
         title={t('due.title', { count: rows.length })}
-        subtitle={preview.data ? t('due.chosen', { count: chosenRows.length, total: rows.length }) : undefined}
+        subtitle={preview.data ? [t('due.chosen', { count: chosenRows.length, total: rows.length }), late > 0 && t('due.late', { count: late })].filter(Boolean).join(' · ') : undefined}
         actions={
           <Button variant="contained" startIcon={<PlayArrow />} onClick={run} disabled={running || chosenRows.length === 0}>
             {t('actions.run')}
@@ -110,6 +112,11 @@ export function BillingRunPage() {
             <FormControlLabel control={<Checkbox checked={annex} onChange={(event) => setAnnex(event.target.checked)} disabled={running} />} label={t('options.annex')} />
           </Box>
         </Box>
+        {preview.data?.truncated && (
+          <Alert severity="info" sx={{ mx: { xs: 2, sm: 2.5 }, mb: 1.5 }}>
+            {t('due.truncated', { count: rows.length + preview.data.leftOut.length })}
+          </Alert>
+        )}
         {preview.isPending ? (
           <Box sx={{ px: 2.5, pb: 2 }}>
             <Skeleton height={36} />

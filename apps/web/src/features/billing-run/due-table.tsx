@@ -1,4 +1,5 @@
 import type { BillingRunRow } from '@kantora/domain';
+import Schedule from '@mui/icons-material/Schedule';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
@@ -18,6 +19,24 @@ import { localized } from '../../lib/labels.ts';
 /** A row's key: its contract and period start (what a run item names). */
 export const rowKey = (row: Pick<BillingRunRow, 'contractId' | 'periodFrom'>) => `${row.contractId}|${row.periodFrom}`;
 
+/** A dark amber that keeps the AA contrast (4.5:1) of small text on white and on a chosen row's tint. */
+const LATE_COLOR = '#7a4100';
+
+/** The mark of a late period (it starts before the chosen month): a word with an icon, never colour alone. */
+export function LateMark() {
+  const { t } = useTranslation('billing-run');
+  return (
+    <Chip
+      component="span"
+      size="small"
+      variant="outlined"
+      icon={<Schedule aria-hidden />}
+      label={t('late')}
+      sx={{ color: LATE_COLOR, borderColor: LATE_COLOR, '& .MuiChip-icon': { color: LATE_COLOR } }}
+    />
+  );
+}
+
 export interface DueTableProps {
   rows: BillingRunRow[];
   chosen: ReadonlySet<string>;
@@ -28,7 +47,10 @@ export interface DueTableProps {
 
 const hideBelow = (breakpoint: 'sm' | 'md') => ({ display: { xs: 'none', [breakpoint]: 'table-cell' } });
 
-/** The due contracts with a check box each (all chosen at first), paged in the browser (the preview has them all). */
+/**
+ * The due periods with a check box each (all chosen at first), in the preview's order (the oldest first, so the late
+ * ones lead, each marked), paged in the browser (the preview has them all).
+ */
 export function DueTable({ rows, chosen, onToggle, onToggleAll, disabled }: DueTableProps) {
   const { t, i18n } = useTranslation('billing-run');
   const locale = i18n.language;
@@ -66,10 +88,11 @@ export function DueTable({ rows, chosen, onToggle, onToggleAll, disabled }: DueT
               const key = rowKey(row);
               const name = localized(row.contractName, locale);
               const period = `${formatDate(row.periodFrom)} – ${formatDate(row.periodTo)}`;
+              const label = t(row.late ? 'table.choose_late' : 'table.choose', { name, client: localized(row.companyName, locale), period });
               return (
                 <TableRow key={key} hover selected={chosen.has(key)}>
                   <TableCell padding="checkbox">
-                    <Checkbox checked={chosen.has(key)} disabled={disabled} onChange={() => onToggle(key)} slotProps={{ input: { 'aria-label': t('table.choose', { name, client: localized(row.companyName, locale) }) } }} />
+                    <Checkbox checked={chosen.has(key)} disabled={disabled} onChange={() => onToggle(key)} slotProps={{ input: { 'aria-label': label } }} />
                   </TableCell>
                   <TableCell sx={{ ...hideBelow('sm'), overflowWrap: 'break-word' }}>{localized(row.companyName, locale)}</TableCell>
                   <TableCell sx={{ overflowWrap: 'break-word' }}>
@@ -80,12 +103,18 @@ export function DueTable({ rows, chosen, onToggle, onToggleAll, disabled }: DueT
                       {name}
                       <Chip size="small" variant="outlined" color={row.kind === 'proforma' ? 'secondary' : 'default'} label={t(`kind.${row.kind}`)} />
                     </Box>
-                    <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', md: 'none' } }}>
-                      {period}
-                    </Typography>
+                    <Box sx={{ display: { xs: 'flex', md: 'none' }, flexWrap: 'wrap', alignItems: 'center', gap: 0.75, mt: 0.5 }}>
+                      <Typography variant="caption" color="text.secondary">
+                        {period}
+                      </Typography>
+                      {row.late && <LateMark />}
+                    </Box>
                   </TableCell>
                   <TableCell sx={{ ...hideBelow('md'), whiteSpace: 'nowrap' }}>
-                    {period}
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+                      {period}
+                      {row.late && <LateMark />}
+                    </Box>
                     <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                       {t(`interval.${row.interval}`, { defaultValue: '' })}
                     </Typography>

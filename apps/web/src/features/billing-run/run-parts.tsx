@@ -14,6 +14,7 @@ import { SectionCard } from '../../components/section-card.tsx';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { translateMessage } from '../../lib/i18n.ts';
 import { localized } from '../../lib/labels.ts';
+import { LateMark } from './due-table.tsx';
 
 const period = (row: { periodFrom: string; periodTo: string }) => `${formatDate(row.periodFrom)} – ${formatDate(row.periodTo)}`;
 
@@ -43,7 +44,7 @@ export function ChosenSums({ rows }: { rows: BillingRunRow[] }) {
   );
 }
 
-/** The contracts left out of the month's run and why. */
+/** The periods left out of the run (late ones marked) and why. */
 export function LeftOutCard({ rows }: { rows: BillingRunLeftOut[] }) {
   const { t, i18n } = useTranslation('billing-run');
   if (rows.length === 0) return null;
@@ -57,6 +58,7 @@ export function LeftOutCard({ rows }: { rows: BillingRunLeftOut[] }) {
               secondary={
                 <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.75, mt: 0.5 }}>
                   {period(row)}
+                  {row.late && <LateMark />}
                   {row.reasons.map((reason) => (
                     <Chip key={reason} component="span" size="small" color="warning" variant="outlined" label={t(`reasons.${reason}`)} />
                   ))}
