@@ -44,22 +44,26 @@ async function counts(database: Database) {
   return { currencies: await count(currencies), vatTypes: await count(vatTypes), paymentTypes: await count(paymentTypes) };
 }
 
-describe('a fresh database without the demo', () => {
-  let database: Database;
-  let app: AppInstance;
-  let token: string;
+/** A new database started as main.ts starts it, with the administrator signed in; closed after the suite. */
+function startedDatabase() {
+  const ctx = {} as { database: Database; app: AppInstance; token: string };
   beforeAll(async () => {
-    database = await freshDatabase();
-    app = await start(database);
-    token = await signIn(app, ADMIN.email, ADMIN.password);
+    ctx.database = await freshDatabase();
+    ctx.app = await start(ctx.database);
+    ctx.token = await signIn(ctx.app, ADMIN.email, ADMIN.password);
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    await ctx.app?.close();
+    await ctx.database?.close();
   });
+  return ctx;
+}
+
+describe('a fresh database without the demo', () => {
+  const ctx = startedDatabase();
 
   it('bills in EUR and BGN at the fixed rate after the start sequence', async () => {
-    const { result } = await get<Array<{ code: string; exchangeRate: number; name: { bg: string; it: string } }>>(app, token, '/api/metaData/getCurrencies');
+    const { result } = await get<Array<{ code: string; exchangeRate: number; name: { bg: string; it: string } }>>(ctx.app, ctx.token, '/api/metaData/getCurrencies');
     expect(result.map(({ code, exchangeRate }) => ({ code, exchangeRate })).sort((a, b) => a.code.localeCompare(b.code))).toEqual([
       { code: 'BGN', exchangeRate: 1 },
       { code: 'EUR', exchangeRate: 1.95583 },
@@ -68,7 +72,7 @@ describe('a fresh database without the demo', () => {
   });
 
   it('has the VAT rates with the VAT Act article of every exemption in both languages, the reverse charge among them', async () => {
-    const { result } = await get<Array<{ name: { bg: string; it: string }; percentage: number; exemptionReason: { bg: string; it: string } }>>(app, token, '/api/metaData/getVATTypes');
+    const { result } = await get<Array<{ name: { bg: string; it: string }; percentage: number; exemptionReason: { bg: string; it: string } }>>(ctx.app, ctx.token, '/api/metaData/getVATTypes');
     expect([...new Set(result.map((type) => type.percentage))].sort((a, b) => a - b)).toEqual([0, 9, 20]);
     const zero = result.filter((type) => type.percentage === 0);
     expect(zero.length).toBeGreaterThanOrEqual(4);
@@ -84,35 +88,35 @@ describe('a fresh database without the demo', () => {
   });
 
   it('has bank transfer, cash and card as payment types, each logged as a seed', async () => {
-    const { result } = await get<Array<{ name: { bg: string; it: string } }>>(app, token, '/api/metaData/getPaymentTypes');
+    const { result } = await get<Array<{ name: { bg: string; it: string } }>>(ctx.app, ctx.token, '/api/metaData/getPaymentTypes');
     expect(result.map((type) => type.name.bg).sort()).toEqual(['Банков превод', 'В брой', 'С карта']);
-    const seeded = await database.db.select({ name: logs.name }).from(logs).where(eq(logs.action, 'seed'));
+    const seeded = await ctx.database.db.select({ name: logs.name }).from(logs).where(eq(logs.action, 'seed'));
     expect(seeded.filter((row) => row.name === 'PaymentType')).toHaveLength(3);
     expect(seeded.filter((row) => row.name === 'Currency')).toHaveLength(2);
   });
 
   it('creates nothing twice when started again, and brings back nothing an administrator renamed or deleted', async () => {
-    const before = await counts(database);
-    const { result: types } = await get<Array<{ _id: string; name: { bg: string; it: string }; percentage: number; status: boolean }>>(app, token, '/api/metaData/getVATTypes');
+    const before = await counts(ctx.database);
+    const { result: types } = await get<Array<{ _id: string; name: { bg: string; it: string }; percentage: number; status: boolean }>>(ctx.app, ctx.token, '/api/metaData/getVATTypes');
     const nine = types.find((type) => type.percentage === 9)!;
-    await post(app, token, '/api/settings/vat-types/save', { ...nine, name: t('Намалена ставка', 'Aliquota ridotta') });
+    await post(ctx.app, ctx.token, '/api/settings/vat-types/save', { ...nine, name: t('Намалена ставка', 'Aliquota ridotta') });
     const doomed = types.find((type) => type.percentage === 0)!;
-    await database.db.delete(vatTypes).where(eq(vatTypes.id, doomed._id));
-    const { result: payments } = await get<Array<{ _id: string; name: { bg: string; it: string }; status: boolean }>>(app, token, '/api/metaData/getPaymentTypes');
+    await ctx.database.db.delete(vatTypes).where(eq(vatTypes.id, doomed._id));
+    const { result: payments } = await get<Array<{ _id: string; name: { bg: string; it: string }; status: boolean }>>(ctx.app, ctx.token, '/api/metaData/getPaymentTypes');
     const card = payments.find((type) => type.name.bg === 'С карта')!;
-    await post(app, token, '/api/settings/payment-types/save', { ...card, name: t('Карта', 'Carta'), status: false });
+    await post(ctx.app, ctx.token, '/api/settings/payment-types/save', { ...card, name: t('Карта', 'Carta'), status: false });
 
-    await app.close();
-    const again = await firstStart(database.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password, seedDemo: false });
+    await ctx.app.close();
+    const again = await firstStart(ctx.database.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password, seedDemo: false });
     expect(again).toMatchObject({ adminCreated: false, referenceSeeded: false, demoSeeded: false });
-    app = await start(database);
-    token = await signIn(app, ADMIN.email, ADMIN.password);
+    ctx.app = await start(ctx.database);
+    ctx.token = await signIn(ctx.app, ADMIN.email, ADMIN.password);
 
-    expect(await counts(database)).toEqual({ ...before, vatTypes: before.vatTypes - 1 });
-    const { result: after } = await get<Array<{ _id: string; name: { bg: string }; percentage: number }>>(app, token, '/api/metaData/getVATTypes');
+    expect(await counts(ctx.database)).toEqual({ ...before, vatTypes: before.vatTypes - 1 });
+    const { result: after } = await get<Array<{ _id: string; name: { bg: string }; percentage: number }>>(ctx.app, ctx.token, '/api/metaData/getVATTypes');
     expect(after.find((type) => type._id === doomed._id)).toBeUndefined();
     expect(after.filter((type) => type.percentage === 9).map((type) => type.name.bg)).toEqual(['Намалена ставка']);
-    const { result: allPayments } = await get<Array<{ name: { bg: string }; status: boolean }>>(app, token, '/api/metaData/getAllPaymentTypes');
+    const { result: allPayments } = await get<Array<{ name: { bg: string }; status: boolean }>>(ctx.app, ctx.token, '/api/metaData/getAllPaymentTypes');
     expect(allPayments.map((type) => type.name.bg).sort()).toEqual(['Банков превод', 'В брой', 'Карта']);
   });
 });
@@ -156,21 +160,10 @@ describe('an older database that already keeps its own lists', () => {
 });
 
 describe('GET /api/settings/setupStatus', () => {
-  let database: Database;
-  let app: AppInstance;
-  let token: string;
-  beforeAll(async () => {
-    database = await freshDatabase();
-    app = await start(database);
-    token = await signIn(app, ADMIN.email, ADMIN.password);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  const ctx = startedDatabase();
 
   const status = async () => {
-    const { status: code, result } = await get<SetupStatus>(app, token, '/api/settings/setupStatus');
+    const { status: code, result } = await get<SetupStatus>(ctx.app, ctx.token, '/api/settings/setupStatus');
     expect(code).toBe(200);
     return result;
   };
@@ -190,7 +183,7 @@ describe('GET /api/settings/setupStatus', () => {
   });
 
   it('flips each item as it is done, and is complete at the end', async () => {
-    const company = await post(app, token, '/api/settings/myCompany/save', {
+    const company = await post(ctx.app, ctx.token, '/api/settings/myCompany/save', {
       name: t('Нова Фирма ООД', 'Nuova Ditta S.r.l.'),
       responsiblePerson: t('Иван Иванов', 'Ivan Ivanov'),
       bulstat: '204567891',
@@ -199,49 +192,49 @@ describe('GET /api/settings/setupStatus', () => {
     });
     expect(await done()).toEqual({ myCompany: true, banks: false, invoiceDefaults: false, registers: false, users: false });
 
-    const { result: list } = await get<Array<{ _id: string; code: string }>>(app, token, '/api/metaData/getCurrencies');
+    const { result: list } = await get<Array<{ _id: string; code: string }>>(ctx.app, ctx.token, '/api/metaData/getCurrencies');
     const currency = (code: string) => list.find((row) => row.code === code)!._id;
     const bank = { myCompanyId: company._id, name: t('Банка ДСК', 'Banca DSK'), address: t('София', 'Sofia'), bic: 'STSABGSF' };
     // An account that is not the default for its currency does not count.
-    const plain = await post(app, token, '/api/banks/save', { ...bank, iban: 'BG80BNBG96611020345678', currency: currency('BGN') });
+    const plain = await post(ctx.app, ctx.token, '/api/banks/save', { ...bank, iban: 'BG80BNBG96611020345678', currency: currency('BGN') });
     expect((await status()).items[1]).toEqual({ key: 'banks', done: false, missing: ['BGN', 'EUR'] });
-    await post(app, token, '/api/banks/save', { ...bank, ...plain, _id: plain._id, currency: currency('BGN'), default: true });
+    await post(ctx.app, ctx.token, '/api/banks/save', { ...bank, ...plain, _id: plain._id, currency: currency('BGN'), default: true });
     expect((await status()).items[1]).toEqual({ key: 'banks', done: false, missing: ['EUR'] });
-    await post(app, token, '/api/banks/save', { ...bank, iban: 'BG58UNCR70001420345679', currency: currency('EUR'), default2: true });
+    await post(ctx.app, ctx.token, '/api/banks/save', { ...bank, iban: 'BG58UNCR70001420345679', currency: currency('EUR'), default2: true });
     expect(await done()).toEqual({ myCompany: true, banks: true, invoiceDefaults: false, registers: false, users: false });
 
-    const { result: vat } = await get<Array<{ _id: string; percentage: number }>>(app, token, '/api/metaData/getVATTypes');
-    const { result: payment } = await get<Array<{ _id: string }>>(app, token, '/api/metaData/getPaymentTypes');
-    const { result: me } = await get<{ id: string }>(app, token, '/api/auth/getCurrentUserInfo');
-    await post(app, token, '/api/settings/invoices/save', { currency: currency('EUR'), vatType: vat.find((type) => type.percentage === 20)!._id, paymentType: payment[0]._id, signer: me.id, signers: [me.id] });
+    const { result: vat } = await get<Array<{ _id: string; percentage: number }>>(ctx.app, ctx.token, '/api/metaData/getVATTypes');
+    const { result: payment } = await get<Array<{ _id: string }>>(ctx.app, ctx.token, '/api/metaData/getPaymentTypes');
+    const { result: me } = await get<{ id: string }>(ctx.app, ctx.token, '/api/auth/getCurrentUserInfo');
+    await post(ctx.app, ctx.token, '/api/settings/invoices/save', { currency: currency('EUR'), vatType: vat.find((type) => type.percentage === 20)!._id, paymentType: payment[0]._id, signer: me.id, signers: [me.id] });
     expect(await done()).toEqual({ myCompany: true, banks: true, invoiceDefaults: true, registers: false, users: false });
 
     // Confirming the registers as they are (the next numbers 1) is setting them.
-    await post(app, token, '/api/settings/invoices/saveRegisterNumbers', { invoices: 1, proformaInvoices: 1 });
+    await post(ctx.app, ctx.token, '/api/settings/invoices/saveRegisterNumbers', { invoices: 1, proformaInvoices: 1 });
     expect(await done()).toEqual({ myCompany: true, banks: true, invoiceDefaults: true, registers: true, users: false });
 
-    await post(app, token, '/api/settings/users/save', { firstName: t('Мария', 'Maria'), lastName: t('Петрова', 'Petrova'), email: 'maria@firm.test', password: 'secret1', type: 0, access: Access.manager });
+    await post(ctx.app, ctx.token, '/api/settings/users/save', { firstName: t('Мария', 'Maria'), lastName: t('Петрова', 'Petrova'), email: 'maria@firm.test', password: 'secret1', type: 0, access: Access.manager });
     expect(await status()).toEqual({ complete: true, items: expect.arrayContaining([{ key: 'users', done: true, missing: [] }]) });
     expect((await status()).items.every((item) => item.done)).toBe(true);
   });
 
   it('answers 403 to everyone but the administrator', async () => {
-    const client = await post(app, token, '/api/settings/users/save', { firstName: t('Лучия', 'Lucia'), lastName: t('Бианки', 'Bianchi'), email: 'lucia@client.test', password: 'secret1' });
+    const client = await post(ctx.app, ctx.token, '/api/settings/users/save', { firstName: t('Лучия', 'Lucia'), lastName: t('Бианки', 'Bianchi'), email: 'lucia@client.test', password: 'secret1' });
     expect(client.access).toBe(Access.client);
     for (const email of ['maria@firm.test', 'lucia@client.test']) {
-      const other = await signIn(app, email, 'secret1');
-      const response = await app.inject({ method: 'GET', url: '/api/settings/setupStatus', headers: bearer(other) });
+      const other = await signIn(ctx.app, email, 'secret1');
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/settings/setupStatus', headers: bearer(other) });
       expect([email, response.statusCode, response.json().Type]).toEqual([email, 403, 0]);
     }
-    const anonymous = await app.inject({ method: 'GET', url: '/api/settings/setupStatus' });
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/settings/setupStatus' });
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('counts a user deactivated again as not made', async () => {
-    const list = await post<{ Items: Array<{ _id: string; email: string }> }>(app, token, '/api/settings/users/list', {});
+    const list = await post<{ Items: Array<{ _id: string; email: string }> }>(ctx.app, ctx.token, '/api/settings/users/list', {});
     for (const user of list.Items.filter((row) => row.email !== ADMIN.email)) {
-      const { result: full } = await get(app, token, `/api/settings/users/${user._id}`);
-      await post(app, token, '/api/settings/users/save', { ...full, status: 0 });
+      const { result: full } = await get(ctx.app, ctx.token, `/api/settings/users/${user._id}`);
+      await post(ctx.app, ctx.token, '/api/settings/users/save', { ...full, status: 0 });
     }
     expect(await status()).toMatchObject({ complete: false, items: expect.arrayContaining([{ key: 'users', done: false, missing: [] }]) });
   });
