@@ -19,14 +19,14 @@
  * commit's change alone, whatever else the working tree holds).
  * One warm-up run per build is not counted. --timeline prints every request of each build's last run (start, end). Everything started is stopped at the end and on Ctrl-C.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Browser, chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.ts';
+import { startServer, stopServer } from '../support/server.ts';
 
 const repoDir = resolve(import.meta.dirname, '../..');
 const { values: args } = parseArgs({
@@ -80,48 +80,12 @@ function buildAtRevision(rev: string): Build {
   return { label: `${rev} (${short})`, dist: join(web, 'dist') };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
-
 /** The server as `npm start` runs it (production, PGlite in `dataDir`, the demo seeded on its first start). */
-async function startServer(dataDir: string, dist: string): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoDir,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', APP_ENV: 'production', SEED_DEMO: 'true', ADMIN_PASSWORD: 'cold-page-admin', LOG_LEVEL: 'warn', DATABASE_URL: '', WEB_DIST: dist },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  servers.add(child);
-  child.once('exit', () => servers.delete(child));
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  // The first start migrates and seeds the demo: a minute or more on a loaded 2-core machine.
-  const deadline = Date.now() + 300_000;
-  while (!/serving at/.test(output)) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`The server did not start:\n${output}`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  return { child, baseUrl: `http://127.0.0.1:${port}` };
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill('SIGTERM');
-  await exited;
+async function startProductionServer(dataDir: string, dist: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+  const server = await startServer(dataDir, { APP_ENV: 'production', ADMIN_PASSWORD: 'cold-page-admin', WEB_DIST: dist });
+  servers.add(server.child);
+  server.child.once('exit', () => servers.delete(server.child));
+  return server;
 }
 
 async function signIn(baseUrl: string): Promise<string> {
@@ -238,13 +202,13 @@ async function main() {
   // The demo is seeded once; every build's server then runs on a copy of the same data.
   const seeded = join(workDir, 'data-seeded');
   console.log('seeding the demo data…');
-  const first = await startServer(seeded, current.dist);
+  const first = await startProductionServer(seeded, current.dist);
   await stopServer(first.child);
   const targets: Array<Build & { baseUrl: string; token: string }> = [];
   for (const [index, build] of builds.entries()) {
     const dataDir = join(workDir, `data-${index}`);
     cpSync(seeded, dataDir, { recursive: true });
-    const { baseUrl } = await startServer(dataDir, build.dist);
+    const { baseUrl } = await startProductionServer(dataDir, build.dist);
     targets.push({ ...build, baseUrl, token: await signIn(baseUrl) });
   }
 
