@@ -24,7 +24,7 @@ import { type DictionaryItem, useMetadata } from '../lib/metadata.ts';
 export interface ServiceOption extends DictionaryItem {
   code: string;
   description: { bg: string; it: string };
-  /** Absent for employees (the server leaves prices out for them). */
+  /** Shown when present; absent for employees (the server leaves prices out for them) and in the timesheet picker. */
   price?: number;
 }
 
@@ -35,8 +35,6 @@ export interface ServicesPickerDialogProps {
   onAdd: (service: ServiceOption) => Promise<unknown>;
   /** Services already added (their row shows "added"). */
   addedIds: ReadonlySet<string>;
-  /** Hide the prices (employees). */
-  hidePrices?: boolean;
   title?: string;
   /** The services to offer (e.g. a contract's rows); default the active services of Settings › Services. */
   services?: readonly ServiceOption[];
@@ -45,7 +43,7 @@ export interface ServicesPickerDialogProps {
 }
 
 /** The active services (Settings › Services) or the caller's, searchable by code, name or description, each with an add button. */
-export function ServicesPickerDialog({ open, onClose, onAdd, addedIds, hidePrices = false, title, services: given, loading = false }: ServicesPickerDialogProps) {
+export function ServicesPickerDialog({ open, onClose, onAdd, addedIds, title, services: given, loading = false }: ServicesPickerDialogProps) {
   const { t, i18n } = useTranslation('parties');
   const locale = i18n.language;
   const titleId = useId();
@@ -109,7 +107,7 @@ export function ServicesPickerDialog({ open, onClose, onAdd, addedIds, hidePrice
                 >
                   <ListItemText
                     primary={`${service.code} · ${name}`}
-                    secondary={[localized(service.description, locale), hidePrices || service.price === undefined ? '' : formatMoney(service.price)].filter(Boolean).join(' · ')}
+                    secondary={[localized(service.description, locale), service.price === undefined ? '' : formatMoney(service.price)].filter(Boolean).join(' · ')}
                   />
                 </ListItem>
               );

@@ -90,7 +90,6 @@ function ServiceField({ form, index, label }: { form: UseFormReturn<TimesheetFor
                 title={t('dialog.services_title')}
                 services={options}
                 loading={services.isPending}
-                hidePrices
                 addedIds={new Set(field.value ? [field.value._id] : [])}
                 onClose={() => setPicking(false)}
                 onAdd={async (service) => {
