@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/sql-helpers.ts';
-import { addItem, BASE, type BillingSetup, createDraft, issuedWith, setUpBilling } from './billing-fixtures.ts';
+import { addItem, BASE, type BillingSetup, copiesOf, createDraft, issuedWith, setUpBilling } from './billing-fixtures.ts';
 import { call } from './helpers.ts';
 
 /**
@@ -14,29 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => s.ctx.close());
 
-/** Copies of a draft (header and rows), made in one statement: many drafts without many calls. */
-async function copiesOf(id: string, count: number): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
-    s.ctx.database.db,
-    sql`with copies as (
-          insert into billing_documents
-          select (jsonb_populate_record(null::billing_documents, to_jsonb(d) || jsonb_build_object('id', gen_random_uuid(), 'created', now()))).*
-          from billing_documents d cross join generate_series(1, ${count}) where d.id = ${id}
-          returning id
-        ), rows as (
-          insert into billing_items (document_id, position, name, quantity, price, total)
-          select c.id, i.position, i.name, i.quantity, i.price, i.total from copies c cross join billing_items i where i.document_id = ${id}
-        )
-        select id from copies`,
-  );
-  return rows.map((row) => row.id);
-}
-
 describe('concurrent billing', () => {
   it('gives 100 concurrent issues of 100 drafts 100 distinct numbers without a gap', async () => {
     const draft = await createDraft(s, 'invoice');
     await addItem(s, 'invoice', draft._id, 12.5, 2);
-    const ids = await copiesOf(draft._id, 100);
+    const ids = await copiesOf(s, draft._id, 100);
     const [before] = await queryRows<{ next: string }>(s.ctx.database.db, sql`select next from number_registers where kind = 'invoice'`);
     const results = await Promise.all(ids.map((id) => call(s.ctx, 'POST', `${BASE.invoice}/issue`, { invoiceId: id })));
     expect(results.map((r) => r.status)).toEqual(ids.map(() => 200));
@@ -73,7 +55,7 @@ describe('concurrent billing', () => {
     const original = await issuedWith(s, 'invoice', [[100, 1]]); // 120.00
     const notice = await createDraft(s, 'invoice', { noticeType: 1, creditToInvoice: original._id });
     await addItem(s, 'invoice', notice._id, 25, 1); // -30.00: four fit
-    const ids = await copiesOf(notice._id, 10);
+    const ids = await copiesOf(s, notice._id, 10);
     const results = await Promise.all(ids.map((id) => call(s.ctx, 'POST', `${BASE.invoice}/issue`, { invoiceId: id })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(4);
     expect(results.filter((r) => r.status === 400).every((r) => r.body.Message === 'credit_notice_exceeds_invoice')).toBe(true);

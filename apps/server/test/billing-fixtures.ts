@@ -1,4 +1,6 @@
-import type { BillingDocumentView, BillingItemChange, BillingKind } from '@kantora/domain';
+import type { BillingDocumentView, BillingItemChange, BillingKind, BillingRunPreview, BillingRunResult } from '@kantora/domain';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../src/db/sql-helpers.ts';
 import { type ContractSetup, setUpContracts, t } from './contracts-fixtures.ts';
 import { call } from './helpers.ts';
 
@@ -65,4 +67,41 @@ export async function issuedWith(s: BillingSetup, kind: BillingKind, rows: Array
   const draft = await createDraft(s, kind, extra);
   for (const [price, quantity] of rows) await addItem(s, kind, draft._id, price, quantity);
   return issue(s, kind, draft._id);
+}
+
+/** A draft credit (1) or debit (2) notice of the original invoice, with a reason and extra header fields. */
+export function createNotice(s: BillingSetup, noticeType: 1 | 2, original: string, extra: Record<string, unknown> = {}): Promise<BillingDocumentView> {
+  return createDraft(s, 'invoice', { noticeType, creditToInvoice: original, noticeReason: t('Отстъпка', 'Sconto'), ...extra });
+}
+
+/** Copies of a draft (header and rows), made in one statement: many drafts without many calls. */
+export async function copiesOf(s: BillingSetup, id: string, count: number): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    s.ctx.database.db,
+    sql`with copies as (
+          insert into billing_documents
+          select (jsonb_populate_record(null::billing_documents, to_jsonb(d) || jsonb_build_object('id', gen_random_uuid(), 'created', now()))).*
+          from billing_documents d cross join generate_series(1, ${count}) where d.id = ${id}
+          returning id
+        ), rows as (
+          insert into billing_items (document_id, position, name, quantity, price, total)
+          select c.id, i.position, i.name, i.quantity, i.price, i.total from copies c cross join billing_items i where i.document_id = ${id}
+        )
+        select id from copies`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** The billing run's preview of a month (the current one without it), as the admin unless a token is given. */
+export async function runPreview(s: BillingSetup, month?: string, token?: string): Promise<BillingRunPreview> {
+  const response = await call<BillingRunPreview>(s.ctx, 'POST', '/api/billing-run/preview', month ? { month } : {}, token);
+  if (response.status !== 200) throw new Error(`preview refused: ${JSON.stringify(response.body)}`);
+  return response.body.Result;
+}
+
+/** Runs the billing run with the body (month, items, issue, timesheetAnnex); answers its result. */
+export async function runBilling(s: BillingSetup, body: Record<string, unknown>): Promise<BillingRunResult> {
+  const response = await call<BillingRunResult>(s.ctx, 'POST', '/api/billing-run/run', body);
+  if (response.status !== 200) throw new Error(`run refused: ${JSON.stringify(response.body)}`);
+  return response.body.Result;
 }

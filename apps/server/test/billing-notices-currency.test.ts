@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/sql-helpers.ts';
-import { addItem, BASE, type BillingSetup, createDraft, errorsOf, issue, issuedWith, setUpBilling, t } from './billing-fixtures.ts';
+import { addItem, BASE, type BillingSetup, copiesOf, createDraft, createNotice, errorsOf, issue, issuedWith, setUpBilling, t } from './billing-fixtures.ts';
 import { call } from './helpers.ts';
 
 let s: BillingSetup;
@@ -17,34 +17,14 @@ beforeAll(async () => {
 });
 afterAll(() => s.ctx.close());
 
-const notice = (noticeType: 1 | 2, original: string, extra: Record<string, unknown> = {}) =>
-  createDraft(s, 'invoice', { noticeType, creditToInvoice: original, noticeReason: t('Отстъпка', 'Sconto'), ...extra });
 const view = async (id: string) => (await call(s.ctx, 'GET', `${BASE.invoice}/${id}`)).body.Result;
 const firstRow = async (id: string) => (await call(s.ctx, 'POST', `${BASE.invoice}/getItems`, { invoiceId: id })).body.Result[0]._id as string;
 /** A BGN invoice without VAT, issued: its total is the rows' sum. */
 const bgnInvoice = (rows: Array<[number, number]>) => issuedWith(s, 'invoice', rows, { currency: s.bgn, VATType: s.vat0 });
 
-/** Copies of a draft (header and rows), made in one statement: many drafts without many calls. */
-async function copiesOf(id: string, count: number): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
-    s.ctx.database.db,
-    sql`with copies as (
-          insert into billing_documents
-          select (jsonb_populate_record(null::billing_documents, to_jsonb(d) || jsonb_build_object('id', gen_random_uuid(), 'created', now()))).*
-          from billing_documents d cross join generate_series(1, ${count}) where d.id = ${id}
-          returning id
-        ), rows as (
-          insert into billing_items (document_id, position, name, quantity, price, total)
-          select c.id, i.position, i.name, i.quantity, i.price, i.total from copies c cross join billing_items i where i.document_id = ${id}
-        )
-        select id from copies`,
-  );
-  return rows.map((row) => row.id);
-}
-
 /** An issued credit notice of `total` leva against the original, turned into one of older data in euro (its figures kept, so −total EUR). */
 async function oldEuroNotice(originalId: string, total: number) {
-  const old = await notice(1, originalId, { VATType: s.vat0 });
+  const old = await createNotice(s, 1, originalId, { VATType: s.vat0 });
   await addItem(s, 'invoice', old._id, total);
   await issue(s, 'invoice', old._id);
   await s.ctx.database.db.execute(sql`update billing_documents set currency_id = ${s.eur}, currency_rate = 1.95583 where id = ${old._id}`);
@@ -56,7 +36,7 @@ describe('a notice takes its original invoice currency and rate', () => {
     expect([original.currency, original.currencyRate, original.totalAmount]).toEqual([s.bgn, 1, 120]);
 
     // Saved in USD at 1 000 000: written in the original's BGN at 1.
-    const credit = await notice(1, original._id, { currency: s.usd, currencyRate: 1_000_000 });
+    const credit = await createNotice(s, 1, original._id, { currency: s.usd, currencyRate: 1_000_000 });
     expect([credit.currency, credit.currencyCode, credit.currencyRate]).toEqual([s.bgn, 'BGN', 1]);
     // changeCurrency to another currency or rate: 409; to the original's own: nothing changes.
     const changed = await call(s.ctx, 'POST', `${BASE.invoice}/changeCurrency`, { invoiceId: credit._id, currency: s.usd, currencyRate: 1_000_000 });
@@ -85,7 +65,7 @@ describe('a notice takes its original invoice currency and rate', () => {
   it('refuses a credit notice of −1 392.20 EUR against a 1 392.20 BGN invoice', async () => {
     const original = await bgnInvoice([[1392.2, 1]]);
     expect([original.currency, original.totalAmount]).toEqual([s.bgn, 1392.2]);
-    const euro = await notice(1, original._id, { currency: s.eur, VATType: s.vat0 });
+    const euro = await createNotice(s, 1, original._id, { currency: s.eur, VATType: s.vat0 });
     expect([euro.currency, euro.currencyRate]).toEqual([s.bgn, 1]);
     const changed = await call(s.ctx, 'POST', `${BASE.invoice}/changeCurrency`, { invoiceId: euro._id, currency: s.eur });
     expect([changed.status, changed.body.Message]).toEqual([409, 'notice_currency_of_original']);
@@ -101,7 +81,7 @@ describe('a notice takes its original invoice currency and rate', () => {
     // In BGN, the whole of it is credited, and not a cent more.
     await addItem(s, 'invoice', euro._id, 1392.2);
     expect((await issue(s, 'invoice', euro._id)).totalAmount).toBe(-1392.2);
-    const cent = await notice(1, original._id, { VATType: s.vat0 });
+    const cent = await createNotice(s, 1, original._id, { VATType: s.vat0 });
     await addItem(s, 'invoice', cent._id, 0.01);
     const more = await call(s.ctx, 'POST', `${BASE.invoice}/issue`, { invoiceId: cent._id });
     expect([more.status, more.body.Message]).toEqual([400, 'credit_notice_exceeds_invoice']);
@@ -109,7 +89,7 @@ describe('a notice takes its original invoice currency and rate', () => {
 
   it('a debit notice takes the original currency and rate too', async () => {
     const original = await issuedWith(s, 'invoice', [[10, 1]], { currency: s.usd, currencyRate: 1.75 });
-    const debit = await notice(2, original._id, { currency: s.eur });
+    const debit = await createNotice(s, 2, original._id, { currency: s.eur });
     expect([debit.currency, debit.currencyRate]).toEqual([s.usd, 1.75]);
     const changed = await call(s.ctx, 'POST', `${BASE.invoice}/changeCurrency`, { invoiceId: debit._id, currency: s.usd, currencyRate: 1.8 });
     expect([changed.status, changed.body.Message]).toEqual([409, 'notice_currency_of_original']);
@@ -117,7 +97,7 @@ describe('a notice takes its original invoice currency and rate', () => {
 
   it('issues no notice whose original changed its currency since: a save of the notice takes the new one', async () => {
     const original = await bgnInvoice([[100, 1]]);
-    const credit = await notice(1, original._id, { VATType: s.vat0 });
+    const credit = await createNotice(s, 1, original._id, { VATType: s.vat0 });
     await addItem(s, 'invoice', credit._id, 10); // −10.00 BGN
     await call(s.ctx, 'POST', `${BASE.invoice}/unissue`, { invoiceId: original._id });
     const euro = await call(s.ctx, 'POST', `${BASE.invoice}/changeCurrency`, { invoiceId: original._id, currency: s.eur });
@@ -137,7 +117,7 @@ describe('the cap in the original currency', () => {
     await oldEuroNotice(original._id, 500); // −500.00 EUR = 977.915 → 977.92 BGN
     expect((await view(original._id)).creditedAmount).toBe(977.92);
     // 1 392.20 − 977.92 = 414.28 is left.
-    const rest = await notice(1, original._id, { VATType: s.vat0 });
+    const rest = await createNotice(s, 1, original._id, { VATType: s.vat0 });
     await addItem(s, 'invoice', rest._id, 414.29);
     const over = await call(s.ctx, 'POST', `${BASE.invoice}/issue`, { invoiceId: rest._id });
     expect([over.status, over.body.Message]).toEqual([400, 'credit_notice_exceeds_invoice']);
@@ -154,9 +134,9 @@ describe('the cap in the original currency', () => {
   it('never lets 50 concurrent credit notices exceed their invoice', async () => {
     const original = await bgnInvoice([[1200, 1]]);
     await oldEuroNotice(original._id, 100); // 195.58 BGN credited: 1 004.42 left, 33 notices of 30.00 fit
-    const credit = await notice(1, original._id, { VATType: s.vat0 });
+    const credit = await createNotice(s, 1, original._id, { VATType: s.vat0 });
     await addItem(s, 'invoice', credit._id, 30);
-    const ids = await copiesOf(credit._id, 50);
+    const ids = await copiesOf(s, credit._id, 50);
     const results = await Promise.all(ids.map((id) => call(s.ctx, 'POST', `${BASE.invoice}/issue`, { invoiceId: id })));
     const refused = results.filter((r) => r.status !== 200);
     expect(results.length - refused.length).toBe(33);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from './clients-fixtures.ts';
-import { addItem, BASE, type BillingSetup, createDraft, errorsOf, issue, issuedWith, setUpBilling, t } from './billing-fixtures.ts';
+import { addItem, BASE, type BillingSetup, createDraft, createNotice, errorsOf, issue, issuedWith, setUpBilling, t } from './billing-fixtures.ts';
 import { call } from './helpers.ts';
 
 let s: BillingSetup;
@@ -9,14 +9,12 @@ beforeAll(async () => {
 });
 afterAll(() => s.ctx.close());
 
-const notice = (noticeType: 1 | 2, original: string, extra: Record<string, unknown> = {}) =>
-  createDraft(s, 'invoice', { noticeType, creditToInvoice: original, noticeReason: t('Отстъпка', 'Sconto'), ...extra });
 
 describe('credit and debit notices', () => {
   it('makes a credit notice negative and a debit notice positive, sharing the invoices register', async () => {
     const original = await issuedWith(s, 'invoice', [[100, 2]]);
     expect(original).toMatchObject({ amount: 200, VATAmount: 40, totalAmount: 240 });
-    const credit = await notice(1, original._id);
+    const credit = await createNotice(s, 1, original._id);
     expect(credit).toMatchObject({ noticeType: 1, creditToInvoice: original._id, creditToInvoiceNumber: original.number, creditToInvoiceDate: original.date, noticeReason: t('Отстъпка', 'Sconto') });
     const row = await addItem(s, 'invoice', credit._id, 10, 3);
     expect(row.item).toMatchObject({ price: 10, total: -30 });
@@ -26,7 +24,7 @@ describe('credit and debit notices', () => {
     const originalNow = await call(s.ctx, 'GET', `${BASE.invoice}/${original._id}`);
     expect(originalNow.body.Result.creditedAmount).toBe(36);
 
-    const debit = await notice(2, original._id);
+    const debit = await createNotice(s, 2, original._id);
     await addItem(s, 'invoice', debit._id, 10, 1);
     expect((await issue(s, 'invoice', debit._id)).totalAmount).toBe(12);
     const list = await call(s.ctx, 'POST', `${BASE.invoice}/list`, { issued: true, noticeType: 1 });
@@ -57,12 +55,12 @@ describe('credit and debit notices', () => {
     const original = await issuedWith(s, 'invoice', [[1, 1]]);
     const mismatch = await call(s.ctx, 'POST', `${BASE.invoice}/save`, { customerId: other._id, noticeType: 1, creditToInvoice: original._id });
     expect(errorsOf(mismatch.body)).toEqual({ creditToInvoice: 'notice_customer_mismatch' });
-    const noOriginal = await notice(2, original._id, { creditToInvoice: null });
+    const noOriginal = await createNotice(s, 2, original._id, { creditToInvoice: null });
     await addItem(s, 'invoice', noOriginal._id, 1);
     const issueIt = await call(s.ctx, 'POST', `${BASE.invoice}/issue`, { invoiceId: noOriginal._id });
     expect([issueIt.body.Message, errorsOf(issueIt.body)]).toEqual(['please_fill_all_required_fields', { creditToInvoice: 'field_is_required' }]);
     // The original was unissued after the notice was drafted: issuing the notice refuses it.
-    const notice2 = await notice(1, original._id);
+    const notice2 = await createNotice(s, 1, original._id);
     await addItem(s, 'invoice', notice2._id, 0.5);
     await call(s.ctx, 'POST', `${BASE.invoice}/unissue`, { invoiceId: original._id });
     const late = await call(s.ctx, 'POST', `${BASE.invoice}/issue`, { invoiceId: notice2._id });
@@ -71,10 +69,10 @@ describe('credit and debit notices', () => {
 
   it('never lets the credit notices of an invoice add up to more than its total', async () => {
     const original = await issuedWith(s, 'invoice', [[100, 1]]); // 120.00
-    const first = await notice(1, original._id);
+    const first = await createNotice(s, 1, original._id);
     await addItem(s, 'invoice', first._id, 60, 1); // -72.00
     await issue(s, 'invoice', first._id);
-    const second = await notice(1, original._id);
+    const second = await createNotice(s, 1, original._id);
     await addItem(s, 'invoice', second._id, 40.01, 1); // -48.01: 120.01 in all
     const over = await call(s.ctx, 'POST', `${BASE.invoice}/issue`, { invoiceId: second._id });
     expect([over.status, over.body.Message]).toEqual([400, 'credit_notice_exceeds_invoice']);
