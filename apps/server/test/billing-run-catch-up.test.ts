@@ -7,14 +7,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BILLING_RUN_PREVIEW_MAX, type BillingRunPreview, type BillingRunResult, sofiaDay } from '@kantora/domain';
+import { BILLING_RUN_PREVIEW_MAX, sofiaDay } from '@kantora/domain';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../src/db/client.ts';
 import { queryRows } from '../src/db/sql-helpers.ts';
 import { BACKFILL_BILLED_PERIODS } from '../src/modules/billing/contract-billing.ts';
-import { addItem, BASE, type BillingSetup, createDraft, issue, setUpBilling, t } from './billing-fixtures.ts';
+import { addItem, BASE, type BillingSetup, createDraft, issue, runBilling, runPreview, setUpBilling, t } from './billing-fixtures.ts';
 import { contractIn } from './contracts-fixtures.ts';
 import { call } from './helpers.ts';
 
@@ -24,16 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.ctx.close());
 
-const preview = async (month: string) => {
-  const response = await call<BillingRunPreview>(s.ctx, 'POST', '/api/billing-run/preview', { month });
-  expect(response.status).toBe(200);
-  return response.body.Result;
-};
-const run = async (body: Record<string, unknown>) => {
-  const response = await call<BillingRunResult>(s.ctx, 'POST', '/api/billing-run/run', body);
-  if (response.status !== 200) throw new Error(JSON.stringify(response.body));
-  return response.body.Result;
-};
+const preview = (month: string) => runPreview(s, month);
+const run = (body: Record<string, unknown>) => runBilling(s, body);
 
 /** A registered contract of the visible client (one service, 450.25 a month unless told). */
 const registered = async (extra: Record<string, unknown>) => (await contractIn(s, 'registered', { toDate: '2099-12-31', ...extra }))._id;

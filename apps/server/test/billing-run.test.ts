@@ -6,11 +6,11 @@
  * issued in order when asked) and two concurrent runs of one month (on PostgreSQL a real race; the unique key decides).
  */
 import { execFileSync } from 'node:child_process';
-import { type BillingRunPreview, type BillingRunResult, sofiaDay } from '@kantora/domain';
+import { type BillingRunPreview, sofiaDay } from '@kantora/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/sql-helpers.ts';
-import { BASE, type BillingSetup, setUpBilling, t } from './billing-fixtures.ts';
+import { BASE, type BillingSetup, runBilling, runPreview, setUpBilling, t } from './billing-fixtures.ts';
 import { createClient } from './clients-fixtures.ts';
 import { addService, createContract } from './contracts-fixtures.ts';
 import { call, logsOf } from './helpers.ts';
@@ -21,16 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.ctx.close());
 
-const preview = async (month?: string, token?: string) => {
-  const response = await call<BillingRunPreview>(s.ctx, 'POST', '/api/billing-run/preview', month ? { month } : {}, token);
-  expect(response.status).toBe(200);
-  return response.body.Result;
-};
-const run = async (body: Record<string, unknown>) => {
-  const response = await call<BillingRunResult>(s.ctx, 'POST', '/api/billing-run/run', body);
-  if (response.status !== 200) throw new Error(JSON.stringify(response.body));
-  return response.body.Result;
-};
+const preview = (month?: string, token?: string) => runPreview(s, month, token);
+const run = (body: Record<string, unknown>) => runBilling(s, body);
 
 /** A registered contract (a service added first). */
 async function registered(extra: Record<string, unknown> = {}, serviceId = s.services.first) {
