@@ -22,9 +22,7 @@ import type { ContractsService } from './contracts.service.ts';
 
 type ServiceRecord = typeof contractServices.$inferSelect;
 
-/** Employees see the service rows without their price (spec: the services tab without the price column; roles.ts). */
-const withPrices = (actor: Pick<Actor, 'access'>) => seesPrices(actor.access);
-
+/** A service row; without its price for employees (spec: the services tab without the price column; seesPrices in roles.ts). */
 function rowDto(row: ServiceRecord, withPrice: boolean): ContractServiceRow {
   return {
     _id: row.id,
@@ -58,7 +56,7 @@ export class ContractServicesService {
   async list(actor: Actor, query: ContractServiceListQuery): Promise<ListResult<ContractServiceRow>> {
     await this.contracts.find(this.db, actor, query.contractId);
     const where = eq(contractServices.contractId, query.contractId);
-    const sort = orderBy(query, withPrices(actor) ? SORT_COLUMNS : SORT_COLUMNS_WITHOUT_PRICE, { by: 'created', desc: false }, contractServices.id);
+    const sort = orderBy(query, seesPrices(actor.access) ? SORT_COLUMNS : SORT_COLUMNS_WITHOUT_PRICE, { by: 'created', desc: false }, contractServices.id);
     const rows = await this.db
       .select({ row: contractServices, total: totalCount })
       .from(contractServices)
@@ -66,7 +64,7 @@ export class ContractServicesService {
       .orderBy(...sort)
       .limit(query.itemsPerPage)
       .offset(offsetOf(query));
-    const withPrice = withPrices(actor);
+    const withPrice = seesPrices(actor.access);
     return pageOf(
       rows,
       query,
@@ -87,7 +85,7 @@ export class ContractServicesService {
   }
 
   async get(actor: Actor, id: string): Promise<ContractServiceRow> {
-    return rowDto(await this.findRow(this.db, actor, id), withPrices(actor));
+    return rowDto(await this.findRow(this.db, actor, id), seesPrices(actor.access));
   }
 
   /** Locks the contract (its services change one call at a time, also against register) and requires a draft. */
