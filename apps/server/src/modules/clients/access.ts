@@ -41,22 +41,6 @@ export function seesEveryClient(actor: Pick<Actor, 'access'>): boolean {
   return actor.access === Access.admin || actor.access === Access.manager || actor.access === Access.accountant;
 }
 
-/** The same rule on a loaded row (no query). */
-export function seesClient(actor: Pick<Actor, 'id' | 'access'>, row: { managingUsersAll: boolean; managingUsers: string[]; referentId: string | null; clientUsers: string[]; status: boolean }): boolean {
-  switch (actor.access) {
-    case Access.admin:
-    case Access.manager:
-    case Access.accountant:
-      return true;
-    case Access.employee:
-      return row.managingUsersAll || row.referentId === actor.id || row.managingUsers.includes(actor.id);
-    case Access.client:
-      return row.status && row.clientUsers.includes(actor.id);
-    default:
-      return false;
-  }
-}
-
 /** True when the client exists and the actor may see it. */
 export async function canSeeClient(executor: Executor, actor: Pick<Actor, 'id' | 'access'>, companyId: string): Promise<boolean> {
   const [row] = await executor
