@@ -1,14 +1,14 @@
 import { Access, type CurrentUserInfo, LOCALE_STORAGE_KEY } from '@kantora/domain';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '../../lib/i18n.ts';
 import { persistLocale } from '../../lib/locale.ts';
 import { reloadPage } from '../../lib/navigation.ts';
 import { setSessionUser } from '../../lib/session.ts';
-import { getToken, setToken } from '../../lib/token.ts';
-import { LocationProbe, mockApi, ok, TestProviders } from '../../test/render.tsx';
-import { AppRoutes } from '../router.tsx';
+import { getToken } from '../../lib/token.ts';
+import { ok } from '../../test/render.tsx';
+import { renderShell } from '../../test/shell.tsx';
 
 vi.mock('../../lib/navigation.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/navigation.ts')>()),
@@ -23,18 +23,6 @@ const user = (access: number, isProduction = false): CurrentUserInfo => ({
   locale: 'bg',
   email: 'maria@kantora.local',
 });
-
-function renderShell(route: string, info: CurrentUserInfo, extra: Parameters<typeof mockApi>[0] = {}) {
-  setToken('tok');
-  const api = mockApi({ 'GET /api/auth/getCurrentUserInfo': () => ok(info), 'GET /api/auth/IsProductionEnvironment': () => ok(true), ...extra });
-  render(
-    <TestProviders route={route}>
-      <AppRoutes />
-      <LocationProbe />
-    </TestProviders>,
-  );
-  return api;
-}
 
 const openDrawer = async () => {
   await userEvent.click(await screen.findByRole('button', { name: 'Покажи или скрий менюто' }));

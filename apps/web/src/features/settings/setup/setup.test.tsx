@@ -4,11 +4,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppRoutes } from '../../../app/router.tsx';
 import i18n, { changeLocale } from '../../../lib/i18n.ts';
 import { setSessionUser } from '../../../lib/session.ts';
-import { setToken } from '../../../lib/token.ts';
-import { LocationProbe, mockApi, ok, renderWithProviders, TestProviders } from '../../../test/render.tsx';
+import { mockApi, ok, renderWithProviders } from '../../../test/render.tsx';
+import { renderShell } from '../../../test/shell.tsx';
 import SetupPage from './setup-page.tsx';
 import { SetupNotice } from './setup-notice.tsx';
 
@@ -25,18 +24,6 @@ const status = (done: Partial<Record<string, boolean>>, missing: Record<string, 
 const ALL_DONE = status({ myCompany: true, banks: true, invoiceDefaults: true, registers: true, users: true });
 
 const user = (access: number): CurrentUserInfo => ({ id: `user-${access}`, fullName: { bg: 'Админ Системен', it: 'Admin Sistema' }, access, isProduction: false, locale: 'bg', email: 'admin@firm.test' });
-
-function renderShell(route: string, info: CurrentUserInfo, setup: () => Response) {
-  setToken('tok');
-  const api = mockApi({ 'GET /api/auth/getCurrentUserInfo': () => ok(info), 'GET /api/settings/setupStatus': setup });
-  render(
-    <TestProviders route={route}>
-      <AppRoutes />
-      <LocationProbe />
-    </TestProviders>,
-  );
-  return api;
-}
 
 describe('the first-run checklist page', () => {
   it('links every item to the screen that completes it, with its state and what is missing', async () => {
@@ -77,7 +64,7 @@ describe('the first-run checklist page', () => {
 
 describe('the notice in the shell', () => {
   it('tells the administrator what is left on every page and leads to the checklist by keyboard', async () => {
-    renderShell('/clients', user(Access.admin), () => ok(status({ myCompany: true, users: true })));
+    renderShell('/clients', user(Access.admin), { 'GET /api/settings/setupStatus': () => ok(status({ myCompany: true, users: true })) });
     const notice = (await screen.findByText('Kantora още не е готова за фактуриране: готови са 2 от 5 стъпки за настройка.')).closest<HTMLElement>('[role="status"]')!;
     const link = within(notice).getByRole('link', { name: 'Към стъпките' });
     link.focus();
@@ -90,14 +77,14 @@ describe('the notice in the shell', () => {
   }, 60_000); // loads the settings area's code on a busy machine
 
   it('is gone once every item is done', async () => {
-    const api = renderShell('/clients', user(Access.admin), () => ok(ALL_DONE));
+    const api = renderShell('/clients', user(Access.admin), { 'GET /api/settings/setupStatus': () => ok(ALL_DONE) });
     await waitFor(() => expect(api.calls.some((call) => call.url === '/api/settings/setupStatus')).toBe(true));
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByText(/още не е готова за фактуриране/)).not.toBeInTheDocument();
   });
 
   it('is never asked for by other roles', async () => {
-    const api = renderShell('/clients', user(Access.manager), () => ok(status({})));
+    const api = renderShell('/clients', user(Access.manager), { 'GET /api/settings/setupStatus': () => ok(status({})) });
     await screen.findByRole('heading', { level: 1 });
     expect(api.calls.some((call) => call.url === '/api/settings/setupStatus')).toBe(false);
     expect(screen.queryByText(/още не е готова за фактуриране/)).not.toBeInTheDocument();
