@@ -1,13 +1,12 @@
 import { Access, ContractStatus, type ContractView } from '@kantora/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n.ts';
 import { setSessionUser } from '../../lib/session.ts';
-import { failure, mockApi, ok, renderWithProviders } from '../../test/render.tsx';
-import ContractPage from './contract-page.tsx';
-import { contractOf, currencies, ids, userOf } from './test-fixtures.ts';
+import { failure, ok } from '../../test/render.tsx';
+import { openContractPage } from './test-page.tsx';
+import { contractOf, ids } from './test-fixtures.ts';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['contracts', 'parties', 'clients', 'settings', 'documents']);
@@ -47,23 +46,8 @@ function registered(access: number = Access.manager, extra: Partial<ContractView
   return { ...base, providerBank: ids.bgn, providerBank2: ids.eur, provider: { ...base.provider!, bank: snapshotOf(banks[0]), bank2: snapshotOf(banks[1]) }, ...extra };
 }
 
-function open(contract: ContractView, access: number, answers: Record<string, () => Response> = {}) {
-  setSessionUser(userOf(access));
-  const api = mockApi({
-    'GET /api/metaData/getCurrencies': () => ok(currencies),
-    'GET /api/metaData/getAllEmployeeUsers': () => ok([]),
-    'GET /api/metaData/getMyCompany': () => ok(myCompany),
-    [`GET /api/contracts/${ids.contract}`]: () => ok(contract),
-    ...answers,
-  });
-  const { unmount } = renderWithProviders(
-    <Routes>
-      <Route path="/contracts/:id" element={<ContractPage />} />
-    </Routes>,
-    { route: `/contracts/${ids.contract}` },
-  );
-  return { ...api, unmount };
-}
+const open = (contract: ContractView, access: number, answers: Record<string, () => Response> = {}) =>
+  openContractPage(contract, access, { 'GET /api/metaData/getMyCompany': () => ok(myCompany), ...answers });
 const saveBanksCalls = (calls: { url: string; init?: RequestInit }[]) => calls.filter((call) => call.url.endsWith('/contracts/saveBanks')).map((call) => JSON.parse(String(call.init?.body)));
 const provider = () => screen.findByRole('region', { name: 'Доставчик' });
 

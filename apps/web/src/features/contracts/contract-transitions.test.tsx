@@ -1,13 +1,12 @@
-import { Access, ContractStatus, type ContractView } from '@kantora/domain';
+import { Access, ContractStatus } from '@kantora/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n.ts';
 import { setSessionUser } from '../../lib/session.ts';
-import { failure, mockApi, ok, renderWithProviders } from '../../test/render.tsx';
-import ContractPage from './contract-page.tsx';
-import { contractOf, currencies, ids, userOf } from './test-fixtures.ts';
+import { failure, ok } from '../../test/render.tsx';
+import { openContractPage } from './test-page.tsx';
+import { contractOf, ids } from './test-fixtures.ts';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['contracts', 'parties', 'clients', 'settings', 'documents']);
@@ -18,23 +17,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** The page of `contract` for a user of `access`, with `answers` for the transition calls. */
-function open(contract: ContractView, access: number, answers: Record<string, () => Response> = {}) {
-  setSessionUser(userOf(access));
-  const api = mockApi({
-    'GET /api/metaData/getCurrencies': () => ok(currencies),
-    'GET /api/metaData/getAllEmployeeUsers': () => ok([]),
-    [`GET /api/contracts/${ids.contract}`]: () => ok(contract),
-    ...answers,
-  });
-  renderWithProviders(
-    <Routes>
-      <Route path="/contracts/:id" element={<ContractPage />} />
-    </Routes>,
-    { route: `/contracts/${ids.contract}` },
-  );
-  return api;
-}
 const bodyOf = (calls: { url: string; init?: RequestInit }[], path: string) => {
   const call = calls.find((entry) => entry.url.endsWith(path));
   return call ? JSON.parse(String(call.init?.body)) : undefined;
@@ -43,7 +25,7 @@ const bodyOf = (calls: { url: string; init?: RequestInit }[], path: string) => {
 // Whole pages with MUI on a shared, busy machine: more time than a unit test's default.
 describe('the contract transitions', { timeout: 60_000 }, () => {
   it('registers a draft after the confirmation and shows the new status', async () => {
-    const { calls } = open(contractOf(ContractStatus.draft), Access.manager, {
+    const { calls } = openContractPage(contractOf(ContractStatus.draft), Access.manager, {
       'POST /api/contracts/register': () => ok(contractOf(ContractStatus.registered), 'saved_successfully'),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Регистрирай' }));
@@ -59,7 +41,7 @@ describe('the contract transitions', { timeout: 60_000 }, () => {
   });
 
   it('mentions the proforma invoice for an advance contract; cancelling the question registers nothing', async () => {
-    const { calls } = open(contractOf(ContractStatus.draft, Access.manager, { isAdvance: true }), Access.manager);
+    const { calls } = openContractPage(contractOf(ContractStatus.draft, Access.manager, { isAdvance: true }), Access.manager);
     await userEvent.click(await screen.findByRole('button', { name: 'Регистрирай' }));
     const dialog = await screen.findByRole('dialog', { name: 'Регистриране на договора' });
     expect(within(dialog).getByText(/проформа фактура/)).toBeInTheDocument();
@@ -69,7 +51,7 @@ describe('the contract transitions', { timeout: 60_000 }, () => {
   });
 
   it('asks for services before registering a contract without any', async () => {
-    open(contractOf(ContractStatus.draft, Access.manager, { servicesCount: 0 }), Access.manager);
+    openContractPage(contractOf(ContractStatus.draft, Access.manager, { servicesCount: 0 }), Access.manager);
     await userEvent.click(await screen.findByRole('button', { name: 'Регистрирай' }));
     expect(await screen.findByText('Моля, добавете поне една услуга към договора')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -77,7 +59,7 @@ describe('the contract transitions', { timeout: 60_000 }, () => {
 
   it("asks for the provider's account of the contract's currency before registering: the EUR account of a EUR contract", async () => {
     const draft = contractOf(ContractStatus.draft);
-    const { calls } = open({ ...draft, providerBank2: null, provider: { ...draft.provider!, bank2: null } }, Access.manager);
+    const { calls } = openContractPage({ ...draft, providerBank2: null, provider: { ...draft.provider!, bank2: null } }, Access.manager);
     await userEvent.click(await screen.findByRole('button', { name: 'Регистрирай' }));
     const provider = screen.getByRole('region', { name: 'Доставчик' });
     expect(await within(provider).findByRole('alert')).toHaveTextContent('Изберете сметка на доставчика във валутата на договора');
@@ -86,7 +68,7 @@ describe('the contract transitions', { timeout: 60_000 }, () => {
   });
 
   it('marks the account the server names when it refuses to register', async () => {
-    const { calls } = open(contractOf(ContractStatus.draft), Access.manager, {
+    const { calls } = openContractPage(contractOf(ContractStatus.draft), Access.manager, {
       'POST /api/contracts/register': () => failure(400, 'no_provider_bank_in_currency', [{ field: 'providerBank2', message: 'no_provider_bank_in_currency' }]),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Регистрирай' }));
@@ -101,7 +83,7 @@ describe('the contract transitions', { timeout: 60_000 }, () => {
 
   it('cancels a registered contract: confirmation, then a reason that is required', async () => {
     const canceled = contractOf(ContractStatus.canceled, Access.manager, { cancelationReason: 'Прекратено по взаимно съгласие', canceledOn: '2026-03-01T10:00:00Z' });
-    const { calls } = open(contractOf(ContractStatus.registered), Access.manager, { 'POST /api/contracts/cancel': () => ok(canceled, 'saved_successfully') });
+    const { calls } = openContractPage(contractOf(ContractStatus.registered), Access.manager, { 'POST /api/contracts/cancel': () => ok(canceled, 'saved_successfully') });
     expect(await screen.findByRole('button', { name: 'Анулирай договора' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Върни в чернова' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Анулирай договора' }));
@@ -120,7 +102,7 @@ describe('the contract transitions', { timeout: 60_000 }, () => {
   });
 
   it('lets only the admin return a contract to draft, after the confirmation', async () => {
-    const { calls } = open(contractOf(ContractStatus.canceled, Access.admin), Access.admin, {
+    const { calls } = openContractPage(contractOf(ContractStatus.canceled, Access.admin), Access.admin, {
       'POST /api/contracts/deregister': () => ok(contractOf(ContractStatus.draft, Access.admin), 'saved_successfully'),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Върни в чернова' }));
@@ -131,7 +113,7 @@ describe('the contract transitions', { timeout: 60_000 }, () => {
   });
 
   it('shows an employee no transition buttons', async () => {
-    open(contractOf(ContractStatus.registered, Access.employee), Access.employee);
+    openContractPage(contractOf(ContractStatus.registered, Access.employee), Access.employee);
     await screen.findByText('Само за преглед: договорите се променят от управителите.');
     for (const name of ['Регистрирай', 'Анулирай договора', 'Върни в чернова', 'Запази']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
   });
