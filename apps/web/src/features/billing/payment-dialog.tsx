@@ -13,6 +13,7 @@ import { applyServerErrors } from '../../components/fields/server-errors.ts';
 import { FormTextField } from '../../components/fields/text-field.tsx';
 import { localized, schemaResolver } from '../../lib/labels.ts';
 import { type DictionaryItem, useMetadata } from '../../lib/metadata.ts';
+import { sofiaDate } from '../../lib/sofia-time.ts';
 import { paymentsApi } from './payments-api.ts';
 import { PaymentsSummary } from './payments-summary.tsx';
 
@@ -24,11 +25,10 @@ interface PaymentValues {
 }
 
 /** Today in Europe/Sofia as YYYY-MM-DD (a new payment's date). */
-const sofiaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sofia', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
 const toForm = (payment: PaymentRow | null, defaultType: string | null): PaymentValues => ({
   amount: payment?.amount ?? null,
-  date: payment?.date ?? sofiaToday(),
+  date: payment?.date ?? sofiaDate(),
   type: payment?.type ?? defaultType,
   notes: payment?.notes ?? '',
 });
@@ -56,7 +56,7 @@ export function PaymentDialog({ document, payment, readOnly = false, onClose, on
   const locale = i18n.language;
   const [paymentId, setPaymentId] = useState<string | null>(payment?._id ?? null);
   // The date rule (not after today in Sofia, not before the document's date) is checked here too; the server decides.
-  const schema = useMemo(() => paymentFormSchemaFor(document.noticeType, { documentDate: document.date, today: sofiaToday() }), [document.noticeType, document.date]);
+  const schema = useMemo(() => paymentFormSchemaFor(document.noticeType, { documentDate: document.date, today: sofiaDate() }), [document.noticeType, document.date]);
   const form = useForm<PaymentValues, any, PaymentFormValues>({ resolver: schemaResolver(schema), defaultValues: toForm(payment, document.paymentType ?? null) });
   const types = useMetadata<DictionaryItem[]>('getPaymentTypes');
   const options: ValueOption[] = (types.data ?? []).map((item) => ({ value: item._id, label: localized(item.name, locale) }));
