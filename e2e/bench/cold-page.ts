@@ -81,11 +81,11 @@ function buildAtRevision(rev: string): Build {
 }
 
 /** The server as `npm start` runs it (production, PGlite in `dataDir`, the demo seeded on its first start). */
-async function startProductionServer(dataDir: string, dist: string): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const server = await startServer(dataDir, { APP_ENV: 'production', ADMIN_PASSWORD: 'cold-page-admin', WEB_DIST: dist });
-  servers.add(server.child);
-  server.child.once('exit', () => servers.delete(server.child));
-  return server;
+function startProductionServer(dataDir: string, dist: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+  return startServer(dataDir, { APP_ENV: 'production', ADMIN_PASSWORD: 'cold-page-admin', WEB_DIST: dist }, (child) => {
+    servers.add(child);
+    child.once('exit', () => servers.delete(child));
+  });
 }
 
 async function signIn(baseUrl: string): Promise<string> {

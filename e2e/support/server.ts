@@ -20,14 +20,16 @@ export function freePort(): Promise<number> {
  * The real server (`node --import tsx apps/server/src/main.ts`) on a free port of 127.0.0.1, on PGlite in `dataDir`
  * with the demo seeded on its first start, serving the built web app; `env` adds to or overrides that (APP_ENV,
  * ADMIN_PASSWORD, WEB_DIST). Settles once it serves; a server that does not start is stopped and its output thrown.
+ * `onSpawn` gets the process as soon as it runs (for a caller that stops everything it started on a signal).
  */
-export async function startServer(dataDir: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; baseUrl: string }> {
+export async function startServer(dataDir: string, env: NodeJS.ProcessEnv, onSpawn?: (child: ChildProcess) => void): Promise<{ child: ChildProcess; baseUrl: string }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'true', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  onSpawn?.(child);
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;
