@@ -1,4 +1,4 @@
-import { Access, type CurrentUserInfo, type SetupStatus } from '@kantora/domain';
+import { Access, type CurrentUserInfo, SETUP_ITEMS, type SetupStatus } from '@kantora/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -18,7 +18,7 @@ beforeEach(() => setSessionUser(null));
 afterEach(() => vi.unstubAllGlobals());
 
 const status = (done: Partial<Record<string, boolean>>, missing: Record<string, string[]> = {}): SetupStatus => {
-  const items = (['myCompany', 'banks', 'invoiceDefaults', 'registers', 'users'] as const).map((key) => ({ key, done: done[key] ?? false, missing: done[key] ? [] : (missing[key] ?? []) }));
+  const items = SETUP_ITEMS.map((key) => ({ key, done: done[key] ?? false, missing: done[key] ? [] : (missing[key] ?? []) }));
   return { complete: items.every((item) => item.done), items };
 };
 const ALL_DONE = status({ myCompany: true, banks: true, invoiceDefaults: true, registers: true, users: true });
