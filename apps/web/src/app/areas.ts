@@ -53,7 +53,7 @@ const AREA_PAGE_PRELOADS: Record<string, (route: AreaPageProps['route']) => Prom
  */
 export async function preloadRoute(pathname: string): Promise<void> {
   const route = matchRoute(pathname);
-  if (!route || !AREA_PAGES[route.area]) return;
+  if (!route) return; // every route's area has a lazy page (AREA_PAGES above)
   await Promise.allSettled([AREA_PAGES[route.area].preload(), AREA_PAGE_PRELOADS[route.area]?.(route)]);
 }
 
