@@ -71,18 +71,6 @@ export function firstPeriodFrom(c: PeriodContract, day: string): ContractPeriod 
   return periodAt(c, day <= c.fromDate ? c.fromDate : nextGridStart(c, addDays(day, -1)));
 }
 
-/** The periods starting in a month (`YYYY-MM`): the first one when the from date is in it, and a grid start after the from date. */
-export function periodsStartingIn(c: PeriodContract, month: string): ContractPeriod[] {
-  const starts: string[] = [];
-  if (c.fromDate.startsWith(month)) starts.push(c.fromDate);
-  const d = monthIndex(`${month}-01`) - monthIndex(periodAnchor(c));
-  if (d % c.invoiceMonthlyInterval === 0) {
-    const grid = addMonths(periodAnchor(c), d);
-    if (grid > c.fromDate && grid <= c.toDate) starts.push(grid);
-  }
-  return starts.flatMap((start) => periodAt(c, start) ?? []);
-}
-
 /** dd.MM.yyyy of a YYYY-MM-DD date (the period in a generated row's comment). */
 const shown = (day: string) => day.split('-').reverse().join('.');
 
