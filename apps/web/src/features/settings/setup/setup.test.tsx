@@ -65,7 +65,7 @@ describe('the first-run checklist page', () => {
 describe('the notice in the shell', () => {
   it('tells the administrator what is left on every page and leads to the checklist by keyboard', async () => {
     renderShell('/clients', user(Access.admin), { 'GET /api/settings/setupStatus': () => ok(status({ myCompany: true, users: true })) });
-    const notice = (await screen.findByText('Kantora още не е готова за фактуриране: готови са 2 от 5 стъпки за настройка.')).closest<HTMLElement>('[role="status"]')!;
+    const notice = (await screen.findByText('Kantora още не е готова за фактуриране: готови са 2 от 5 стъпки за настройка.', {}, { timeout: 30_000 })).closest<HTMLElement>('[role="status"]')!;
     const link = within(notice).getByRole('link', { name: 'Към стъпките' });
     link.focus();
     await userEvent.keyboard('{Enter}');
