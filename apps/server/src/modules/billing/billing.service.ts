@@ -263,13 +263,13 @@ export class BillingService {
    */
   private async checkOriginal(tx: Executor, row: DocumentRecord['row']) {
     const originalId = row.creditToInvoiceId!;
-    await tx.select({ id: billingDocuments.id }).from(billingDocuments).where(eq(billingDocuments.id, originalId)).for('update');
-    const errors = await originalErrors(tx, row.id, originalId, row.customerId);
-    if (errors.length > 0) throw saveFailed(errors);
     const [original] = await tx
       .select({ total: billingDocuments.totalAmount, currencyId: billingDocuments.currencyId, currencyRate: billingDocuments.currencyRate })
       .from(billingDocuments)
-      .where(eq(billingDocuments.id, originalId));
+      .where(eq(billingDocuments.id, originalId))
+      .for('update');
+    const errors = await originalErrors(tx, row.id, originalId, row.customerId);
+    if (errors.length > 0) throw saveFailed(errors);
     if (original.currencyId !== row.currencyId || Number(original.currencyRate) !== Number(row.currencyRate)) {
       throw badRequest(M.notice_currency_of_original, [{ field: 'currency', message: M.notice_currency_of_original }]);
     }
