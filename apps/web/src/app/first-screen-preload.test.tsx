@@ -25,6 +25,15 @@ vi.mock('../features/billing/billing-editor-page.tsx', () => {
   return { BillingEditorPage: () => null };
 });
 
+vi.mock('../features/contracts/contracts-area.tsx', () => {
+  loaded.add('contracts area');
+  return { default: () => null };
+});
+vi.mock('../features/contracts/contract-page.tsx', () => {
+  loaded.add('contract page');
+  return { default: () => null };
+});
+
 let answerUser: (response: Response) => void = () => undefined;
 
 beforeEach(() => {
@@ -58,5 +67,17 @@ describe('a cold load of a signed-in page', () => {
     );
     await waitFor(() => expect([...loaded].sort()).toEqual(['billing area', 'invoice list', 'shell']));
     await waitFor(() => expect(i18n.hasLoadedNamespace('billing') && i18n.hasLoadedNamespace('clients')).toBe(true));
+  });
+
+  it('loads a contract’s page with the texts of its party cards', async () => {
+    setToken('token');
+    expect(i18n.hasLoadedNamespace('parties')).toBe(false);
+    render(
+      <TestProviders route="/contracts/42">
+        <AppRoutes />
+      </TestProviders>,
+    );
+    await waitFor(() => expect(loaded).toContain('contract page'));
+    await waitFor(() => expect(i18n.hasLoadedNamespace('contracts') && i18n.hasLoadedNamespace('parties')).toBe(true));
   });
 });

@@ -9,7 +9,8 @@ import { preloadableLazy } from '../../lib/preloadable-lazy.ts';
 export const ContractsPage = preloadableLazy(() => import('./contracts-page.tsx'));
 export const ContractPage = preloadableLazy(() => import('./contract-page.tsx'));
 
-/** The page and its texts (the list's client filter: clients). */
+/** The page and its texts (the list's client filter: clients; the contract's party cards: parties). */
 export function preloadContractsPage(route: AreaPageProps['route']): Promise<unknown> {
-  return Promise.all([(route.path === '/contracts' ? ContractsPage : ContractPage).preload(), i18n.loadNamespaces(['contracts', 'clients'])]);
+  const list = route.path === '/contracts';
+  return Promise.all([(list ? ContractsPage : ContractPage).preload(), i18n.loadNamespaces(list ? ['contracts', 'clients'] : ['contracts', 'clients', 'parties'])]);
 }
