@@ -61,6 +61,7 @@ import { z } from 'zod';
 import { AUTOCOMPLETE_PAGE_SIZE, MAX_PAGE_SIZE } from './api.ts';
 import { MessageKeys as M } from './messages.ts';
 import { Access, seesPrices } from './roles.ts';
+import { canAccess, Permissions } from './permissions.ts';
 import {
   alwaysCheck,
   businessDate,
@@ -339,7 +340,7 @@ export function contractRights(access: number, status: number): ContractRights {
     canEdit: management && draft,
     canRegister: management && draft,
     canCancel: management && status === ContractStatus.registered,
-    canChangeBanks: management && (status === ContractStatus.registered || status === ContractStatus.expired),
+    canChangeBanks: canAccess(Permissions.contractsBanks, access) && (status === ContractStatus.registered || status === ContractStatus.expired),
     canUnregister: access === Access.admin && !draft,
     canEditServices: management && draft,
     canEditDocuments: management && status !== ContractStatus.canceled,
