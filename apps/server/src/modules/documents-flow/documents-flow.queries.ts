@@ -121,7 +121,7 @@ export function rightsOf(actor: Pick<Actor, 'id' | 'access'>, row: Pick<Document
 }
 
 /** The file of a document; in the portal scope its uploader as the portal names people (portalPartyColumns). */
-export function fileOf(row: DocumentFlowRecord, scope: DocumentFlowScope = 'staff'): DocumentFlowFile | null {
+export function fileOf(row: DocumentFlowRecord, scope: DocumentFlowScope): DocumentFlowFile | null {
   if (!row.fileId) return null;
   return {
     _id: row.fileId,
@@ -143,7 +143,7 @@ export function documentFlowLogView(row: DocumentFlowRecord) {
     date: row.date,
     description: row.description,
     notes: row.notes,
-    file: fileOf(row),
+    file: fileOf(row, 'staff'),
     createdBy: row.createdBy,
     created: iso(row.created),
   };

@@ -147,7 +147,7 @@ export class DocumentsFlowService {
             .values({ ...values, createdBy: actor.id, createdByName: actor.fullName })
             .returning({ id: documentsFlow.id });
       const saved = (await this.load(tx, actor, scope, row.id))!;
-      if (stored) await writeLog(tx, { name: 'File', doc: stored.id, model: 'files', type: 'create', action: 'save', new: { ...fileOf(saved), documentFlowId: row.id }, actor });
+      if (stored) await writeLog(tx, { name: 'File', doc: stored.id, model: 'files', type: 'create', action: 'save', new: { ...fileOf(saved, 'staff'), documentFlowId: row.id }, actor });
       await writeLog(tx, {
         name: 'DocumentFlow',
         doc: row.id,
@@ -171,7 +171,7 @@ export class DocumentsFlowService {
       await tx.delete(documentsFlow).where(eq(documentsFlow.id, id));
       if (old.fileId) {
         await tx.delete(files).where(eq(files.id, old.fileId));
-        await writeLog(tx, { name: 'File', doc: old.fileId, model: 'files', type: 'delete', action: 'remove', old: { ...fileOf(old), documentFlowId: id }, new: null, actor });
+        await writeLog(tx, { name: 'File', doc: old.fileId, model: 'files', type: 'delete', action: 'remove', old: { ...fileOf(old, 'staff'), documentFlowId: id }, new: null, actor });
       }
       await writeLog(tx, { name: 'DocumentFlow', doc: id, model: 'documents_flow', type: 'delete', action: 'remove', old: documentFlowLogView(old), new: null, actor });
     });
@@ -187,7 +187,7 @@ export class DocumentsFlowService {
       await tx.update(documentsFlow).set({ fileId: null, updated: sql`now()` }).where(eq(documentsFlow.id, documentId));
       await tx.delete(files).where(eq(files.id, fileId));
       const saved = (await this.load(tx, actor, scope, documentId))!;
-      await writeLog(tx, { name: 'File', doc: fileId, model: 'files', type: 'delete', action: 'removeFile', old: { ...fileOf(old), documentFlowId: documentId }, new: null, actor });
+      await writeLog(tx, { name: 'File', doc: fileId, model: 'files', type: 'delete', action: 'removeFile', old: { ...fileOf(old, 'staff'), documentFlowId: documentId }, new: null, actor });
       await writeLog(tx, { name: 'DocumentFlow', doc: documentId, model: 'documents_flow', type: 'update', action: 'removeFile', old: documentFlowLogView(old), new: documentFlowLogView(saved), actor });
     });
   }
