@@ -26,6 +26,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Browser, chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.ts';
+import { fileName, firstMatchTime, isScript, longestChain, markFirstMatch, resourceTimings, type Timing } from '../support/request-chain.ts';
 import { startServer, stopServer } from '../support/server.ts';
 
 const repoDir = resolve(import.meta.dirname, '../..');
@@ -95,14 +96,6 @@ async function signIn(baseUrl: string): Promise<string> {
   return body.Result.token;
 }
 
-interface Timing {
-  url: string;
-  start: number;
-  end: number;
-  bytes: number;
-  kind: string;
-}
-
 interface Measure {
   firstRow: number;
   scripts: number;
@@ -116,49 +109,18 @@ interface Measure {
   timeline: Timing[];
 }
 
-/** The longest sequence of requests each started only after the previous one had arrived. */
-function longestChain(timings: Timing[]): Timing[] {
-  const sorted = [...timings].sort((a, b) => a.start - b.start);
-  const best: Timing[][] = [];
-  sorted.forEach((timing, index) => {
-    let longest: Timing[] = [];
-    for (let before = 0; before < index; before += 1) {
-      if (sorted[before].end <= timing.start && best[before].length > longest.length) longest = best[before];
-    }
-    best.push([...longest, timing]);
-  });
-  return best.reduce<Timing[]>((longest, chain) => (chain.length > longest.length ? chain : longest), []);
-}
-
-const isScript = (url: string) => /\.js(\?|$)/.test(new URL(url).pathname);
-const fileName = (url: string) => new URL(url).pathname.split('/').pop() ?? url;
-
 async function measureOnce(baseUrl: string, token: string, route: string): Promise<Measure> {
   if (!browser) throw new Error('no browser');
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'bg-BG', timezoneId: 'Europe/Sofia' });
   try {
     await context.addCookies([{ name: TOKEN_COOKIE, value: token, url: baseUrl, sameSite: 'Strict' }]);
-    await context.addInitScript((selector: string) => {
-      const marks = window as unknown as { __firstRow?: number };
-      const observer = new MutationObserver(() => {
-        if (marks.__firstRow === undefined && document.querySelector(selector)) {
-          marks.__firstRow = performance.now();
-          observer.disconnect();
-        }
-      });
-      observer.observe(document, { childList: true, subtree: true });
-    }, ROW_SELECTOR);
+    await markFirstMatch(context, ROW_SELECTOR);
     const page = await context.newPage();
     await page.goto(`${baseUrl}/#${route}`, { waitUntil: 'commit' });
     await page.locator(ROW_SELECTOR).first().waitFor({ state: 'visible', timeout: 120_000 });
     await page.waitForLoadState('networkidle');
-    const { firstRow, entries } = await page.evaluate(() => ({
-      firstRow: (window as unknown as { __firstRow: number }).__firstRow,
-      entries: performance.getEntriesByType('resource').map((entry) => {
-        const resource = entry as PerformanceResourceTiming;
-        return { url: resource.name, start: resource.startTime, end: resource.responseEnd, bytes: resource.encodedBodySize, kind: resource.initiatorType };
-      }),
-    }));
+    const firstRow = await firstMatchTime(page);
+    const entries = await resourceTimings(page);
     const beforeRow = entries.filter((entry) => entry.start < firstRow);
     const scripts = beforeRow.filter((entry) => isScript(entry.url));
     const chain = longestChain(scripts);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apiToken } from '../support/actions.ts';
 import { ACCOUNTS, baseUrl, newPage, useBrowser } from '../support/browser.ts';
 import { t } from '../support/i18n.ts';
+import { fileName, firstMatchTime, isScript, longestChain, markFirstMatch, resourceTimings } from '../support/request-chain.ts';
 
 const browser = useBrowser();
 
@@ -54,6 +55,30 @@ describe('a signed-in page', () => {
     await page.locator('.fc').first().waitFor();
     expect(areas()).toEqual(['billing-area', 'calendar-area']);
     expect([...scripts.values()].some((code) => code.includes(CALENDAR_LIBRARY))).toBe(true);
+    await context.close();
+  });
+});
+
+/**
+ * A cold page (a new tab, an empty cache) asks for the scripts of its first screen at once: the HTML preloads the
+ * shell's modules and the route guard preloads the area's page and texts while the user call is open. Without that,
+ * /invoices loaded 81 files in a chain 6 deep (each file found only once the one before it had run).
+ */
+describe('a cold page', () => {
+  it('requests the scripts of its first rows in a chain at most 3 deep', async () => {
+    const { context, page } = await newPage(browser);
+    await context.addCookies([{ name: 'kantora_token', value: await apiToken(ACCOUNTS.manager()), url: baseUrl() }]);
+    const rowSelector = 'table tbody tr.MuiTableRow-hover';
+    await markFirstMatch(page, rowSelector);
+    await page.goto(`${baseUrl()}/#/invoices`);
+    await page.locator(rowSelector).first().waitFor();
+    const firstRow = await firstMatchTime(page);
+    const scripts = (await resourceTimings(page)).filter((entry) => entry.start < firstRow && isScript(entry.url));
+    const chain = longestChain(scripts).map((entry) => fileName(entry.url));
+    console.log(`cold /invoices: ${scripts.length} scripts before the first row, chain ${chain.length} deep: ${chain.join(' → ')}`);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.length).toBeLessThanOrEqual(30);
+    expect(chain.length).toBeLessThanOrEqual(3);
     await context.close();
   });
 });
