@@ -130,7 +130,7 @@ describe('TimesheetDialog', () => {
     await userEvent.type(within(second).getByRole('textbox', { name: 'Часове' }), '24');
     await userEvent.type(within(second).getByRole('textbox', { name: 'Минути' }), '1');
     await userEvent.click(screen.getByRole('button', { name: 'Запази' }));
-    expect(await within(second).findByText('Продължителността трябва да е от 1 минута до 24 часа')).toBeInTheDocument();
+    expect(await within(within(second).getByRole('group', { name: 'Продължителност' })).findByText('Продължителността трябва да е от 1 минута до 24 часа')).toBeInTheDocument();
     // A row can be removed while the entry is new.
     await userEvent.click(screen.getByRole('button', { name: 'Премахни ред 2' }));
     expect(screen.queryByRole('group', { name: 'Ред 2' })).not.toBeInTheDocument();
@@ -163,6 +163,18 @@ describe('TimesheetDialog', () => {
     const row = await screen.findByRole('group', { name: 'Отработено време' });
     await userEvent.click(screen.getByRole('button', { name: 'Запази' }));
     expect(await within(row).findByText('Датата не може да е в бъдещето')).toBeInTheDocument();
+  });
+
+  it('shows a server refusal of the duration under the hours and minutes', async () => {
+    mockApi({ [`GET /api/timesheets/${uuid(101)}`]: () => ok(viewOf(1)), 'POST /api/timesheets/save': () => failure(400, 'timesheet_duration_range', [{ field: 'duration', message: 'timesheet_duration_range' }]) });
+    renderWithProviders(<TimesheetDialog id={uuid(101)} onClose={vi.fn()} />);
+    const row = await screen.findByRole('group', { name: 'Отработено време' });
+    await userEvent.click(screen.getByRole('button', { name: 'Запази' }));
+    // Under the hours and minutes (not below the comment).
+    const duration = within(row).getByRole('group', { name: 'Продължителност' });
+    expect(await within(duration).findByText('Продължителността трябва да е от 1 минута до 24 часа')).toBeInTheDocument();
+    expect(within(duration).getByRole('textbox', { name: 'Часове' })).toHaveAttribute('aria-invalid', 'true');
+    expect(within(duration).queryByRole('textbox', { name: 'Коментар' })).not.toBeInTheDocument();
   });
 
   it('refuses a date outside the contract before sending', async () => {

@@ -197,13 +197,18 @@ export function TimesheetRowFields({ form, index, count, onRemove }: TimesheetRo
         <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}>
           <DateField control={control} name={`rows.${index}.date`} label={t('fields.date')} required />
         </Box>
-        <NumberField control={control} name={`rows.${index}.hours`} label={t('fields.hours')} decimals={0} grouping={false} size="small" fullWidth error={Boolean(errors?.duration)} />
-        <NumberField control={control} name={`rows.${index}.minutes`} label={t('fields.minutes')} decimals={0} grouping={false} size="small" fullWidth error={Boolean(errors?.duration)} />
+        {/* The duration: hours and minutes with its error (or the hint, or the total) right under them. */}
+        <Box role="group" aria-label={t('fields.duration')} sx={{ gridColumn: { xs: '1 / -1', sm: 'span 2' } }}>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' }}>
+            <NumberField control={control} name={`rows.${index}.hours`} label={t('fields.hours')} decimals={0} grouping={false} size="small" fullWidth error={Boolean(errors?.duration)} />
+            <NumberField control={control} name={`rows.${index}.minutes`} label={t('fields.minutes')} decimals={0} grouping={false} size="small" fullWidth error={Boolean(errors?.duration)} />
+          </Box>
+          <FormHelperText error={Boolean(errors?.duration)} sx={{ mx: 0 }}>
+            {errors?.duration ? translateMessage(errors.duration.message ?? 'invalid_value') : minutes ? `${t('fields.duration')}: ${formatDuration(minutes)}` : t('dialog.duration_hint')}
+          </FormHelperText>
+        </Box>
       </Box>
       <FormTextField control={control} name={`rows.${index}.comment`} label={t('fields.comment')} size="small" fullWidth multiline maxRows={4} sx={{ mt: 2 }} slotProps={{ htmlInput: { maxLength: 2000 } }} />
-      <FormHelperText error={Boolean(errors?.duration)} sx={{ mx: 0 }}>
-        {errors?.duration ? translateMessage(errors.duration.message ?? 'invalid_value') : minutes ? `${t('fields.duration')}: ${formatDuration(minutes)}` : t('dialog.duration_hint')}
-      </FormHelperText>
     </Paper>
   );
 }
