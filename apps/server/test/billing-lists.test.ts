@@ -1,9 +1,10 @@
 import type { BillingDocumentView, BillingRow } from '@kantora/domain';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingDocuments } from '../src/db/schema/index.ts';
 import { readsDateIndex } from '../src/modules/billing/billing.queries.ts';
 import { createClient } from './clients-fixtures.ts';
+import { createContract } from './contracts-fixtures.ts';
 import { addItem, BASE, type BillingSetup, createDraft, errorsOf, issue, setUpBilling } from './billing-fixtures.ts';
 import { call } from './helpers.ts';
 
@@ -37,7 +38,7 @@ const list = async (body: Record<string, unknown>, kind: 'invoice' | 'proforma' 
 const ids = (...indexes: number[]) => indexes.map((index) => docs[index]._id);
 
 describe('lists', () => {
-  it('shows each tab by created descending with the list columns', async () => {
+  it('shows issued documents by number descending, drafts by created descending, with the list columns', async () => {
     const issued = await list({ issued: true });
     expect(issued.ids).toEqual(ids(2, 1, 0));
     expect(issued.body.Result).toMatchObject({ Total: 3, Page: 1 });
@@ -108,5 +109,41 @@ describe('lists', () => {
     expect(await search({ customerId: other })).toEqual([]);
     const option = (await call(s.ctx, 'POST', `${BASE.invoice}/search`, { text: docs[0].number })).body.Result.Items[0];
     expect(option).toMatchObject({ _id: docs[0]._id, number: docs[0].number, date: '2026-03-01', totalAmount: 12, currencyCode: 'EUR', noticeType: 0 });
+  });
+});
+
+describe('the default order: by number, newest first', () => {
+  it('lists a batch created at one time (a billing run) by number, highest first, drafts first by creation; also a contract\'s tab', async () => {
+    const contract = (await createContract(s))._id;
+    const batch: BillingDocumentView[] = [];
+    for (let index = 0; index < 6; index++) batch.push(await createDraft(s, 'proforma', { contract }));
+    // Issued in the order of their ids, so that the ids (the old tie-breaker) run against the numbers.
+    const byId = [...batch].sort((a, b) => (a._id < b._id ? -1 : 1));
+    const issued: BillingDocumentView[] = [];
+    for (const draft of byId.slice(0, 4)) {
+      await addItem(s, 'proforma', draft._id, 10);
+      issued.push(await issue(s, 'proforma', draft._id));
+    }
+    const oneTime = '2026-03-31T22:00:00Z';
+    await s.ctx.database.db.update(billingDocuments).set({ created: oneTime }).where(inArray(billingDocuments.id, issued.map((document) => document._id)));
+    const [olderDraft, newerDraft] = byId.slice(4);
+    await s.ctx.database.db.update(billingDocuments).set({ created: '2026-04-01T08:00:00Z' }).where(eq(billingDocuments.id, olderDraft._id));
+    await s.ctx.database.db.update(billingDocuments).set({ created: '2026-04-01T09:00:00Z' }).where(eq(billingDocuments.id, newerDraft._id));
+    const byNumberDesc = [...issued].sort((a, b) => (a.number! < b.number! ? 1 : -1)).map((document) => document._id);
+    expect(issued.map((document) => document.number)).toEqual([...issued.map((document) => document.number)].sort());
+
+    expect((await list({ issued: true, contract }, 'proforma')).ids).toEqual(byNumberDesc);
+    expect((await list({ issued: true, sortBy: 'number', sortDesc: true, contract }, 'proforma')).ids).toEqual(byNumberDesc);
+    expect((await list({ issued: true, sortBy: 'number', sortDesc: false, contract }, 'proforma')).ids).toEqual([...byNumberDesc].reverse());
+    expect((await list({ issued: false, contract }, 'proforma')).ids).toEqual([newerDraft._id, olderDraft._id]);
+    // The contract's tab (issued and drafts together): the drafts, newest first, then the numbers, highest first.
+    const tab = [newerDraft._id, olderDraft._id, ...byNumberDesc];
+    expect((await list({ contract, sortBy: 'number', sortDesc: true }, 'proforma')).ids).toEqual(tab);
+    expect((await list({ contract }, 'proforma')).ids).toEqual(tab);
+    expect((await list({ contract, sortBy: 'number', sortDesc: false }, 'proforma')).ids).toEqual([...tab].reverse());
+    // A date range that reads the date index orders the same way.
+    expect((await list({ contract, fromDate: '2026-03-01', toDate: '2026-03-31' }, 'proforma')).ids).toEqual(tab);
+    // Other sort keys still work.
+    expect((await list({ contract, sortBy: 'created', sortDesc: true }, 'proforma')).ids.slice(0, 2)).toEqual([newerDraft._id, olderDraft._id]);
   });
 });

@@ -231,13 +231,31 @@ export function readsDateIndex(query: Pick<BillingListQuery, 'fromDate' | 'toDat
   return width <= NARROW_DATE_DAYS || width <= dayNumber(today) - dayNumber(query.toDate);
 }
 
+/** The list's default order, and the one of `sortBy: 'number'` alone. */
+const byNumber = (query: Pick<BillingListQuery, 'sortBy'>) => query.sortBy.length === 0 || (query.sortBy.length === 1 && query.sortBy[0] === 'number');
+
+/**
+ * Issued documents by number (a billing run's batch shares one creation time, so the time cannot order them); a
+ * draft without a number counts as newer than every number (first when newest first, by creation among drafts).
+ * Newest first (the default): `number desc nulls first`, which the backward scan of the (kind, number) index serves.
+ */
+function numberOrder(query: Pick<BillingListQuery, 'sortBy' | 'sortDesc'>, byDate: boolean): SQL[] {
+  const descending = query.sortBy.length === 0 || (query.sortDesc[0] ?? false);
+  const number = byDate ? sql`(${billingDocuments.number} || '')` : billingDocuments.number;
+  const created = byDate ? SORT_BY_DATE_RANGE.created : billingDocuments.created;
+  return descending
+    ? [sql`${number} desc nulls first`, sql`${created} desc`, sql`${billingDocuments.id} asc`]
+    : [sql`${number} asc nulls last`, sql`${created} asc`, sql`${billingDocuments.id} asc`];
+}
+
 /**
  * The queries of POST {base}/list: the page's ids (one table, no join: the default order and each filter read an
- * index of db/schema/billing.ts) and the rows to count (`select 1 …`, for `cappedCount`). The bench runs them too.
+ * index of db/schema/billing.ts; the default order is numberOrder's) and the rows to count (`select 1 …`, for
+ * `cappedCount`). The bench runs them too.
  */
 export function billingListQueries(kind: BillingKind, actor: Pick<Actor, 'id' | 'access'>, query: BillingListQuery, byDate = false): { ids: SQL; count: SQL } {
   const where = filterWhere(kind, actor, query, query.issued);
-  const sort = orderBy(query, byDate ? SORT_BY_DATE_RANGE : SORT_COLUMNS, { by: 'created', desc: true }, billingDocuments.id, { descNullsLast: true });
+  const sort = byNumber(query) ? numberOrder(query, byDate) : orderBy(query, byDate ? SORT_BY_DATE_RANGE : SORT_COLUMNS, { by: 'created', desc: true }, billingDocuments.id, { descNullsLast: true });
   return {
     ids: sql`select ${billingDocuments.id} as id from ${billingDocuments} where ${where} order by ${sql.join(sort, sql`, `)} limit ${query.itemsPerPage} offset ${offsetOf(query)}`,
     count: sql`select 1 from ${billingDocuments} where ${where}`,

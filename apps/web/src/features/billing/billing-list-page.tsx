@@ -35,14 +35,14 @@ function TabLabel({ text, count }: { text: string; count: string }) {
 
 /**
  * /invoices and /proforma-invoices: the issued and the drafts tab, each with its count under the filter
- * (getDocsCount), newest first; management adds a document.
+ * (getDocsCount), by number newest first (drafts by creation, before numbered ones); management adds a document.
  */
 export function BillingListPage({ kind }: { kind: BillingKind }) {
   const { t } = useTranslation('billing');
   const user = useSessionUser();
   const management = user ? isManagement(user.access) : false;
   const [tab, setTab] = useState<ListTab>('issued');
-  const list = useListState<Partial<BillingFilterValues>>({ sortBy: 'created', sortDesc: true });
+  const list = useListState<Partial<BillingFilterValues>>({ sortBy: 'number', sortDesc: true });
   const api = useMemo(() => billingApi(kind), [kind]);
   const filter = useMemo(() => toBillingFilter(list.filters), [list.filters]);
   const counts = useQuery({ queryKey: [...billingKeys.counts(kind), filter], queryFn: () => api.counts(filter as Record<string, string | number>) });

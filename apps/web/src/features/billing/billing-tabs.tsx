@@ -24,10 +24,10 @@ interface DocumentsTabProps {
   actions?: ReactNode;
 }
 
-/** The documents of a client or a contract, issued and drafts together, newest first, each with its preview. */
+/** The documents of a client or a contract, issued and drafts together, drafts first (newest first), then by number (highest first), each with its preview. */
 function DocumentsTab({ kind, filter, emptyText, withClient, actions }: DocumentsTabProps) {
   const { t } = useTranslation('billing');
-  const list = useListState({ sortBy: 'created', sortDesc: true });
+  const list = useListState({ sortBy: 'number', sortDesc: true });
   const key = 'customerId' in filter ? `client:${filter.customerId}` : `contract:${filter.contract}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filter object is identified by its key
   const fetcher = useMemo(() => (request: ListRequest) => billingApi(kind).list({ ...request, ...filter }), [kind, key]);
