@@ -25,6 +25,7 @@ import { BillingPaymentsService } from './modules/billing/billing-payments.servi
 import { billingRoutes, contractBillingRoutes } from './modules/billing/billing.routes.ts';
 import { BillingService } from './modules/billing/billing.service.ts';
 import { BillingTransformsService } from './modules/billing/billing-transforms.service.ts';
+import { BillingDraftsService } from './modules/billing/billing-drafts.service.ts';
 import { billingRunRoutes } from './modules/billing-run/billing-run.routes.ts';
 import { BillingRunService } from './modules/billing-run/billing-run.service.ts';
 import { BanksService } from './modules/banks/banks.service.ts';
@@ -182,7 +183,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   const contracts = new ContractsService(db);
   const contractServices = new ContractServicesService(db, contracts);
   contractRoutes(app, contracts, contractServices);
-  const billing = { db, documents: new BillingService(db, invoices), items: new BillingItemsService(db), transforms: new BillingTransformsService(db, { contracts, settings: invoices }) };
+  const billing = { db, documents: new BillingService(db, invoices), items: new BillingItemsService(db), transforms: new BillingTransformsService(db, { contracts, settings: invoices }), drafts: new BillingDraftsService(db) };
   billingRoutes(app, 'invoice', billing);
   billingRoutes(app, 'proforma', billing);
   contractBillingRoutes(app, billing.transforms);

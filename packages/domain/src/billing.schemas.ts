@@ -450,12 +450,16 @@ export interface BillingRights {
   canTransformItems: boolean;
   /** Add, change and remove payments (and a proforma's paid toggles): management and issued. */
   canManagePayments: boolean;
+  /** Delete the document (POST {base}/remove): management, a draft that never had a number. */
+  canRemove: boolean;
+  /** Copy it into a new draft (POST {base}/duplicate): management, any document. */
+  canDuplicate: boolean;
 }
 
 /** The rights of a user (by access) on a document. */
 export function billingRights(
   access: number,
-  doc: { kind: BillingKind; issued: boolean; transformedToInvoice?: string | null; transformedItems?: number; itemsCount?: number; paidAmount?: number },
+  doc: { kind: BillingKind; issued: boolean; number?: string | null; transformedToInvoice?: string | null; transformedItems?: number; itemsCount?: number; paidAmount?: number },
 ): BillingRights {
   const management = access === Access.admin || access === Access.manager;
   const proforma = doc.kind === 'proforma';
@@ -468,6 +472,8 @@ export function billingRights(
     canTransform: proforma && management && doc.issued && !doc.transformedToInvoice && transformed === 0 && (doc.itemsCount ?? 0) > 0,
     canTransformItems: proforma && management && doc.issued && !doc.transformedToInvoice && transformed < (doc.itemsCount ?? 0),
     canManagePayments: management && doc.issued,
+    canRemove: management && !doc.issued && !doc.number,
+    canDuplicate: management,
   };
 }
 

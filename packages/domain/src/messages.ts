@@ -104,6 +104,12 @@ export const MessageKeys = {
   too_many_items: 'too_many_items',
   amount_too_large: 'amount_too_large',
   notice_currency_of_original: 'notice_currency_of_original',
+  // Removing and duplicating drafts, a notice's rows from its original (house keys).
+  document_numbered: 'document_numbered',
+  document_referenced: 'document_referenced',
+  notice_original_required: 'notice_original_required',
+  document_has_items: 'document_has_items',
+  are_your_sure_delete_draft: 'are_your_sure_delete_draft',
   // Payments (spec keys, then house keys).
   entered_amount_should_be_bigger_than_zero: 'entered_amount_should_be_bigger_than_zero',
   entered_amount_is_bigger_than_wanted_amount: 'entered_amount_is_bigger_than_wanted_amount',

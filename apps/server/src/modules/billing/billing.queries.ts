@@ -151,7 +151,7 @@ export function viewDto(record: DocumentRecord, actor: Pick<Actor, 'access'>): B
     issuedByName: row.issuedByName,
     issuedOn: iso(row.issuedOn),
     updated: iso(row.updated),
-    rights: billingRights(actor.access, { kind, issued: row.issued, transformedToInvoice: row.transformedToInvoiceId, transformedItems: record.transformedItems, itemsCount: record.itemsCount, paidAmount: money(row.paidAmount) }),
+    rights: billingRights(actor.access, { kind, issued: row.issued, number: row.number, transformedToInvoice: row.transformedToInvoiceId, transformedItems: record.transformedItems, itemsCount: record.itemsCount, paidAmount: money(row.paidAmount) }),
   };
 }
 

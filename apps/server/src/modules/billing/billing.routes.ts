@@ -29,6 +29,7 @@ import { userOf } from '../../http/guard.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { printFilenameOf, sendPdf } from '../printing/render.ts';
 import { printDocument } from './billing-print.ts';
+import type { BillingDraftsService } from './billing-drafts.service.ts';
 import type { BillingItemsService } from './billing-items.service.ts';
 import type { BillingService } from './billing.service.ts';
 import type { BillingTransformsService } from './billing-transforms.service.ts';
@@ -38,6 +39,7 @@ export interface BillingServices {
   documents: BillingService;
   items: BillingItemsService;
   transforms: BillingTransformsService;
+  drafts: BillingDraftsService;
 }
 
 /** Who may read and who may change each kind (permissions.ts); unissue is `billingUnissue` (admin) for both. */
@@ -116,7 +118,19 @@ export function billingRoutes(app: AppInstance, kind: BillingKind, services: Bil
     return ok(await documents.unissue(kind, userOf(request), request.body.documentId), M.saved_successfully);
   });
 
+  // A draft that never had a number is deleted (409 for a numbered one); any document is copied into a new draft.
+  app.post(`${base}/remove`, { schema: { body: billingDocumentRef, tags }, config: write }, async (request) => {
+    return ok(await services.drafts.remove(kind, userOf(request), request.body.documentId), M.deleted_successfully);
+  });
+
+  app.post(`${base}/duplicate`, { schema: { body: billingDocumentRef, tags }, config: write }, async (request) => {
+    return ok(await services.drafts.duplicate(kind, userOf(request), request.body.documentId), M.saved_successfully);
+  });
+
   if (kind === 'invoice') {
+    app.post(`${base}/copyOriginalItems`, { schema: { body: billingDocumentRef, tags }, config: write }, async (request) => {
+      return ok(await services.drafts.copyOriginalItems(userOf(request), request.body.documentId), M.saved_successfully);
+    });
     app.post(`${base}/changeNoticeType`, { schema: { body: billingNoticeSchema, tags }, config: write }, async (request) => {
       return ok(await documents.changeNoticeType(userOf(request), request.body), M.saved_successfully);
     });
