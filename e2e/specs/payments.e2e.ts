@@ -119,22 +119,26 @@ describe('payments', () => {
     await closeDialog(payments);
     await expectListState(page, 2);
 
-    payments = await openFromList(page);
-    await addPayment(page, payments, '200');
-    await closeDialog(payments);
-    await expectListState(page, 1);
-
-    // A third payment over the rest (nothing is left): the server's refusal shows on the amount.
+    // A payment over the rest: the server's refusal shows on the amount and names the most that can be paid.
     payments = await openFromList(page);
     await shot(page, 'payments-list-manager-bg-1280');
-    const refused = await addPayment(page, payments, '0,01', 400);
+    const refused = await addPayment(page, payments, '250', 400);
     const amount = refused.getByRole('textbox', { name: b('bg', 'payments.amount') });
     await expect.poll(() => amount.getAttribute('aria-invalid')).toBe('true');
-    await refused.getByText(t('bg', 'messages:entered_amount_is_bigger_than_wanted_amount')).waitFor();
+    await refused.getByText(new RegExp(`${t('bg', 'messages:entered_amount_is_bigger_than_wanted_amount')}.*200,00`)).first().waitFor();
     await shot(page, 'payment-refused-bg-1280');
     await button(refused, t('bg', 'common:actions.close')).last().click();
     await button(page.getByRole('dialog', { name: t('bg', 'messages:warning') }), t('bg', 'common:actions.confirm')).click();
     await refused.waitFor({ state: 'detached' });
+
+    await addPayment(page, payments, '200');
+    await closeDialog(payments);
+    await expectListState(page, 1);
+
+    // Nothing is left: no new payment is offered.
+    payments = await openFromList(page);
+    await payments.getByText(b('bg', 'payments.fully_paid')).first().waitFor();
+    expect(await button(payments, b('bg', 'payments.add')).isDisabled()).toBe(true);
 
     // Edit the second payment's note (the state stays paid), then delete the first: partly paid again.
     const table = payments.getByRole('table');

@@ -46,6 +46,9 @@ describe('payments of an invoice', () => {
     const firstId = first.body.Result.payment!._id;
     const tooMuch = await pay(invoice._id, 30.01, { _id: firstId });
     expect(tooMuch.body.Message).toBe('entered_amount_is_bigger_than_wanted_amount');
+    // The refusal names the most the payment may be: the total less the other payments (100 − 70), in its currency.
+    expect(tooMuch.body.Errors).toEqual([{ field: 'amount', message: 'entered_amount_is_bigger_than_wanted_amount', params: { amount: 30, currency: invoice.currencyCode } }]);
+    expect(over.body.Errors?.[0].params).toEqual({ amount: 0, currency: invoice.currencyCode });
     const edited = await pay(invoice._id, 20, { _id: firstId, notes: 'Поправено' });
     expect(edited.body.Result).toMatchObject({ payment: { _id: firstId, amount: 20, notes: 'Поправено', updated: expect.any(String) }, totals: { paid: 90, notPaid: 10 }, isPaid: 2 });
 
@@ -182,7 +185,8 @@ describe('refunds on a credit notice', () => {
     expect([positive.status, errorsOf(positive.body)]).toEqual([400, { amount: 'entered_amount_should_be_below_zero' }]);
     const refund = await pay(notice._id, -20);
     expect(refund.body.Result).toMatchObject({ totals: { total: -50, paid: -20, notPaid: -30 }, isPaid: 2 });
-    expect(errorsOf((await pay(notice._id, -30.01)).body)).toEqual({ amount: 'entered_amount_is_bigger_than_wanted_amount' });
+    const overRefund = await pay(notice._id, -30.01);
+    expect(overRefund.body.Errors).toEqual([{ field: 'amount', message: 'entered_amount_is_bigger_than_wanted_amount', params: { amount: -30, currency: notice.currencyCode } }]);
     expect((await pay(notice._id, -30)).body.Result.isPaid).toBe(1);
   });
 });

@@ -121,7 +121,7 @@ export function envelope<T = unknown>(response: LightMyRequestResponse): ApiEnve
 /** A JSON call as one of the context's users (the admin unless told), answering status and envelope. */
 export async function call<T = any>(ctx: TestContext, method: 'GET' | 'POST', url: string, body?: unknown, token = ctx.users.admin.token) {
   const response = await ctx.app.inject({ method, url, headers: bearer(token), payload: method === 'GET' ? undefined : ((body ?? {}) as object) });
-  return { status: response.statusCode, body: response.json() as { Type: 0 | 1; Message: string | null; Result: T; Errors?: { field: string; message: string }[] } };
+  return { status: response.statusCode, body: response.json() as { Type: 0 | 1; Message: string | null; Result: T; Errors?: { field: string; message: string; params?: Record<string, string | number | null> }[] } };
 }
 
 /** A multipart/form-data body: text fields and optionally one file (part `file`). */

@@ -9,6 +9,11 @@ export interface ApiSuccess<T> {
 export interface ApiFieldError {
   field: string;
   message: string;
+  /**
+   * Values the message names (the web's text of the key shows them): `amount` is money in `currency` (the code),
+   * e.g. the most a payment may be.
+   */
+  params?: Record<string, string | number | null>;
 }
 export interface ApiFailure {
   Type: 0;

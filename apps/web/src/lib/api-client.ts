@@ -95,7 +95,7 @@ function failureText(status: number, body: Partial<ApiEnvelope<unknown>> | null,
       return errors
         .map((error) => {
           const label = fieldLabel(error.field, options);
-          const text = translateMessage(error.message);
+          const text = translateMessage(error.message, error.params);
           return label ? `${label}: ${text}` : text;
         })
         .join('\n');

@@ -1,7 +1,7 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@kantora/domain';
+import { DEFAULT_LOCALE, LOCALES, type Locale, roundHalfAway } from '@kantora/domain';
 import i18n, { type BackendModule, type Resource, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { initialLocale } from './locale.ts';
+import { initialLocale, intlTag } from './locale.ts';
 
 type Bundle = Record<string, unknown>;
 
@@ -97,10 +97,23 @@ export async function changeLocale(locale: Locale): Promise<void> {
  * Server answers carry message keys (`field_is_required`) or plain text: translate the keys
  * the app knows and show any other text as it is.
  */
-export function translateMessage(text: string | null | undefined): string {
+export function translateMessage(text: string | null | undefined, params?: Record<string, string | number | null> | null): string {
   if (!text) return '';
   const key = `messages:${text}`;
-  return i18n.exists(key) ? i18n.t(key) : text;
+  if (!i18n.exists(key)) return text;
+  // A key with values has its own text (`<key>_params`, i18next's context) naming them; the plain text otherwise.
+  return params ? i18n.t(key, { ...messageParams(params), context: 'params' }) : i18n.t(key);
+}
+
+/** The values of a message as the text shows them: `amount` as money (2 places, the locale's format, the currency's code). */
+function messageParams(params: Record<string, string | number | null>): Record<string, string> {
+  const shown: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) shown[name] = value === null ? '' : String(value);
+  if (typeof params.amount === 'number' && Number.isFinite(params.amount)) {
+    const text = new Intl.NumberFormat(intlTag(currentLocale()), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(roundHalfAway(params.amount, 2));
+    shown.amount = typeof params.currency === 'string' && params.currency ? `${text} ${params.currency}` : text;
+  }
+  return shown;
 }
 
 export default i18n;

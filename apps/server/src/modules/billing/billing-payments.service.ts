@@ -79,7 +79,7 @@ export async function refreshPaidState(tx: Executor, doc: { id: string; totalAmo
   return { totals: { total: total / 100, paid: paid / 100, notPaid: (total - paid) / 100 }, isPaid };
 }
 
-const amountError = (message: string) => badRequest(message, [{ field: 'amount', message }]);
+const amountError = (message: string, params?: { amount: number; currency: string | null }) => badRequest(message, [{ field: 'amount', message, ...(params ? { params } : {}) }]);
 const dateError = (message: string) => badRequest(message, [{ field: 'date', message }]);
 
 /**
@@ -154,7 +154,9 @@ export class BillingPaymentsService {
       if (signError) throw amountError(signError);
       const sign = noticeSign(row.noticeType);
       const others = await paidCents(tx, row.id, old?.payment.id);
-      if (sign * (others + toCents(input.amount)) > sign * toCents(Number(row.totalAmount))) throw amountError(M.entered_amount_is_bigger_than_wanted_amount);
+      const total = toCents(Number(row.totalAmount));
+      // The refusal names the most the payment may be (what the other payments leave of the total).
+      if (sign * (others + toCents(input.amount)) > sign * total) throw amountError(M.entered_amount_is_bigger_than_wanted_amount, { amount: (total - others) / 100, currency: record.currencyCode });
 
       const values = { amount: input.amount, date: input.date, paymentTypeId: input.type, notes: input.notes };
       const [saved] = old

@@ -1,4 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { translateMessage } from '../../lib/i18n.ts';
 
 /**
  * Marks the fields a server refusal names (400 `Errors`: `{ field, message }` with message keys)
@@ -9,10 +10,12 @@ export function applyServerErrors<T extends FieldValues>(setError: UseFormSetErr
   const errors = (error as { errors?: unknown } | null)?.errors;
   if (!Array.isArray(errors)) return false;
   let marked = false;
-  for (const item of errors as Array<{ field?: unknown; message?: unknown }>) {
+  for (const item of errors as Array<{ field?: unknown; message?: unknown; params?: Record<string, string | number | null> }>) {
     if (typeof item.field !== 'string' || !item.field || typeof item.message !== 'string') continue;
     if (fields && !fields.some((known) => item.field === known || String(item.field).startsWith(`${known}.`))) continue;
-    setError(item.field as Path<T>, { type: 'server', message: item.message }, { shouldFocus: !marked });
+    // A message with values (the most a payment may be) is kept as its text, the values in it.
+    const message = item.params && typeof item.params === 'object' ? translateMessage(item.message, item.params) : item.message;
+    setError(item.field as Path<T>, { type: 'server', message }, { shouldFocus: !marked });
     marked = true;
   }
   return marked;

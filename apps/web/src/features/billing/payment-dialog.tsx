@@ -2,7 +2,7 @@ import { type BillingRow, NoticeType, type PaymentChange, type PaymentFormValues
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EntityDialog } from '../../components/entity-dialog.tsx';
@@ -15,7 +15,7 @@ import { localized, schemaResolver } from '../../lib/labels.ts';
 import { type DictionaryItem, useMetadata } from '../../lib/metadata.ts';
 import { sofiaDate } from '../../lib/sofia-time.ts';
 import { paymentsApi } from './payments-api.ts';
-import { PaymentsSummary } from './payments-summary.tsx';
+import { PaymentsSummary, usePaidDetails } from './payments-summary.tsx';
 
 interface PaymentValues {
   amount: number | null;
@@ -57,11 +57,20 @@ export function PaymentDialog({ document, payment, readOnly = false, onClose, on
   const [paymentId, setPaymentId] = useState<string | null>(payment?._id ?? null);
   // The date rule (not after today in Sofia, not before the document's date) is checked here too; the server decides.
   const schema = useMemo(() => paymentFormSchemaFor(document.noticeType, { documentDate: document.date, today: sofiaDate() }), [document.noticeType, document.date]);
-  const form = useForm<PaymentValues, any, PaymentFormValues>({ resolver: schemaResolver(schema), defaultValues: toForm(payment, document.paymentType ?? null) });
+  // A new payment's amount starts as what is owed (the paid figures' not paid), unless the user typed one first.
+  const notPaid = usePaidDetails(document.kind, document._id).data?.totals.notPaid;
+  const form = useForm<PaymentValues, any, PaymentFormValues>({
+    resolver: schemaResolver(schema),
+    defaultValues: { ...toForm(payment, document.paymentType ?? null), ...(payment || !notPaid ? {} : { amount: notPaid }) },
+  });
   const types = useMetadata<DictionaryItem[]>('getPaymentTypes');
   const options: ValueOption[] = (types.data ?? []).map((item) => ({ value: item._id, label: localized(item.name, locale) }));
   if (payment && !options.some((option) => option.value === payment.type)) options.push({ value: payment.type, label: localized(payment.typeName, locale) });
   const refund = document.noticeType === NoticeType.credit;
+  useEffect(() => {
+    if (payment || paymentId || notPaid === undefined || notPaid === 0 || form.getFieldState('amount').isDirty || form.getValues('amount') !== null) return;
+    form.resetField('amount', { defaultValue: notPaid });
+  }, [payment, paymentId, notPaid, form]);
   const name = t(refund ? 'payments.refund' : 'payments.payment');
 
   return (

@@ -69,6 +69,30 @@ describe('the payments dialog', () => {
     expect(onChanged).toHaveBeenCalled();
   });
 
+  it('offers no new payment on a fully paid document, and prefills a new one with what is owed', { timeout: 60_000 }, async () => {
+    setSessionUser(userOf(Access.manager));
+    let paid = 360;
+    mockApi({
+      'POST /api/invoices/getPayments': () => ok({ Items: [paymentOf(1, paid)], Total: 1, Page: 1 }),
+      'POST /api/invoices/getPaidDetails': () => ok(details(paid)),
+      'GET /api/metaData/getPaymentTypes': () => ok(paymentTypes),
+    });
+    const first = renderWithProviders(<PaymentsDialog document={docOf('invoice', true, Access.manager, { isPaid: 1, paidAmount: 360 })} onClose={() => undefined} />);
+    let dialog = await screen.findByRole('dialog', { name: 'Плащания по фактура № 0000000042' }, { timeout: 30_000 });
+    await within(dialog).findByText('Документът е платен изцяло');
+    expect(within(dialog).getByRole('button', { name: 'Добави плащане' })).toBeDisabled();
+    first.unmount();
+
+    paid = 100;
+    renderWithProviders(<PaymentsDialog document={docOf('invoice', true, Access.manager, { isPaid: 2, paidAmount: 100 })} onClose={() => undefined} />);
+    dialog = await screen.findByRole('dialog', { name: 'Плащания по фактура № 0000000042' }, { timeout: 30_000 });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Добави плащане' })).toBeEnabled());
+    expect(within(dialog).queryByText('Документът е платен изцяло')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Добави плащане' }));
+    const payment = await screen.findByRole('dialog', { name: 'Ново плащане' });
+    await waitFor(() => expect(plain((within(payment).getByRole('textbox', { name: 'Сума' }) as HTMLInputElement).value)).toBe('260,00'));
+  });
+
   it('is read-only for an accountant: no add or delete, a payment opens without save buttons', { timeout: 60_000 }, async () => {
     setSessionUser(userOf(Access.accountant));
     mockApi({
@@ -115,7 +139,8 @@ describe('the payment dialog', () => {
     const { calls } = mockApi({
       'POST /api/invoices/getPaidDetails': () => ok(details(160)),
       'GET /api/metaData/getPaymentTypes': () => ok(paymentTypes),
-      'POST /api/invoices/savePayment': () => failure(400, 'entered_amount_is_bigger_than_wanted_amount', [{ field: 'amount', message: 'entered_amount_is_bigger_than_wanted_amount' }]),
+      'POST /api/invoices/savePayment': () =>
+        failure(400, 'entered_amount_is_bigger_than_wanted_amount', [{ field: 'amount', message: 'entered_amount_is_bigger_than_wanted_amount', params: { amount: 40, currency: 'EUR' } }]),
     });
     const onSaved = vi.fn();
     renderWithProviders(<PaymentDialog document={docOf('invoice', true, Access.manager, { paymentType: null })} payment={null} onClose={() => undefined} onSaved={onSaved} />);
@@ -123,11 +148,14 @@ describe('the payment dialog', () => {
     const figures = await within(dialog).findByRole('group', { name: 'Суми по документа' });
     await waitFor(() => expect(plain(within(figures).getAllByRole('definition')[4].textContent)).toBe('200,00 EUR'));
 
+    // A new payment's amount starts as what is owed.
+    const amount = within(dialog).getByRole('textbox', { name: 'Сума' });
+    await waitFor(() => expect(plain((amount as HTMLInputElement).value)).toBe('200,00'));
+    await userEvent.clear(amount);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Запази' }));
     expect(await within(dialog).findAllByText('Полето е задължително')).toHaveLength(2);
     expect(calls.some((call) => call.url.endsWith('/savePayment'))).toBe(false);
 
-    const amount = within(dialog).getByRole('textbox', { name: 'Сума' });
     await userEvent.type(amount, '0');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Запази' }));
     expect(await within(dialog).findByText('Въведената сума трябва да е по-голяма от нула')).toBeInTheDocument();
@@ -137,7 +165,8 @@ describe('the payment dialog', () => {
     await userEvent.click(within(dialog).getByRole('combobox', { name: /Начин на плащане/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'В брой' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Запази' }));
-    expect(await within(dialog).findByText('Въведената сума е по-голяма от дължимата')).toBeInTheDocument();
+    // The refusal names the most that may be paid, as money.
+    expect(await within(dialog).findByText('Въведената сума е по-голяма от дължимата: най-много 40,00 EUR')).toBeInTheDocument();
     const body = JSON.parse(String(calls.find((call) => call.url.endsWith('/savePayment'))?.init?.body));
     expect(body).toMatchObject({ invoiceId: ids.doc, amount: 250, type: cash, notes: '' });
     expect(body.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -187,6 +216,9 @@ describe('the payment dialog', () => {
     renderWithProviders(<PaymentDialog document={docOf('invoice', true, Access.manager, { noticeType: 1, totalAmount: -50, paymentType: cash })} payment={null} onClose={() => undefined} onSaved={onSaved} />);
     const dialog = await screen.findByRole('dialog', { name: 'Ново възстановяване' }, { timeout: 30_000 });
     const amount = within(dialog).getByRole('textbox', { name: 'Сума' });
+    // What is left to refund, with its minus.
+    await waitFor(() => expect(plain((amount as HTMLInputElement).value)).toBe('-50,00'));
+    await userEvent.clear(amount);
     await userEvent.type(amount, '20');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Запази' }));
     expect(await within(dialog).findByText('Възстановената сума по кредитно известие се въвежда със знак минус')).toBeInTheDocument();

@@ -122,6 +122,9 @@ export function PaymentsDialog({ document, onClose, onChanged }: PaymentsDialogP
   const details = usePaidDetails(kind, documentId);
   const viewed = details.data?.invoice ?? details.data?.proformaInvoice;
   const paymentType = document.paymentType ?? viewed?.paymentType ?? null;
+  // Nothing is owed (a fully paid document, or a refunded notice): no new payment; unknown until the figures come.
+  const totals = details.data?.totals;
+  const settled = !totals || Math.round(totals.notPaid * 100) === 0;
   const fetcher = useMemo(() => (request: { sortBy?: string; sortDesc?: boolean }) => paymentsApi(kind).list(documentId, { sortBy: request.sortBy, sortDesc: request.sortDesc }), [kind, documentId]);
 
   const changed = useCallback(() => {
@@ -164,9 +167,18 @@ export function PaymentsDialog({ document, onClose, onChanged }: PaymentsDialogP
                   {t(refund ? 'payments.refunds' : 'payments.list')}
                 </Typography>
                 {canManage && (
-                  <Button variant="contained" startIcon={<Add />} onClick={() => setOpen({ payment: null })}>
-                    {t(refund ? 'payments.add_refund' : 'payments.add')}
-                  </Button>
+                  <Tooltip title={totals && settled ? t('payments.fully_paid') : ''}>
+                    <span>
+                      <Button variant="contained" startIcon={<Add />} disabled={settled} onClick={() => setOpen({ payment: null })}>
+                        {t(refund ? 'payments.add_refund' : 'payments.add')}
+                      </Button>
+                    </span>
+                  </Tooltip>
+                )}
+                {canManage && totals && settled && (
+                  <Typography variant="body2" color="text.secondary" sx={{ width: '100%', textAlign: 'right' }}>
+                    {t('payments.fully_paid')}
+                  </Typography>
                 )}
               </Box>
               <DataTable<PaymentRow>
