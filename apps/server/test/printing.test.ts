@@ -78,7 +78,8 @@ function expectPrintedFields(pdf: Buffer, doc: PrintableDocument, layoutName: Pr
   });
   expect(text).toMatch(new RegExp(`${escapeRegExp(t.taxBase)}\\s+${escapeRegExp(money(figures.amount))}`));
   expect(text).toMatch(new RegExp(`${escapeRegExp(t.vat(formatQuantity(doc.VATCharging ? doc.VATPercentage : 0, lang)))}\\s+${escapeRegExp(money(figures.VATAmount))}`));
-  expect(text).toMatch(new RegExp(`${escapeRegExp(t.total)}\\s+${escapeRegExp(money(figures.totalAmount))}`));
+  const totalLabel = doc.kind === 'invoice' && doc.noticeType === 1 ? t.creditTotal : t.total;
+  expect(text).toMatch(new RegExp(`${escapeRegExp(totalLabel)}\\s+${escapeRegExp(money(figures.totalAmount))}`));
   if (!doc.VATCharging) expect(flow).toContain(`${t.vatNotCharged}:`);
   if (doc.kind === 'invoice' && doc.noticeType !== 0) expect(text).toContain(t.toInvoice(doc.creditToInvoiceNumber!, formatDate(doc.creditToInvoiceDate)));
   if (lang === 'bg') expect(flow).toContain(`${t.inWords}: ${figures.words}`);
@@ -121,7 +122,7 @@ describe('amounts', () => {
     expect(text).toMatch(/ДДС 20%\s+273,82 BGN/);
     expect(text).toMatch(/Сума за плащане\s+1 642,90 BGN/);
     expect(pdfFlow(pdf)).toContain('Словом: хиляда шестстотин четиридесет и два лева и деветдесет стотинки');
-    expect(pdfFlow(pdf)).toContain('Сумите са в лева, преизчислени по курс 1,95583');
+    expect(pdfFlow(pdf)).toContain('Сумите са в лева, преизчислени по фиксирания курс 1 EUR = 1,95583 BGN');
     expect(text).toMatch(/^\s*1\s+Счетоводно обслужване\s+1\s+195,58\s+195,58\s*$/m);
   });
 
@@ -133,7 +134,17 @@ describe('amounts', () => {
   it('prints a credit notice negative, with minus in words', async () => {
     const pdf = await renderPdf(creditNotice, 'invoice', 'bg');
     const text = pdfText(pdf);
-    expect(text).toMatch(/Сума за плащане\s+-100,00 EUR/);
+    expect(text).toMatch(/Кредитирана сума\s+-100,00 EUR/);
+    expect(text).not.toContain('Сума за плащане');
+    expect(text).not.toContain('Срок за плащане');
+    // A deadline stored on a credit notice is not printed either (in neither language).
+    const withDeadline = { ...creditNotice, paymentDeadlineDate: '2026-04-01' };
+    expect(pdfText(await renderPdf(withDeadline, 'invoice', 'bg'))).not.toContain('01.04.2026');
+    const italian = pdfText(await renderPdf(withDeadline, 'invoice', 'it'));
+    expect(italian).not.toContain('01.04.2026');
+    expect(italian).not.toContain('Scadenza del pagamento');
+    expect(italian).not.toContain('Totale da pagare');
+    expect(italian).toMatch(/Importo accreditato\s+-100,00 EUR/);
     expect(pdfFlow(pdf)).toContain('Словом: минус сто евро и нула цента');
     expect(text).toContain('Към фактура № 0000000123 от 15.03.2026');
     expect(text).toContain('Основание: Отстъпка за обем');
@@ -177,14 +188,21 @@ describe('drafts and long documents', () => {
   it('prints a draft with the watermark and without a number', async () => {
     const stored = { ...draftInvoice, number: '0000000999' };
     const bg = await renderPdf(stored, 'invoice', 'bg');
-    // The watermark is drawn letter by letter on a slant; read in drawing order, without spaces.
-    expect(occurrences(pdfFlow(bg).replace(/ /g, ''), 'ЧЕРНОВА')).toBe(pageCount(bg));
+    // One copy, marked DRAFT instead of ORIGINAL / COPY, and the watermark (drawn letter by letter on a slant; read
+    // in drawing order, without spaces) on every page.
+    expect(pageCount(bg)).toBe(1);
+    expect(occurrences(pdfFlow(bg).replace(/ /g, ''), 'ЧЕРНОВА')).toBe(2 * pageCount(bg));
+    expect(pdfText(bg)).not.toContain('ОРИГИНАЛ');
+    expect(pdfText(bg)).not.toContain('КОПИЕ');
     expect(pdfText(bg)).toContain('без номер (чернова)');
     expect(pdfText(bg)).not.toContain('0000000999');
     expect(pdfText(bg)).not.toMatch(/№ \d/);
     const it = await renderPdf(stored, 'invoice', 'it');
     expect(pdfFlow(it).replace(/ /g, '')).toContain('BOZZA');
     expect(pdfFlow(it)).toContain('senza numero (bozza)');
+    expect(occurrences(pdfFlow(it).replace(/ /g, ''), 'BOZZA')).toBe(2 * pageCount(it));
+    expect(pdfText(it)).not.toContain('ORIGINALE');
+    expect(pdfText(it)).not.toContain('COPIA');
     expect(pdfFlow(await renderPdf(eurInvoice, 'invoice', 'bg')).replace(/ /g, '')).not.toContain('ЧЕРНОВА');
     expect(printFilenameOf(stored)).toBe('invoice-draft-2026-03-15.pdf');
   });

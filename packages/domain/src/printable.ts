@@ -59,6 +59,8 @@ export interface PrintableDocument {
   /** A notice's original invoice: its number and date (YYYY-MM-DD). */
   creditToInvoiceNumber?: string | null;
   creditToInvoiceDate?: string | null;
+  /** An invoice made from a proforma: the proforma's number, printed under the invoice's own. */
+  proformaNumber?: string | null;
   /** A notice's reason, printed with the original invoice when given. */
   noticeReason?: LocalizedText | null;
   /** The Bulgarian (converted to BGN) invoice layout is offered only when true. */
@@ -163,8 +165,34 @@ const EU_VAT_PREFIXES = new Set(['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE',
  * a business registered for VAT in another member state (a VAT number with an EU prefix other than BG).
  * The layouts then print the reverse-charge note (art. 21(2) VAT Act, art. 196 of Directive 2006/112/EC).
  */
-export function isReverseCharge(doc: Pick<PrintableDocument, 'VATCharging' | 'customer'>): boolean {
+export function isReverseCharge(doc: { VATCharging: boolean; customer: Pick<PartySnapshot, 'vatNumber'> }): boolean {
   if (doc.VATCharging) return false;
   const prefix = doc.customer.vatNumber.replace(/\s/g, '').slice(0, 2).toUpperCase();
   return EU_VAT_PREFIXES.has(prefix) && prefix !== 'BG';
+}
+
+/**
+ * The VAT note when VAT is not charged, one wording per language on screen and on paper (docs/decisions.md,
+ * "Printed arithmetic in leva"): the label, and the legal basis of the reverse charge for an EU business client.
+ */
+export const VAT_EXEMPTION_TEXTS: Record<Locale, { label: string; reverseCharge: string }> = {
+  bg: { label: 'Основание за неначисляване на ДДС', reverseCharge: 'Обратно начисляване — чл. 21, ал. 2 от ЗДДС; чл. 196 от Директива 2006/112/ЕО' },
+  it: {
+    label: "Motivo di non applicazione dell'IVA",
+    reverseCharge: "Inversione contabile — art. 21, comma 2, della legge bulgara sull'IVA; art. 196 della direttiva 2006/112/CE",
+  },
+};
+
+/**
+ * The legal basis of a document's VAT exemption in a language: the reverse-charge wording for an EU business client,
+ * else the VAT type's reason (the other language's when this one is blank); '' when VAT is charged.
+ */
+export function vatExemptionBasis(
+  doc: { VATCharging: boolean; VATName?: LocalizedText | null; customer?: { vatNumber?: string | null } | null },
+  lang: Locale,
+): string {
+  if (doc.VATCharging) return '';
+  if (isReverseCharge({ VATCharging: false, customer: { vatNumber: doc.customer?.vatNumber ?? '' } })) return VAT_EXEMPTION_TEXTS[lang].reverseCharge;
+  const name = doc.VATName;
+  return name ? name[lang]?.trim() || name.bg?.trim() || name.it?.trim() || '' : '';
 }

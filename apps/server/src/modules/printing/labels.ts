@@ -1,5 +1,5 @@
 /** The printed layouts' words in Bulgarian and Italian, and the number and date formats of each. */
-import { type Locale, PRODUCT_TITLE, roundHalfAway } from '@kantora/domain';
+import { type Locale, PRODUCT_TITLE, roundHalfAway, VAT_EXEMPTION_TEXTS } from '@kantora/domain';
 
 const bg = {
   invoice: 'ФАКТУРА',
@@ -27,6 +27,7 @@ const bg = {
   bic: 'BIC',
   iban: 'IBAN',
   toInvoice: (number: string, date: string) => `Към фактура № ${number} от ${date}`,
+  fromProforma: (number: string) => `По проформа фактура № ${number}`,
   noticeReason: 'Основание',
   index: '№',
   item: 'Продукт или услуга',
@@ -37,10 +38,16 @@ const bg = {
   vat: (percentage: string) => `ДДС ${percentage}%`,
   total: 'Сума за плащане',
   totalEur: 'Сума за плащане в евро',
-  vatNotCharged: 'Основание за неначисляване на ДДС',
-  reverseCharge: 'Обратно начисляване — чл. 21, ал. 2 от ЗДДС; чл. 196 от Директива 2006/112/ЕО',
+  /** A credit notice's total: the amount credited (nothing is to pay). */
+  creditTotal: 'Кредитирана сума',
+  creditTotalEur: 'Кредитирана сума в евро',
+  vatNotCharged: VAT_EXEMPTION_TEXTS.bg.label,
   inWords: 'Словом',
-  converted: (rate: string) => `Сумите са в лева, преизчислени по курс ${rate}`,
+  /** `rate`: "1 EUR = 1,95583 BGN". */
+  converted: (rate: string, fixed: boolean) => `Сумите са в лева, преизчислени по ${fixed ? 'фиксирания ' : ''}курс ${rate}; всеки ред е количество × преизчислената цена.`,
+  roundingDifference: (difference: string, documentTotal: string, documentTotalLeva: string) =>
+    `Разлика от закръгляне: ${difference} спрямо общата сума на документа ${documentTotal} = ${documentTotalLeva}.`,
+  eurAtFixedRate: (rate: string) => `по фиксирания курс ${rate}`,
   issuedBy: 'Съставил',
   receivedBy: 'Получил',
   signature: 'подпис',
@@ -76,6 +83,7 @@ const it: PrintLabels = {
   bic: 'BIC',
   iban: 'IBAN',
   toInvoice: (number, date) => `Relativa alla fattura n. ${number} del ${date}`,
+  fromProforma: (number) => `Dalla fattura proforma n. ${number}`,
   noticeReason: 'Motivo',
   index: 'N.',
   item: 'Prodotto o servizio',
@@ -86,10 +94,14 @@ const it: PrintLabels = {
   vat: (percentage) => `IVA ${percentage}%`,
   total: 'Totale da pagare',
   totalEur: 'Totale in euro',
-  vatNotCharged: "Motivo della non applicazione dell'IVA",
-  reverseCharge: "Inversione contabile — art. 21, comma 2, della legge bulgara sull'IVA; art. 196 della direttiva 2006/112/CE",
+  creditTotal: 'Importo accreditato',
+  creditTotalEur: 'Importo accreditato in euro',
+  vatNotCharged: VAT_EXEMPTION_TEXTS.it.label,
   inWords: 'In lettere',
-  converted: (rate) => `Importi in lev, convertiti al cambio ${rate}`,
+  converted: (rate, fixed) => `Importi in lev, convertiti al cambio ${fixed ? 'fisso ' : ''}${rate}; ogni riga è quantità × prezzo convertito.`,
+  roundingDifference: (difference, documentTotal, documentTotalLeva) =>
+    `Differenza di arrotondamento: ${difference} rispetto al totale del documento ${documentTotal} = ${documentTotalLeva}.`,
+  eurAtFixedRate: (rate) => `al cambio fisso ${rate}`,
   issuedBy: 'Emesso da',
   receivedBy: 'Ricevuto da',
   signature: 'firma',

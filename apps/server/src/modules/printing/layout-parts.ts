@@ -2,7 +2,7 @@
  * The blocks of a printed document: title and details, the two parties, the items table, totals with the
  * amount in words and the VAT note, signatures. Each takes the document, the layout's language and figures.
  */
-import { type Locale, type LocalizedText, type PartyBank, type PartySnapshot, type PrintableDocument, type PrintLayout, isReverseCharge } from '@kantora/domain';
+import { BGN_PER_EUR, type Locale, type LocalizedText, type PartyBank, type PartySnapshot, type PrintableDocument, type PrintLayout, vatExemptionBasis } from '@kantora/domain';
 import type { Content, ContentTable, CustomTableLayout, TableCell } from 'pdfmake/interfaces';
 import type { PrintFigures } from './figures.ts';
 import { type PrintLabels, formatDate, formatMoney, formatQuantity, formatRate } from './labels.ts';
@@ -34,6 +34,9 @@ export const ruledTable: CustomTableLayout = {
   paddingBottom: () => 3,
 };
 
+/** A credit notice: its total is the amount credited, not an amount to pay. */
+export const isCreditNotice = (doc: Pick<PrintableDocument, 'kind' | 'noticeType'>) => doc.kind === 'invoice' && doc.noticeType === 1;
+
 export function documentTitle({ doc, t }: PrintContext): string {
   if (doc.kind === 'proforma') return t.proforma;
   return doc.noticeType === 1 ? t.creditNotice : doc.noticeType === 2 ? t.debitNotice : t.invoice;
@@ -44,7 +47,8 @@ export function titleBlock(ctx: PrintContext): Content {
   const { doc, t, lang, figures } = ctx;
   const details: Array<[string, string]> = [[t.date, formatDate(doc.date)]];
   if (doc.kind === 'invoice') details.push([t.taxDate, formatDate(doc.taxDate ?? doc.date)]);
-  if (doc.paymentDeadlineDate) details.push([t.paymentDeadline, formatDate(doc.paymentDeadlineDate)]);
+  // A credit notice is not paid: no deadline, whatever is stored.
+  if (doc.paymentDeadlineDate && !isCreditNotice(doc)) details.push([t.paymentDeadline, formatDate(doc.paymentDeadlineDate)]);
   const paymentType = localized(doc.paymentType, lang);
   if (paymentType) details.push([t.paymentType, paymentType]);
   details.push([t.currency, figures.currency]);
@@ -54,6 +58,7 @@ export function titleBlock(ctx: PrintContext): Content {
     { text: documentTitle(ctx), style: 'title' },
     { text: number, style: 'number' },
   ];
+  if (doc.kind === 'invoice' && doc.proformaNumber) title.push({ text: t.fromProforma(doc.proformaNumber), margin: [0, 4, 0, 0] });
   if (doc.kind === 'invoice' && doc.noticeType !== 0 && doc.creditToInvoiceNumber) {
     title.push({ text: t.toInvoice(doc.creditToInvoiceNumber, formatDate(doc.creditToInvoiceDate)), bold: true, margin: [0, 4, 0, 0] });
     const reason = localized(doc.noticeReason, lang);
@@ -160,28 +165,49 @@ export function itemsTable(ctx: PrintContext): ContentTable {
 }
 
 /**
- * The VAT note when the tax is not charged: the VAT type's reason, or the reverse-charge wording for an EU
- * business (the rate itself is the totals' VAT row).
+ * The VAT note when the tax is not charged: the reverse-charge wording for an EU business, else the VAT type's
+ * reason (vatExemptionBasis, the same wording as the editor's); the rate itself is the totals' VAT row.
  */
 function vatReason(ctx: PrintContext): Content {
   const { doc, lang, t } = ctx;
-  return labelled(t.vatNotCharged, isReverseCharge(doc) ? t.reverseCharge : localized(doc.VATName, lang) || '—');
+  return labelled(t.vatNotCharged, vatExemptionBasis(doc, lang) || '—');
+}
+
+/** The conversion into leva: the rate, and the rounding difference from the document's converted total when any. */
+function conversionNotes({ lang, t, figures }: PrintContext): Content[] {
+  const { conversion } = figures;
+  if (!conversion) return [];
+  const rate = `1 ${conversion.from} = ${formatRate(conversion.rate, lang)} BGN`;
+  const notes: Content[] = [{ text: t.converted(rate, conversion.fixed), color: MUTED, margin: [0, 6, 0, 0] }];
+  if (conversion.difference !== 0) {
+    const money = (value: number, currency: string) => `${formatMoney(value, lang)} ${currency}`;
+    notes.push({
+      text: t.roundingDifference(money(conversion.difference, 'BGN'), money(conversion.documentTotal, conversion.from), money(conversion.documentTotalLeva, 'BGN')),
+      color: MUTED,
+      margin: [0, 2, 0, 0],
+    });
+  }
+  return notes;
 }
 
 export function totalsBlock(ctx: PrintContext): Content {
   const { doc, lang, t, figures } = ctx;
   const money = (value: number, currency = figures.currency) => `${formatMoney(value, lang)} ${currency}`;
+  const credit = isCreditNotice(doc);
   const rows: TableCell[][] = [
     [t.taxBase, numberCell(money(figures.amount))],
     [t.vat(formatQuantity(doc.VATCharging ? doc.VATPercentage : 0, lang)), numberCell(money(figures.VATAmount))],
-    [{ text: t.total, bold: true }, { ...numberCell(money(figures.totalAmount)), bold: true }],
+    [{ text: credit ? t.creditTotal : t.total, bold: true }, { ...numberCell(money(figures.totalAmount)), bold: true }],
   ];
-  if (figures.eurTotal !== null) rows.push([t.totalEur, numberCell(money(figures.eurTotal, 'EUR'))]);
+  if (figures.eurTotal !== null) rows.push([credit ? t.creditTotalEur : t.totalEur, numberCell(money(figures.eurTotal, 'EUR'))]);
   const notes: Content[] = [];
   // The amount in words is Bulgarian only (spec).
   if (lang === 'bg') notes.push({ text: [{ text: `${t.inWords}: `, color: MUTED }, { text: figures.words, italics: true }], margin: [0, 0, 0, 6] });
   if (!doc.VATCharging) notes.push(vatReason(ctx));
-  if (figures.convertedAt !== null) notes.push({ text: t.converted(formatRate(figures.convertedAt, lang)), color: MUTED, margin: [0, 6, 0, 0] });
+  notes.push(...conversionNotes(ctx));
+  if (figures.eurTotal !== null) {
+    notes.push({ text: `${credit ? t.creditTotalEur : t.totalEur}: ${t.eurAtFixedRate(`1 EUR = ${formatRate(BGN_PER_EUR, lang)} BGN`)}`, color: MUTED, margin: [0, 6, 0, 0] });
+  }
   return {
     columns: [
       { width: '*', stack: notes },

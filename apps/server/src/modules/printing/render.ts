@@ -1,6 +1,7 @@
 /**
  * renderPdf: a PrintableDocument in one of the spec's layouts, as the bytes of a PDF with an original and a
- * copy (each a section of its own, marked on every page, numbered on its own), a watermark on drafts.
+ * copy (each a section of its own, marked on every page, numbered on its own); a draft is neither: one copy marked
+ * DRAFT on every page, with a watermark.
  */
 import { type Locale, PRINT_LAYOUTS, PRODUCT_TITLE, type PrintableDocument, type PrintLayoutName, printDocumentKind, printFilename, printLanguage } from '@kantora/domain';
 import type { FastifyReply } from 'fastify';
@@ -19,7 +20,7 @@ function body(ctx: PrintContext): Content[] {
   return [titleBlock(ctx), partiesBlock(ctx), itemsTable(ctx), totalsBlock(ctx), signaturesBlock(ctx), ...timesheetAnnexBlock(ctx.doc.timesheetAnnex, ctx.lang)];
 }
 
-function copySection(ctx: PrintContext, mark: string, copyIndex: number, t: PrintLabels): Content {
+function copySection(ctx: PrintContext, mark: string, copyIndex: number, copies: number, t: PrintLabels): Content {
   return {
     section: body(ctx),
     header: () => ({
@@ -29,10 +30,10 @@ function copySection(ctx: PrintContext, mark: string, copyIndex: number, t: Prin
       ],
       margin: [MARGIN_X, 22, MARGIN_X, 0],
     }),
-    // Both sections have the same pages, so each copy counts its own: 1..n for the original, 1..n for the copy.
+    // The sections have the same pages, so each copy counts its own: 1..n for the original, 1..n for the copy.
     footer: (currentPage: number, pageCount: number) => {
-      const perCopy = pageCount % 2 === 0 ? pageCount / 2 : pageCount;
-      const page = pageCount % 2 === 0 ? currentPage - copyIndex * perCopy : currentPage;
+      const perCopy = pageCount % copies === 0 ? pageCount / copies : pageCount;
+      const page = pageCount % copies === 0 ? currentPage - copyIndex * perCopy : currentPage;
       return {
         columns: [
           { text: t.vendor, color: MUTED, fontSize: 7 },
@@ -65,7 +66,7 @@ export function printDefinition(doc: PrintableDocument, layoutName: PrintLayoutN
       comment: { italics: true, color: MUTED, fontSize: 8 },
     },
     watermark: doc.issued ? undefined : { text: t.draft, color: '#9e9e9e', opacity: 0.18, bold: true, fontSize: 96 },
-    content: [copySection(ctx, t.original, 0, t), copySection(ctx, t.copy, 1, t)],
+    content: doc.issued ? [copySection(ctx, t.original, 0, 2, t), copySection(ctx, t.copy, 1, 2, t)] : [copySection(ctx, t.draft, 0, 1, t)],
   };
 }
 
