@@ -1,5 +1,7 @@
-import { type BillingDocumentView, type BillingKind, isManagement, NoticeType } from '@kantora/domain';
+import { BILLING_ROUTES, type BillingDocumentView, type BillingKind, isManagement, NoticeType } from '@kantora/domain';
 import CallSplit from '@mui/icons-material/CallSplit';
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Lock from '@mui/icons-material/Lock';
 import Payments from '@mui/icons-material/Payments';
 import Receipt from '@mui/icons-material/Receipt';
@@ -94,7 +96,8 @@ function Links({ doc }: { doc: BillingDocumentView }) {
 /**
  * The title, state and stamps of a document, and its buttons: Save (a draft, management), Issue (management,
  * draft), Unissue (admin), Payments (issued: the payments dialog), the transformations of an issued proforma (whole,
- * or chosen rows) and Print. Every
+ * or chosen rows), Duplicate (management: a new draft opens), Delete draft (management, a draft that never had a
+ * number) and Print. Every
  * transition asks first; a changed form is saved before issuing.
  */
 export function BillingHeader({ kind, doc, onSave, saving, onChanged }: BillingHeaderProps) {
@@ -149,6 +152,32 @@ export function BillingHeader({ kind, doc, onSave, saving, onChanged }: BillingH
     if (draft) onChanged(draft);
   };
 
+  /** Deletes a draft that never had a number, after the question; the list opens. */
+  const removeDraft = async () => {
+    if (!doc) return;
+    const sure = await confirm({ titleKey: t('remove.title'), messageKey: 'are_your_sure_delete_draft', confirmLabel: t('actions.remove_draft'), destructive: true });
+    if (!sure) return;
+    setBusy(true);
+    try {
+      await api.remove(doc._id);
+      invalidate(billingKeys.all(kind));
+      navigate(BILLING_ROUTES[kind], { replace: true });
+    } catch {
+      // The API client has shown why.
+      setBusy(false);
+    }
+  };
+
+  /** A new draft with the document's header and rows (a changed form is saved first); the copy opens. */
+  const duplicate = async () => {
+    if (!doc) return;
+    if (canSave && !(await onSave({ onlyIfDirty: true }))) return;
+    const copy = await run(() => api.duplicate(doc._id));
+    if (!copy) return;
+    invalidate(billingKeys.list(kind), billingKeys.counts(kind));
+    navigate(documentRoute(kind, copy._id));
+  };
+
   /** The proforma's rows and lists changed: they are read again; the new draft invoice opens. */
   const transformed = (invoice: BillingDocumentView) => {
     invalidate(billingKeys.all('proforma'), billingKeys.all('invoice'));
@@ -178,6 +207,16 @@ export function BillingHeader({ kind, doc, onSave, saving, onChanged }: BillingH
             </Button>
           )}
           {doc && <PrintMenu doc={doc} />}
+          {rights?.canDuplicate && (
+            <Button variant="outlined" startIcon={<ContentCopy />} onClick={() => void duplicate()} disabled={busy || saving}>
+              {t('actions.duplicate')}
+            </Button>
+          )}
+          {rights?.canRemove && (
+            <Button variant="outlined" color="error" startIcon={<DeleteOutline />} onClick={() => void removeDraft()} disabled={busy || saving}>
+              {t('actions.remove_draft')}
+            </Button>
+          )}
           {rights?.canTransformItems && (
             <Button variant="outlined" startIcon={<CallSplit />} onClick={() => setChoosing(true)} disabled={busy}>
               {t('actions.transform_items')}

@@ -1,5 +1,6 @@
-import type { BillingDocumentView, BillingItemChange, BillingItemRow, BillingKind, ContractServiceRow, ListResult } from '@kantora/domain';
+import { type BillingDocumentView, type BillingItemChange, type BillingItemRow, type BillingKind, type ContractServiceRow, type ListResult, NoticeType } from '@kantora/domain';
 import Add from '@mui/icons-material/Add';
+import ContentCopy from '@mui/icons-material/ContentCopy';
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/Edit';
@@ -99,6 +100,21 @@ export function BillingItemsCard({ kind, doc, editable, initialDialog = null, on
       onChanged(await service.removeItem(row._id));
     } catch {
       // The API client has shown why.
+    }
+  };
+
+  // A draft notice with its original and no rows yet may start from the original invoice's rows.
+  const canCopyOriginal = editable && kind === 'invoice' && doc !== null && doc.noticeType !== NoticeType.invoice && Boolean(doc.creditToInvoice) && doc.itemsCount === 0;
+  const [copying, setCopying] = useState(false);
+  const copyOriginal = async () => {
+    if (!documentId) return;
+    setCopying(true);
+    try {
+      onChanged({ item: null, document: await service.copyOriginalItems(documentId) });
+    } catch {
+      // The API client has shown why.
+    } finally {
+      setCopying(false);
     }
   };
 
@@ -212,6 +228,11 @@ export function BillingItemsCard({ kind, doc, editable, initialDialog = null, on
       {!items.isLoading && rows.length === 0 && (
         <Box sx={{ py: 4, px: 2, textAlign: 'center' }}>
           <Typography color="text.secondary">{translateMessage('invoice_no_added_items')}</Typography>
+          {canCopyOriginal && (
+            <Button variant="outlined" startIcon={<ContentCopy />} onClick={() => void copyOriginal()} disabled={copying} sx={{ mt: 2 }}>
+              {t('items.copy_original')}
+            </Button>
+          )}
         </Box>
       )}
       {documentId && dialog?.type === 'item' && (
