@@ -36,7 +36,7 @@ export function BillingAmountsCard({ doc, editable, onVatChange, onCurrencyChang
   const { t, i18n } = useTranslation('billing');
   const locale = i18n.language;
   const { control } = useFormContext<BillingFormValues>();
-  const [charging, currency, noticeType, creditToInvoice] = useWatch({ control, name: ['VATCharging', 'currency', 'noticeType', 'creditToInvoice'] });
+  const [charging, vatType, currency, noticeType, creditToInvoice] = useWatch({ control, name: ['VATCharging', 'VATType', 'currency', 'noticeType', 'creditToInvoice'] });
   // A notice has its original invoice's currency and rate (the server writes them): nothing to choose here.
   const ofOriginal = noticeType !== NoticeType.invoice && Boolean(creditToInvoice);
   const currencies = useMetadata<DictionaryItem[]>('getCurrencies');
@@ -49,6 +49,8 @@ export function BillingAmountsCard({ doc, editable, onVatChange, onCurrencyChang
   const vatOptions = (vatTypes.data ?? []).map((item) => ({ value: item._id, label: `${localized(item.name, locale)} (${formatNumber(Number(item.percentage ?? 0))} %)` }));
   if (doc?.VATType && !vatOptions.some((option) => option.value === doc.VATType)) vatOptions.push({ value: doc.VATType, label: localized(doc.VATName, locale) });
   const shownCode = doc?.currencyCode ?? code ?? undefined;
+  // A new document shows the rate of the VAT type it starts with (the invoice defaults'), a saved one its stored rate.
+  const percentage = doc ? doc.VATPercentage : charging ? Number(vatTypes.data?.find((item) => item._id === vatType)?.percentage ?? 0) : 0;
   const words = locale === 'bg' && doc?.currencyCode ? documentAmountInWords({ totalAmount: doc.totalAmount, currency: doc.currencyCode, currencyRate: doc.currencyRate }) : null;
 
   return (
@@ -93,7 +95,7 @@ export function BillingAmountsCard({ doc, editable, onVatChange, onCurrencyChang
           label={t('amounts.totals')}
           figures={[
             { key: 'amount', label: t('fields.amount'), value: formatMoney(doc?.amount ?? 0, shownCode) },
-            { key: 'vat', label: t('amounts.vat_with_percentage', { percentage: formatNumber(doc?.VATPercentage ?? 0) }), value: formatMoney(doc?.VATAmount ?? 0, shownCode) },
+            { key: 'vat', label: t('amounts.vat_with_percentage', { percentage: formatNumber(percentage) }), value: formatMoney(doc?.VATAmount ?? 0, shownCode) },
             { key: 'total', label: t('fields.total_amount'), value: formatMoney(doc?.totalAmount ?? 0, shownCode), strong: true },
           ]}
           words={words}

@@ -128,3 +128,27 @@ describe('the invoice editor', () => {
     expect(calls.some((call) => call.url.endsWith('/invoices/issue'))).toBe(false);
   });
 });
+
+describe('a new invoice', () => {
+  it('shows the rate of the default VAT type, not 0 %', { timeout: 60_000 }, async () => {
+    setSessionUser(userOf(Access.manager));
+    mockApi({
+      'GET /api/metaData/getCurrencies': () => ok(currencies),
+      'GET /api/metaData/getVATTypes': () => ok(vatTypes),
+      'GET /api/metaData/getPaymentTypes': () => ok([]),
+      'GET /api/metaData/getInvoiceDefaults': () => ok({ currency: { ...currencies[0], exchangeRate: 1.95583 }, vatType: vatTypes[0], paymentType: null, signer: null, signers: [] }),
+      'GET /api/metaData/getMyCompany': () => ok(null),
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/invoices/create" element={<BillingEditorPage kind="invoice" />} />
+      </Routes>,
+      { route: '/invoices/create' },
+    );
+    const figures = await screen.findByRole('group', { name: 'Суми' }, { timeout: 30_000 });
+    expect(await within(figures).findByText('ДДС (20 %)')).toBeInTheDocument();
+    // VAT not charged: no rate.
+    await userEvent.click(screen.getByRole('switch', { name: 'Начисляване на ДДС' }));
+    expect(await within(figures).findByText('ДДС (0 %)')).toBeInTheDocument();
+  });
+});
