@@ -56,6 +56,15 @@
  * - POST {base}/unissue         `{ invoiceId }` → `BillingDocumentView` (a draft, number kept). Admin only.
  *                               A draft: 409 `document_not_issued`; a document with payments: 409
  *                               `document_has_payments`. Payments: payments.schemas.ts.
+ * - POST {base}/remove          `{ invoiceId }` → `{ _id }`, Message `deleted_successfully`. Management. Only a draft
+ *                               never issued and without a number (rows, annex and billed period go with it): an
+ *                               issued one 409 `document_issued`, one unissued with its number 409 `document_numbered`.
+ * - POST {base}/duplicate       `{ invoiceId }` → `BillingDocumentView` of a new draft: the header and rows of any
+ *                               document of the kind, dated today, no number, no payments. Management.
+ * - POST /api/invoices/copyOriginalItems `{ invoiceId }` → `BillingDocumentView`: an empty draft credit or debit
+ *                               notice takes its original invoice's rows. Rows already there: 409 `document_has_items`;
+ *                               not a notice with an original: 409 `notice_original_required`; issued: 409
+ *                               `document_issued`.
  * - POST /api/proforma-invoices/transformProformaToInvoice `{ proformaInvoiceId }` → `BillingDocumentView` of the new
  *                               draft invoice. An unissued proforma: 409 `document_not_issued`; already (partly)
  *                               transformed: 409 `proforma_already_transformed`.
