@@ -176,8 +176,9 @@ describe('items and totals', () => {
 
 describe('issue and unissue', () => {
   it('checks the spec rules with their messages', async () => {
-    const empty = await call(s.ctx, 'POST', `${BASE.invoice}/save`, {});
-    expect(empty.body.Result).toMatchObject({ customerId: null, date: expect.any(String) });
+    // A new document is due its date plus the payment term; a deadline cleared (null) is what issuing refuses.
+    const empty = await call(s.ctx, 'POST', `${BASE.invoice}/save`, { paymentDeadlineDate: null });
+    expect(empty.body.Result).toMatchObject({ customerId: null, date: expect.any(String), paymentDeadlineDate: null });
     const noCustomer = await call(s.ctx, 'POST', `${BASE.invoice}/issue`, { invoiceId: empty.body.Result._id });
     expect(noCustomer.status).toBe(400);
     expect(noCustomer.body.Message).toBe('please_fill_all_required_fields');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AUTOCOMPLETE_PAGE_SIZE, MAX_PAGE_SIZE } from './api.ts';
 import { isValidIban, normalizeIban } from './iban.ts';
 import { MessageKeys as M } from './messages.ts';
+import { clientPaymentTermDaysSchema } from './payment-terms.ts';
 import {
   alwaysCheck,
   emailSchema,
@@ -170,6 +171,8 @@ export const companySaveSchema = z
     clientUsers: idArray(200).optional(),
     managingUsers: idArray(500).optional(),
     managingUsersAll: z.boolean().optional(),
+    /** The client's payment term in days; null: the invoice defaults' term; missing keeps the stored one. */
+    paymentTermDays: clientPaymentTermDaysSchema.optional(),
     office: newClientOfficeSchema.optional(),
     bank: newClientBankSchema.optional(),
   })

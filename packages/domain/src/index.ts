@@ -18,6 +18,7 @@ export * from './provider-banks.ts';
 export * from './amount-in-words.ts';
 export * from './printable.ts';
 export * from './billing-totals.ts';
+export * from './payment-terms.ts';
 export * from './billing.schemas.ts';
 export * from './billing-run.schemas.ts';
 export * from './payments.schemas.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidBic, isValidIban, normalizeIban } from './iban.ts';
 import { MessageKeys as M } from './messages.ts';
 import { CURRENCY_RATE_DECIMALS, MAX_CURRENCY_RATE } from './money.ts';
+import { paymentTermDaysSchema } from './payment-terms.ts';
 import {
   alwaysCheck,
   filterBoolean,
@@ -110,6 +111,8 @@ export const invoiceSettingsSaveSchema = z
     paymentType: selectId,
     signer: selectId,
     signers: z.array(selectId, { error: M.field_is_required }).min(1, M.field_is_required).max(100, M.invalid_value),
+    /** Days from a new document's date to its payment deadline (0: due the day issued); missing keeps the stored term. */
+    paymentTermDays: paymentTermDaysSchema.optional(),
   })
   .superRefine((value, ctx) => {
     if (!value.signers.includes(value.signer)) ctx.addIssue({ code: 'custom', path: ['signer'], message: M.signer_not_in_signers });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { type Localized, users } from './core.ts';
 
 export type Subscription = { status: boolean; fromDate: string | null; toDate: string | null };
@@ -43,6 +43,8 @@ export const companies = pgTable(
     clientUsers: uuid('client_users').array().notNull().default(sql`'{}'::uuid[]`),
     managingUsers: uuid('managing_users').array().notNull().default(sql`'{}'::uuid[]`),
     managingUsersAll: boolean('managing_users_all').notNull().default(false),
+    /** The client's payment term in days; null: the invoice defaults' term. */
+    paymentTermDays: integer('payment_term_days'),
     ...timestamps(),
     createdByName: jsonb('created_by_name').$type<Localized>(),
   },
@@ -60,6 +62,7 @@ export const companies = pgTable(
     index('companies_status_name_bg_idx').on(t.status, sql`(${t.name}->>'bg')`, t.id),
     // The list's total by status, counted from this small index alone (an index-only scan).
     index('companies_status_idx').on(t.status),
+    check('companies_payment_term_ck', sql`${t.paymentTermDays} between 0 and 365`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, boolean, check, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { type Localized, users } from './core.ts';
 
 export type LocalizedAddress = { country: Localized; state: Localized; city: Localized; street: Localized; zipCode: string };
@@ -103,9 +103,15 @@ export const invoiceSettings = pgTable(
       .notNull()
       .references(() => users.id),
     signers: uuid('signers').array().notNull(),
+    /** Days from a new document's date to its payment deadline, unless its client has its own term. */
+    paymentTermDays: integer('payment_term_days').notNull().default(0),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('invoice_settings_singleton_uq').on(t.singleton), check('invoice_settings_singleton_ck', sql`${t.singleton}`)],
+  (t) => [
+    uniqueIndex('invoice_settings_singleton_uq').on(t.singleton),
+    check('invoice_settings_singleton_ck', sql`${t.singleton}`),
+    check('invoice_settings_payment_term_ck', sql`${t.paymentTermDays} between 0 and 365`),
+  ],
 );
 
 /**

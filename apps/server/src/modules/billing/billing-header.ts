@@ -6,12 +6,13 @@ import {
   FIXED_RATES,
   MessageKeys as M,
   NoticeType,
+  paymentDeadlineOf,
   resolveVat,
   UserStatus,
 } from '@kantora/domain';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { billingDocuments, contracts, currencies, type invoiceSettings, type Localized, paymentTypes, users, vatTypes } from '../../db/schema/index.ts';
+import { billingDocuments, companies, contracts, currencies, type invoiceSettings, type Localized, paymentTypes, users, vatTypes } from '../../db/schema/index.ts';
 import { visibleContracts } from '../contracts/access.ts';
 import { buildParties, defaultProviderBanks } from '../contracts/snapshots.ts';
 import type { Actor } from '../logs/audit.ts';
@@ -50,6 +51,13 @@ export async function currencyOf(executor: Executor, currencyId: string) {
   const code = effectiveCurrencyCode(row.code, row.name);
   const fixed = code ? FIXED_RATES[code] : undefined;
   return { ...row, code, fixed, rate: fixed ?? Number(row.exchangeRate) };
+}
+
+/** A client's own payment term in days, or null (none of its own, or no client): the invoice defaults' applies. */
+export async function clientPaymentTerm(executor: Executor, customerId: string | null): Promise<number | null> {
+  if (!customerId) return null;
+  const [row] = await executor.select({ term: companies.paymentTermDays }).from(companies).where(eq(companies.id, customerId));
+  return row?.term ?? null;
 }
 
 /** The signer's name (first and last) if the user is active staff. */
@@ -128,8 +136,6 @@ export async function resolveHeader(tx: Executor, kind: BillingKind, actor: Acto
   const date = pick(input.date, old, (row) => row.date, today);
   if (!date) errors.push({ field: 'date', message: M.field_is_required });
   const taxDate = kind === 'invoice' ? pick(input.taxDate, old, (row) => row.taxDate, date) : null;
-  const paymentDeadlineDate = pick(input.paymentDeadlineDate, old, (row) => row.paymentDeadlineDate, null);
-  if (date && paymentDeadlineDate && paymentDeadlineDate < date) errors.push({ field: 'paymentDeadlineDate', message: M.payment_deadline_before_date });
 
   // Payment type and signer: a new pick must be active.
   const paymentTypeId = pick(input.paymentType, old, (row) => row.paymentTypeId, settings?.paymentTypeId ?? null);
@@ -152,6 +158,16 @@ export async function resolveHeader(tx: Executor, kind: BillingKind, actor: Acto
   errors.push(...originalFailures);
   const noticeReason = noticeType === NoticeType.invoice ? empty : pick(input.noticeReason, old, (row) => row.noticeReason, empty);
   const original = creditToInvoiceId && originalFailures.length === 0 ? await originalCurrency(tx, creditToInvoiceId) : undefined;
+
+  // Payment deadline (docs/decisions.md, "Payment terms"): a credit notice has none; a new document (and a credit
+  // notice turned back into an invoice or a debit notice) not given one is due its date plus the client's term
+  // (else the invoice defaults'); a given date (or null) wins.
+  let paymentDeadlineDate = pick(input.paymentDeadlineDate, old, (row) => row.paymentDeadlineDate, null);
+  if (noticeType === NoticeType.credit) paymentDeadlineDate = null;
+  else if (input.paymentDeadlineDate === undefined && date && (!old || (old.noticeType === NoticeType.credit && !old.paymentDeadlineDate))) {
+    paymentDeadlineDate = paymentDeadlineOf(date, { client: await clientPaymentTerm(tx, customerId), default: settings?.paymentTermDays });
+  }
+  if (date && paymentDeadlineDate && paymentDeadlineDate < date) errors.push({ field: 'paymentDeadlineDate', message: M.payment_deadline_before_date });
 
   // Currency and rate: a new currency brings its rate; BGN and EUR have theirs fixed; a notice has its original's
   // (docs/decisions.md, "Notices in the original's currency"): whatever the input says, the original's are written.

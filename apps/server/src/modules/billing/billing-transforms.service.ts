@@ -1,4 +1,4 @@
-import { type BillingDocumentView, ContractStatus, MessageKeys as M, NoticeType } from '@kantora/domain';
+import { type BillingDocumentView, ContractStatus, MessageKeys as M, NoticeType, paymentDeadlineOf } from '@kantora/domain';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { billingDocuments, billingItems } from '../../db/schema/index.ts';
@@ -10,12 +10,10 @@ import type { Actor } from '../logs/audit.ts';
 import type { InvoiceSettingsService } from '../settings/invoice-settings.service.ts';
 import { addDays, sofiaDate } from './access.ts';
 import { type DocumentRecord, loadDocument, viewDto } from './billing.queries.ts';
+import { clientPaymentTerm } from './billing-header.ts';
 import { appendItems, logDocument, recalculate } from './billing-store.ts';
 import { generateContractDocument, generationDefaults, lastBilledDay, syncBilledPeriod } from './contract-billing.ts';
 import { firstPeriodFrom, periodAt } from './contract-periods.ts';
-
-/** The later of two YYYY-MM-DD dates. */
-const later = (a: string, b: string) => (a >= b ? a : b);
 
 /**
  * Proforma → invoice (whole, or chosen rows) and the proformas of contracts (generateProformaInvoice, and on
@@ -67,8 +65,9 @@ export class BillingTransformsService {
 
   /**
    * The new draft invoice: the proforma's parties, currency, rate, VAT, payment type, signer and contract, today's
-   * date; the rows marked transformed by one conditional update (a row already transformed, also by a concurrent
-   * call, makes it touch fewer rows: 409 and nothing is kept); copies of those rows; links both ways.
+   * date, due today plus the client's payment term (else the invoice defaults'); the rows marked transformed by one
+   * conditional update (a row already transformed, also by a concurrent call, makes it touch fewer rows: 409 and
+   * nothing is kept); copies of those rows; links both ways.
    */
   private async transform(tx: Executor, actor: Actor, proforma: DocumentRecord, itemIds: string[] | null): Promise<BillingDocumentView> {
     const p = proforma.row;
@@ -79,7 +78,7 @@ export class BillingTransformsService {
         kind: 'invoice',
         date: today,
         taxDate: today,
-        paymentDeadlineDate: later(p.paymentDeadlineDate ?? today, today),
+        paymentDeadlineDate: paymentDeadlineOf(today, { client: await clientPaymentTerm(tx, p.customerId), default: (await this.deps.settings.row(tx))?.paymentTermDays }),
         paymentTypeId: p.paymentTypeId,
         signerId: p.signerId,
         signerName: p.signerName,

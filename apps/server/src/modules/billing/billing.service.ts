@@ -302,7 +302,7 @@ export class BillingService {
   }
 }
 
-/** The spec's required fields of issuing (section 5): date, payment method, signer, rate; invoices also tax date, deadline, a notice's original. */
+/** The spec's required fields of issuing (section 5): date, payment method, signer, rate; invoices also tax date, deadline (not a credit notice's), a notice's original. */
 function issueFormErrors(kind: BillingKind, row: DocumentRecord['row']): ApiFieldError[] {
   const errors: ApiFieldError[] = [];
   const required = (field: string, present: unknown) => {
@@ -316,7 +316,8 @@ function issueFormErrors(kind: BillingKind, row: DocumentRecord['row']): ApiFiel
   required('VATType', row.vatTypeId);
   if (kind === 'invoice') {
     required('taxDate', row.taxDate);
-    required('paymentDeadlineDate', row.paymentDeadlineDate);
+    // A credit notice has no payment deadline (docs/decisions.md, "Payment terms").
+    if (row.noticeType !== NoticeType.credit) required('paymentDeadlineDate', row.paymentDeadlineDate);
     if (row.noticeType !== NoticeType.invoice) required('creditToInvoice', row.creditToInvoiceId);
   }
   if (row.paymentDeadlineDate && row.paymentDeadlineDate < row.date) errors.push({ field: 'paymentDeadlineDate', message: M.payment_deadline_before_date });

@@ -1,5 +1,5 @@
 import type { BillingKind } from '@kantora/domain';
-import { NoticeType } from '@kantora/domain';
+import { NoticeType, paymentDeadlineOf } from '@kantora/domain';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/sql-helpers.ts';
@@ -8,7 +8,7 @@ import { buildParties } from '../contracts/snapshots.ts';
 import { type Actor, writeLog } from '../logs/audit.ts';
 import type { InvoiceSettingsService } from '../settings/invoice-settings.service.ts';
 import { sofiaDate } from './access.ts';
-import { currencyOf, signerOf, vatColumns } from './billing-header.ts';
+import { clientPaymentTerm, currencyOf, signerOf, vatColumns } from './billing-header.ts';
 import { type DocumentRecord, loadDocument } from './billing.queries.ts';
 import { appendItems, logDocument, recalculate } from './billing-store.ts';
 import { type ContractPeriod, type PricedService, periodContaining, periodRows } from './contract-periods.ts';
@@ -29,6 +29,8 @@ export interface GenerationDefaults {
   vatTypeId: string | null;
   vatName: Localized;
   vatPercentage: number;
+  /** The invoice defaults' payment term in days (a client's own term wins). */
+  paymentTermDays: number;
   rate: (currencyId: string) => Promise<number>;
 }
 
@@ -44,6 +46,7 @@ export async function generationDefaults(tx: Executor, settings: InvoiceSettings
     vatTypeId,
     vatName: vat.vatName,
     vatPercentage: vat.vatPercentage,
+    paymentTermDays: row?.paymentTermDays ?? 0,
     rate: async (currencyId) => {
       if (!rates.has(currencyId)) rates.set(currencyId, (await currencyOf(tx, currencyId))?.rate ?? 1);
       return rates.get(currencyId)!;
@@ -130,18 +133,19 @@ export interface GenerateOptions {
 /**
  * THE generation of a contract's document for an invoicing period (generateProformaInvoice, registering an advance
  * contract, the billing run): a draft of the kind with the contract's parties, currency and rate, the invoice
- * defaults' VAT, payment type and signer, dated today, the payment deadline the period's first day (today when that
- * is past), the period's rows (periodRows) and totals; logged on the document and the contract. The insert yields to
- * the unique key on generated documents' (contract, period start), then the period is marked billed (claimPeriod):
- * when the period is billed already (also by a concurrent transaction, which it waits for) nothing is kept and the
- * answer is null.
+ * defaults' VAT, payment type and signer, dated today, the payment deadline today plus the client's payment term (else
+ * the defaults'), but not before the period's first day, the period's rows (periodRows) and totals; logged on the
+ * document and the contract. The insert yields to the unique key on generated documents' (contract, period start),
+ * then the period is marked billed (claimPeriod): when the period is billed already (also by a concurrent
+ * transaction, which it waits for) nothing is kept and the answer is null.
  */
 export async function generateContractDocument(tx: Executor, actor: Actor, defaults: GenerationDefaults, c: ContractRow, options: GenerateOptions): Promise<DocumentRecord | null> {
   const { kind, period } = options;
   const choice = { providerBank: c.providerBankId, providerBank2: c.providerBank2Id, customerId: c.customerId, customerBank: c.customerBankId };
   const { parties } = await buildParties(tx, choice, choice);
   const today = sofiaDate();
-  const deadline = later(period.periodFrom, today);
+  // Due today plus the client's term (else the defaults'), but not before the period starts (docs/decisions.md, "Payment terms").
+  const deadline = later(period.periodFrom, paymentDeadlineOf(today, { client: await clientPaymentTerm(tx, c.customerId), default: defaults.paymentTermDays }) ?? today);
   const [document] = await tx
     .insert(billingDocuments)
     .values({

@@ -88,7 +88,10 @@ export class CompaniesService {
   }
 
   /** The client autocomplete: visible clients whose name, bulstat or VAT number contains the text, by name. */
-  async search(actor: Actor, query: CompanySearchQuery): Promise<ListResult<{ _id: string; name: { bg: string; it: string }; bulstat: string; vatNumber: string; status: boolean }>> {
+  async search(
+    actor: Actor,
+    query: CompanySearchQuery,
+  ): Promise<ListResult<{ _id: string; name: { bg: string; it: string }; bulstat: string; vatNumber: string; status: boolean; paymentTermDays: number | null }>> {
     const text = query.name;
     const compact = text?.replace(/\s+/g, '');
     const where = and(
@@ -98,7 +101,8 @@ export class CompaniesService {
     );
     const [rows, total] = await Promise.all([
       this.db
-        .select({ _id: companies.id, name: companies.name, bulstat: companies.bulstat, vatNumber: companies.vatNumber, status: companies.status })
+        // The payment term: the billing editor fills a new document's due date from it.
+        .select({ _id: companies.id, name: companies.name, bulstat: companies.bulstat, vatNumber: companies.vatNumber, status: companies.status, paymentTermDays: companies.paymentTermDays })
         .from(companies)
         .where(where)
         .orderBy(nameBg, companies.id)
@@ -182,6 +186,8 @@ export class CompaniesService {
           comment: input.comment,
           notificationsEmails: input.notificationsEmails,
           subscription: input.subscription,
+          // Missing keeps the stored term; null: the invoice defaults' term.
+          paymentTermDays: input.paymentTermDays !== undefined ? input.paymentTermDays : (old?.paymentTermDays ?? null),
           ...access,
         };
         const [row]: CompanyRow[] = old

@@ -58,6 +58,7 @@ export class MetadataService {
       paymentType: paymentType ?? null,
       signer: byId.get(settings.signerId) ?? null,
       signers: settings.signers.map((id) => byId.get(id)).filter(Boolean),
+      paymentTermDays: settings.paymentTermDays,
     };
   }
 }

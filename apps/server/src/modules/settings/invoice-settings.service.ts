@@ -18,6 +18,7 @@ function settingsDto(row: InvoiceSettingsRow) {
     paymentType: row.paymentTypeId,
     signer: row.signerId,
     signers: row.signers,
+    paymentTermDays: row.paymentTermDays,
     created: iso(row.created),
     updated: iso(row.updated),
   };
@@ -78,7 +79,15 @@ export class InvoiceSettingsService {
       if (errors.length > 0) throw validationError(errors);
 
       const old = await this.row(tx);
-      const values = { currencyId: input.currency, vatTypeId: input.vatType, paymentTypeId: input.paymentType, signerId: input.signer, signers };
+      const values = {
+        currencyId: input.currency,
+        vatTypeId: input.vatType,
+        paymentTypeId: input.paymentType,
+        signerId: input.signer,
+        signers,
+        // The spec's call has no term: missing keeps the stored one (0, due the day issued, at first).
+        paymentTermDays: input.paymentTermDays ?? old?.paymentTermDays ?? 0,
+      };
       const [row] = old
         ? await tx
             .update(invoiceSettings)
