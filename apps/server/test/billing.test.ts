@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import type { BillingDocumentView } from '@kantora/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addItem, BASE, type BillingSetup, createDraft, errorsOf, issue, setUpBilling, t } from './billing-fixtures.ts';
@@ -115,6 +116,20 @@ describe('items and totals', () => {
     const response = await call(s.ctx, 'POST', `${BASE.invoice}/saveItem`, { invoiceId: draft._id, name: { bg: '', it: 'x' }, quantity: 0 });
     expect(response.body.Message).toBe('please_fill_all_required_fields');
     expect(errorsOf(response.body)).toEqual({ 'name.bg': 'field_is_required', price: 'field_is_required', quantity: 'invalid_value' });
+  });
+
+  it('takes a row without an Italian name: it is stored empty and the Italian print shows the Bulgarian name', async () => {
+    const draft = await createDraft(s, 'invoice');
+    const saved = await call<{ item: { name: { bg: string; it: string } } }>(s.ctx, 'POST', `${BASE.invoice}/saveItem`, { invoiceId: draft._id, name: { bg: 'Годишно приключване' }, price: 50 });
+    expect(saved.status).toBe(200);
+    expect(saved.body.Result.item.name).toEqual({ bg: 'Годишно приключване', it: '' });
+    const blank = await call(s.ctx, 'POST', `${BASE.invoice}/saveItem`, { invoiceId: draft._id, name: { bg: 'Заплати', it: '  ' }, price: 10 });
+    expect(blank.status).toBe(200);
+    const pdf = await s.ctx.app.inject({ method: 'GET', url: `${BASE.invoice}/print/${draft._id}?layout=invoice&lang=it`, headers: { authorization: `Bearer ${s.ctx.users.admin.token}` } });
+    expect(pdf.statusCode).toBe(200);
+    const text = execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', '-', '-'], { input: pdf.rawPayload }).toString('utf8').replace(/\s+/g, ' ');
+    expect(text).toContain('Годишно приключване');
+    expect(text).toContain('Заплати');
   });
 
   it('follows the VAT rule: charging on takes the default type; another type turns it off', async () => {

@@ -93,10 +93,11 @@ import {
   idSchema,
   listQuery,
   type LocalizedText,
-  localizedRequired,
   localizedText,
+  optionalString,
   pageNumber,
   priceSchema,
+  requiredString,
 } from './schemas.ts';
 
 export type BillingKind = 'invoice' | 'proforma';
@@ -351,12 +352,18 @@ const rowTotalFits = (value: { price?: unknown; quantity?: unknown }, ctx: z.Ref
   if (!fitsMoney(lineTotalCents(price, quantity))) ctx.addIssue({ code: 'custom', path: ['quantity'], message: M.amount_too_large });
 };
 
-/** POST {base}/saveItem (the invoice item dialog): name bg and it, price and quantity required (quantity default 1). */
+/**
+ * A row's name: the Bulgarian one required, the Italian one optional (where it is empty the Bulgarian one is shown and
+ * printed: every reader of a localized text falls back to `bg`).
+ */
+export const billingItemName = z.object({ bg: requiredString(500), it: optionalString(500) });
+
+/** POST {base}/saveItem (the invoice item dialog): name bg, price and quantity required (quantity default 1); name it optional. */
 export const billingItemSaveSchema = z
   .object({
     _id: z.preprocess(blankToUndefined, idSchema.optional()).optional(),
     ...documentIdFields,
-    name: localizedRequired,
+    name: billingItemName,
     price: priceSchema,
     quantity: quantitySchema.optional().default(1),
     comment: localizedText.optional().default({ bg: '', it: '' }),
@@ -374,7 +381,7 @@ export type BillingItemSaveValues = z.output<typeof billingItemSaveSchema>;
 /** The item dialog's form (no ids). */
 export const billingItemFormSchema = z
   .object({
-    name: localizedRequired,
+    name: billingItemName,
     price: priceSchema,
     quantity: quantitySchema.optional().default(1),
     comment: localizedText.optional().default({ bg: '', it: '' }),

@@ -17,6 +17,8 @@ export type LocalizedTextFieldProps<T extends FieldValues> = {
   /** Side by side from this width up (default: stacked on phones, side by side from `sm`). */
   direction?: 'row' | 'column';
   slotProps?: TextFieldProps['slotProps'];
+  /** A hint under one language's input (e.g. what an empty optional Italian text means). */
+  helperText?: Partial<Record<Locale, string>>;
 };
 
 /** The `{bg, it}` pair of a localised text: two inputs labelled with their language. */
@@ -29,6 +31,7 @@ export function LocalizedTextField<T extends FieldValues>({
   multiline,
   direction,
   slotProps,
+  helperText,
 }: LocalizedTextFieldProps<T>) {
   const { t } = useTranslation();
   const isRequired = (locale: Locale) => (typeof required === 'object' ? Boolean(required[locale]) : Boolean(required));
@@ -41,6 +44,7 @@ export function LocalizedTextField<T extends FieldValues>({
           name={`${name}.${locale}` as Path<T>}
           label={`${label} (${t(`language_names.${locale}`)})`}
           required={isRequired(locale)}
+          helperText={helperText?.[locale]}
           disabled={disabled}
           multiline={multiline}
           minRows={multiline ? 2 : undefined}

@@ -7,6 +7,7 @@ import i18n from '../../lib/i18n.ts';
 import { setSessionUser } from '../../lib/session.ts';
 import { mockApi, ok, renderWithProviders } from '../../test/render.tsx';
 import { BillingEditorPage } from './billing-editor-page.tsx';
+import { BillingItemDialog } from './billing-item-dialog.tsx';
 import { currencies, docOf, ids, itemOf, userOf, vatTypes } from './test-fixtures.ts';
 
 beforeAll(async () => {
@@ -150,5 +151,26 @@ describe('a new invoice', () => {
     // VAT not charged: no rate.
     await userEvent.click(screen.getByRole('switch', { name: 'Начисляване на ДДС' }));
     expect(await within(figures).findByText('ДДС (0 %)')).toBeInTheDocument();
+  });
+});
+
+describe('the row dialog', () => {
+  it('saves a row without an Italian name (the Bulgarian one stands for it)', { timeout: 60_000 }, async () => {
+    setSessionUser(userOf(Access.manager));
+    const { calls } = mockApi({ 'POST /api/invoices/saveItem': () => ok({ item: itemOf(1, { name: { bg: 'Услуга 1', it: '' } }), document: docOf('invoice', false) }, 'saved_successfully') });
+    const onSaved = vi.fn();
+    renderWithProviders(<BillingItemDialog kind="invoice" documentId={ids.doc} row={null} currency="EUR" onClose={() => undefined} onSaved={onSaved} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Нов ред' }, { timeout: 30_000 });
+    const italian = within(dialog).getByRole('textbox', { name: 'Стока или услуга (италиански)' });
+    expect(italian).not.toBeRequired();
+    expect(within(dialog).getByText('Ако е празно, се използва името на български')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('textbox', { name: 'Стока или услуга (български)' }));
+    await userEvent.paste('Услуга 1');
+    await userEvent.click(within(dialog).getByRole('textbox', { name: 'Единична цена' }));
+    await userEvent.paste('10');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Запази' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const body = JSON.parse(String(calls.find((call) => call.url.endsWith('/invoices/saveItem'))?.init?.body));
+    expect(body).toMatchObject({ invoiceId: ids.doc, name: { bg: 'Услуга 1', it: '' }, price: 10 });
   });
 });

@@ -39,7 +39,7 @@ export interface BillingItemDialogProps {
   onSaved: (change: BillingItemChange) => void;
 }
 
-/** A row of an invoice or proforma: name in both languages, price, quantity (1 by default) and comment. */
+/** A row of an invoice or proforma: name (Bulgarian required, Italian optional), price, quantity (1 by default) and comment. */
 export function BillingItemDialog({ kind, documentId, row, currency, readOnly = false, onClose, onSaved }: BillingItemDialogProps) {
   const { t } = useTranslation('billing');
   const [itemId, setItemId] = useState<string | null>(row?._id ?? null);
@@ -66,7 +66,8 @@ export function BillingItemDialog({ kind, documentId, row, currency, readOnly = 
       toFormValues={(change) => toForm(change.item)}
     >
       <Stack spacing={2} sx={{ pt: 0.5 }}>
-        <LocalizedTextField control={form.control} name="name" label={t('items.name')} required multiline />
+        {/* The Italian name is optional: an empty one is shown and printed as the Bulgarian name. */}
+        <LocalizedTextField control={form.control} name="name" label={t('items.name')} required={{ bg: true }} helperText={{ it: t('items.name_it_hint') }} multiline />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <MoneyField control={form.control} name="price" label={t('items.price')} currency={currency} required />
           <NumberField control={form.control} name="quantity" label={t('items.quantity')} decimals={3} required />
