@@ -21,11 +21,11 @@ export function useContractColumns({ withCompany }: { withCompany: boolean }): D
     () => [
       { field: `name.${locale}`, header: 'contracts:fields.contract', sortable: true, render: (row) => localized(row.name, locale) },
       ...(withCompany
-        ? [{ field: `companyName.${locale}`, header: 'contracts:fields.company_name', sortable: true, hideBelow: 'sm', render: (row) => localized(row.companyName, locale) } satisfies DataTableColumn<ContractRow>]
+        ? [{ field: `companyName.${locale}`, header: 'contracts:fields.company_name', sortable: true, render: (row) => localized(row.companyName, locale) } satisfies DataTableColumn<ContractRow>]
         : []),
-      { field: 'fromDate', header: 'contracts:fields.from_date', sortable: true, hideBelow: 'md', render: (row) => nowrap(formatDate(row.fromDate)) },
-      { field: 'toDate', header: 'contracts:fields.to_date', sortable: true, hideBelow: 'md', render: (row) => nowrap(formatDate(row.toDate)) },
-      { field: 'status', header: 'contracts:fields.status', sortable: true, render: (row) => <ContractStatusChip status={row.status} /> },
+      { field: 'fromDate', header: 'contracts:fields.from_date', sortable: true, hideBelow: 'md', priority: 3, render: (row) => nowrap(formatDate(row.fromDate)) },
+      { field: 'toDate', header: 'contracts:fields.to_date', sortable: true, hideBelow: 'md', priority: 2, render: (row) => nowrap(formatDate(row.toDate)) },
+      { field: 'status', header: 'contracts:fields.status', sortable: true, priority: 1, render: (row) => <ContractStatusChip status={row.status} /> },
     ],
     [locale, withCompany],
   );

@@ -13,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import type { QueryKey } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../lib/i18n.ts';
 import { TablePaginationBar } from './table-pagination-bar.tsx';
@@ -30,11 +30,18 @@ export interface DataTableColumn<T> {
   width?: number | string;
   /** Left out on screens narrower than this breakpoint (phones keep the telling columns). */
   hideBelow?: 'sm' | 'md' | 'lg' | 'xl';
+  /**
+   * May be left out when the table is wider than its place (a long language, a narrow window): the highest number
+   * first, until the table fits. A column without one always stays (the telling ones: a number, a client, a paid
+   * state, a duration).
+   */
+  priority?: number;
 }
 
 /**
  * The row actions stay at the right edge when a wide table scrolls sideways (phones, long names), over
- * the row's own hover and selection tint.
+ * the row's own hover and selection tint. Over the cells scrolled under them: a table whose columns have priorities
+ * leaves columns out instead of scrolling (useFittingColumns), so nothing of it hides there.
  */
 const stickyActions = (theme: Theme) => ({
   position: 'sticky' as const,
@@ -81,6 +88,34 @@ export interface DataTableProps<T, F extends ListFilters> {
   paged?: boolean;
 }
 
+/**
+ * How many of the droppable columns (those with a priority) to leave out so that the table fits its container
+ * instead of scrolling under the sticky actions column: after each render that overflows, one more; a container
+ * whose width changes starts again from none. Before the browser paints, so no frame shows the overflow.
+ */
+function useFittingColumns(container: RefObject<HTMLDivElement | null>, droppable: number): number {
+  const [dropped, setDropped] = useState(0);
+  const width = useRef(0);
+  useLayoutEffect(() => {
+    const element = container.current;
+    if (!element || dropped >= droppable) return;
+    if (element.scrollWidth > element.clientWidth + 1) setDropped(dropped + 1);
+  });
+  useEffect(() => {
+    const element = container.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    width.current = element.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (element.clientWidth === width.current) return;
+      width.current = element.clientWidth;
+      setDropped(0);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [container]);
+  return Math.min(dropped, droppable);
+}
+
 const defaultRowId = (row: unknown): string => {
   const record = row as { _id?: unknown; id?: unknown };
   return String(record._id ?? record.id ?? '');
@@ -103,7 +138,7 @@ export function DataTable<T, F extends ListFilters = ListFilters>({
   queryKey,
   fetcher,
   filters,
-  columns,
+  columns: allColumns,
   state,
   onStateChange,
   large,
@@ -122,6 +157,10 @@ export function DataTable<T, F extends ListFilters = ListFilters>({
   const query = useListQuery(queryKey, fetcher, state, filters);
   const rows = query.data?.Items ?? [];
   const total = query.data?.Total ?? 0;
+  const container = useRef<HTMLDivElement>(null);
+  const droppable = allColumns.filter((column) => column.priority !== undefined).sort((a, b) => (b.priority ?? 0) - (a.priority ?? 0));
+  const dropped = new Set(droppable.slice(0, useFittingColumns(container, droppable.length)).map((column) => column.field));
+  const columns = allColumns.filter((column) => !dropped.has(column.field));
   const [ownSelection, setOwnSelection] = useState<Map<string, T>>(new Map());
   const selectedIds = new Set(selected ?? ownSelection.keys());
   const columnCount = columns.length + (selectable ? 1 : 0) + (rowActions ? 1 : 0);
@@ -211,7 +250,7 @@ export function DataTable<T, F extends ListFilters = ListFilters>({
   return (
     <Paper variant={embedded ? 'elevation' : 'outlined'} square={embedded} sx={{ position: 'relative', overflow: 'hidden' }}>
       <Box sx={{ height: 4 }}>{query.isFetching && !query.isPending && <LinearProgress aria-label={t('loading')} />}</Box>
-      <TableContainer>
+      <TableContainer ref={container}>
         <Table
           size="small"
           aria-label={label}
@@ -252,8 +291,11 @@ export function DataTable<T, F extends ListFilters = ListFilters>({
                 );
               })}
               {rowActions && (
-                <TableCell align="right" sx={stickyActions}>
-                  {t('table.actions')}
+                // Phones: the header is read out but not shown (the icons say what they do), so it is no wider than they are.
+                <TableCell align="right" sx={stickyActions} aria-label={t('table.actions')}>
+                  <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                    {t('table.actions')}
+                  </Box>
                 </TableCell>
               )}
             </TableRow>

@@ -67,25 +67,24 @@ export function useBillingColumns({ withClient, withState, onPaidClick }: Billin
     );
     const columns: DataTableColumn<BillingRow>[] = [
       { field: 'number', header: 'billing:fields.number', sortable: true, render: (row) => <NumberCell row={row} withClient={withClient} /> },
-      { field: 'date', header: 'billing:fields.date', sortable: true, hideBelow: 'md', render: (row) => nowrap(formatDate(row.date)) },
+      { field: 'date', header: 'billing:fields.date', sortable: true, hideBelow: 'md', priority: 3, render: (row) => nowrap(formatDate(row.date)) },
     ];
     if (withClient) {
       columns.push(
         { field: `companyName.${locale}`, header: 'billing:fields.client', sortable: true, hideBelow: 'sm', render: (row) => localized(row.companyName, locale) },
-        { field: 'bulstat', header: 'billing:fields.bulstat', sortable: true, hideBelow: 'xl', render: (row) => nowrap(row.bulstat) },
+        { field: 'bulstat', header: 'billing:fields.bulstat', sortable: true, hideBelow: 'xl', priority: 6, render: (row) => nowrap(row.bulstat) },
       );
     }
     columns.push(
-      { field: 'amount', header: 'billing:fields.amount', sortable: true, align: 'right', hideBelow: 'lg', render: money((row) => row.amount) },
-      { field: 'VATAmount', header: 'billing:fields.vat_amount', sortable: true, align: 'right', hideBelow: 'lg', render: money((row) => row.VATAmount) },
-      { field: 'totalAmount', header: 'billing:fields.total', sortable: true, align: 'right', render: money((row) => row.totalAmount) },
+      { field: 'amount', header: 'billing:fields.amount', sortable: true, align: 'right', hideBelow: 'lg', priority: 4, render: money((row) => row.amount) },
+      { field: 'VATAmount', header: 'billing:fields.vat_amount', sortable: true, align: 'right', hideBelow: 'lg', priority: 5, render: money((row) => row.VATAmount) },
+      { field: 'totalAmount', header: 'billing:fields.total', sortable: true, align: 'right', priority: 1, render: money((row) => row.totalAmount) },
     );
-    if (withState) columns.push({ field: 'issued', header: 'billing:fields.state', render: (row) => <IssuedChip issued={row.issued} /> });
+    if (withState) columns.push({ field: 'issued', header: 'billing:fields.state', priority: 2, render: (row) => <IssuedChip issued={row.issued} /> });
     columns.push({
       field: 'isPaid',
       header: 'billing:fields.is_paid',
       sortable: true,
-      hideBelow: 'sm',
       render: (row) => {
         const open = onPaidClick && row.issued ? () => onPaidClick(row) : undefined;
         return <PaidChip state={row.isPaid} onClick={open} actionLabel={open ? t('payments.open_of', { name: row.number ?? '' }) : undefined} />;

@@ -78,17 +78,30 @@ export function TimesheetsList({ client = null, contract = null, description }: 
 
   const columns = useMemo<DataTableColumn<TimesheetRow>[]>(() => {
     const all: Array<DataTableColumn<TimesheetRow> | false> = [
-      { field: 'user', header: 'timesheets:fields.user', hideBelow: 'md', render: (row) => <Box sx={{ minWidth: 110 }}>{localized(row.userName, locale)}</Box> },
-      !scoped && { field: 'client', header: 'timesheets:fields.client', render: (row) => <Box sx={{ minWidth: { xs: 96, md: 130 } }}>{localized(row.clientName, locale)}</Box> },
+      { field: 'user', header: 'timesheets:fields.user', hideBelow: 'md', priority: 3, render: (row) => <Box sx={{ minWidth: 110 }}>{localized(row.userName, locale)}</Box> },
+      // Phones: the date under the client (its column is left out there), so the duration keeps its width.
+      !scoped && {
+        field: 'client',
+        header: 'timesheets:fields.client',
+        render: (row) => (
+          <Box sx={{ minWidth: { xs: 96, md: 130 } }}>
+            {localized(row.clientName, locale)}
+            <Box component="span" sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary', fontSize: '0.8rem', whiteSpace: 'nowrap' }}>
+              {formatDate(row.date)}
+            </Box>
+          </Box>
+        ),
+      },
       {
         field: 'service',
         header: 'timesheets:fields.service',
         hideBelow: scoped ? undefined : 'sm',
+        priority: 2,
         render: (row) => <Box sx={{ minWidth: { xs: 96, md: 170 } }}>{serviceLabel({ code: row.serviceCode ?? '', name: row.serviceName ?? { bg: '', it: '' } }, locale)}</Box>,
       },
-      { field: 'date', header: 'timesheets:fields.date', sortable: true, render: (row) => <Box sx={nowrap}>{formatDate(row.date)}</Box> },
-      { field: 'duration', header: 'timesheets:fields.duration', render: (row) => <Box sx={{ minWidth: 72 }}>{formatDuration(row.duration)}</Box> },
-      { field: 'created', header: 'timesheets:fields.created', sortable: true, hideBelow: 'sm', render: (row) => <Box sx={nowrap}>{formatDateTime(row.created)}</Box> },
+      { field: 'date', header: 'timesheets:fields.date', sortable: true, hideBelow: scoped ? undefined : 'sm', render: (row) => <Box sx={nowrap}>{formatDate(row.date)}</Box> },
+      { field: 'duration', header: 'timesheets:fields.duration', render: (row) => <Box sx={nowrap}>{formatDuration(row.duration)}</Box> },
+      { field: 'created', header: 'timesheets:fields.created', sortable: true, hideBelow: 'sm', priority: 4, render: (row) => <Box sx={nowrap}>{formatDateTime(row.created)}</Box> },
     ];
     return all.filter((column): column is DataTableColumn<TimesheetRow> => Boolean(column));
   }, [locale, scoped]);
