@@ -1,4 +1,4 @@
-import { type BillingDocumentView, type BillingKind, NOTICE_TYPES, NoticeType, type NoticeTypeValue } from '@kantora/domain';
+import { type BillingDocumentView, type BillingKind, ContractStatus, NOTICE_TYPES, NoticeType, type NoticeTypeValue } from '@kantora/domain';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -66,7 +66,8 @@ export function BillingDetailsCard({ kind, doc, editable, defaults, onNoticeType
           <OptionSelectField control={control} name="paymentType" label={t('fields.payment_type')} options={paymentOptions} required disabled={disabled} />
           <OptionSelectField control={control} name="signer" label={t('fields.signer')} options={signers} required disabled={disabled} />
         </Box>
-        <ContractSearchField control={control} name="contract" label={t('fields.contract')} clientId={customer?._id} disabled={disabled} />
+        {/* Only registered contracts in force are offered (not drafts, canceled or expired ones); a document keeps the one it has. */}
+        <ContractSearchField control={control} name="contract" label={t('fields.contract')} clientId={customer?._id} status={ContractStatus.registered} disabled={disabled} />
         {invoice && (
           <Box sx={noticeGrid}>
             <SelectField control={control} name="noticeType" label={t('fields.notice_type')} options={notices} required disabled={disabled} onValueChange={(value) => onNoticeTypeChange((value ?? 0) as NoticeTypeValue)} />

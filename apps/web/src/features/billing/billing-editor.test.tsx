@@ -174,3 +174,31 @@ describe('the row dialog', () => {
     expect(body).toMatchObject({ invoiceId: ids.doc, name: { bg: 'Услуга 1', it: '' }, price: 10 });
   });
 });
+
+describe('the contract picker of a new invoice', () => {
+  it('offers only the client\'s registered contracts in force (no canceled or expired ones)', { timeout: 60_000 }, async () => {
+    setSessionUser(userOf(Access.manager));
+    const client = { _id: '00000000-0000-4000-8000-0000000000c1', name: { bg: 'Алфа ООД', it: 'Alfa OOD' }, bulstat: '123456789', vatNumber: null };
+    const { calls } = mockApi({
+      'GET /api/metaData/getCurrencies': () => ok(currencies),
+      'GET /api/metaData/getVATTypes': () => ok(vatTypes),
+      'GET /api/metaData/getPaymentTypes': () => ok([]),
+      'GET /api/metaData/getInvoiceDefaults': () => ok(null),
+      'GET /api/metaData/getMyCompany': () => ok(null),
+      [`GET /api/companies/${client._id}`]: () => ok(client),
+      'POST /api/contracts/search': () => ok({ Items: [], Total: 0, Page: 1 }),
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/invoices/create" element={<BillingEditorPage kind="invoice" />} />
+      </Routes>,
+      { route: `/invoices/create?clientId=${client._id}` },
+    );
+    const picker = await screen.findByRole('combobox', { name: 'Договор' }, { timeout: 30_000 });
+    await waitFor(() => expect(picker).toBeEnabled());
+    await userEvent.click(picker);
+    await waitFor(() => expect(calls.some((call) => call.url.endsWith('/contracts/search'))).toBe(true));
+    const body = JSON.parse(String(calls.find((call) => call.url.endsWith('/contracts/search'))?.init?.body));
+    expect(body).toMatchObject({ clientId: client._id, status: 1 });
+  });
+});
