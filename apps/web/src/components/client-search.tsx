@@ -14,6 +14,8 @@ export interface ClientOption {
   name: LocalizedText;
   bulstat?: string;
   vatNumber?: string;
+  /** The client's payment term in days (null: the invoice defaults'); absent when the answer did not say. */
+  paymentTermDays?: number | null;
 }
 
 export const CLIENT_SEARCH_DEBOUNCE_MS = 300;

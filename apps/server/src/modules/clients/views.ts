@@ -69,6 +69,8 @@ export const companyListColumns = {
   phone: companies.phone,
   email: companies.email,
   status: companies.status,
+  /** The billing editor's client picker fills a new document's due date from it. */
+  paymentTermDays: companies.paymentTermDays,
 };
 
 export type OfficeRow = typeof offices.$inferSelect;

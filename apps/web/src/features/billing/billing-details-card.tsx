@@ -62,7 +62,10 @@ export function BillingDetailsCard({ kind, doc, editable, defaults, onNoticeType
           <TextField label={t('fields.number')} value={doc?.number ?? t('state.no_number')} disabled slotProps={{ htmlInput: { readOnly: true } }} />
           <DateField control={control} name="date" label={t('fields.date')} required disabled={disabled} />
           {invoice && <DateField control={control} name="taxDate" label={t('fields.tax_date')} required disabled={disabled} />}
-          <DateField control={control} name="paymentDeadlineDate" label={t('fields.payment_deadline')} required={invoice} disabled={disabled} minDate={date ?? undefined} />
+          {/* A credit notice has no payment deadline. */}
+          {!(invoice && noticeType === NoticeType.credit) && (
+            <DateField control={control} name="paymentDeadlineDate" label={t('fields.payment_deadline')} required={invoice} disabled={disabled} minDate={date ?? undefined} />
+          )}
           <OptionSelectField control={control} name="paymentType" label={t('fields.payment_type')} options={paymentOptions} required disabled={disabled} />
           <OptionSelectField control={control} name="signer" label={t('fields.signer')} options={signers} required disabled={disabled} />
         </Box>

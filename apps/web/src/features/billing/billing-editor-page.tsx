@@ -21,6 +21,7 @@ import { useSessionUser } from '../../lib/session.ts';
 import { BillingAmountsCard } from './billing-amounts-card.tsx';
 import { billingApi, billingKeys, documentRoute } from './billing-api.ts';
 import { BillingDetailsCard } from './billing-details-card.tsx';
+import { useSuggestedDeadline } from './billing-deadline.ts';
 import { type BillingFormValues, billingFormSchema, type InvoiceDefaults, type NewDocumentStart, toBillingForm, toSaveBody } from './billing-form.ts';
 import { BillingHeader } from './billing-header.tsx';
 import { BillingItemsCard, type ItemsDialog } from './billing-items-card.tsx';
@@ -51,16 +52,17 @@ function BillingEditor({ kind, doc: initial, defaults, start }: EditorProps) {
   const [doc, setDoc] = useState<BillingDocumentView | null>(initial);
   const form = useForm<BillingFormValues, any, BillingSaveValues>({ resolver: schemaResolver(billingFormSchema), defaultValues: toBillingForm(initial, start) });
   const [saving, setSaving] = useState(false);
+  useSuggestedDeadline(form, defaults, !doc);
   const editable = doc ? doc.rights.canEdit : true;
   const openFirst = (location.state as EditorRouteState | null)?.open;
   const initialDialog: ItemsDialog = openFirst === 'item' ? { type: 'item', row: null } : openFirst ? { type: openFirst } : null;
 
   /** A new answer for the document: cached, shown; `resetForm` takes every header field from it. */
-  const changed = (next: BillingDocumentView, resetForm: boolean) => {
+  const changed = (next: BillingDocumentView, resetForm: boolean, fields: readonly (keyof BillingFormValues)[] = SERVER_FIELDS) => {
     setDoc(next);
     queryClient.setQueryData(billingKeys.one(kind, next._id), next);
     if (resetForm) form.reset(toBillingForm(next));
-    else for (const name of SERVER_FIELDS) form.resetField(name, { defaultValue: toBillingForm(next)[name] });
+    else for (const name of fields) form.resetField(name, { defaultValue: toBillingForm(next)[name] });
     invalidate(billingKeys.list(kind), billingKeys.counts(kind), billingKeys.items(kind, next._id));
   };
 
@@ -93,9 +95,9 @@ function BillingEditor({ kind, doc: initial, defaults, start }: EditorProps) {
     });
 
   /** A call that changes a saved draft at once (VAT, currency, notice type); a new one follows the form alone. */
-  const call = async (request: () => Promise<BillingDocumentView>) => {
+  const call = async (request: () => Promise<BillingDocumentView>, fields: readonly (keyof BillingFormValues)[] = SERVER_FIELDS) => {
     try {
-      changed(await request(), false);
+      changed(await request(), false, fields);
     } catch {
       // The API client has shown why; the fields go back to the document's values.
       if (doc) for (const name of SERVER_FIELDS) form.resetField(name, { defaultValue: toBillingForm(doc)[name] });
@@ -117,7 +119,8 @@ function BillingEditor({ kind, doc: initial, defaults, start }: EditorProps) {
   };
 
   const onNoticeTypeChange = (noticeType: NoticeTypeValue) => {
-    if (doc) void call(() => service.changeNoticeType(doc._id, { noticeType }));
+    // A credit notice has no payment deadline: the server's answer says which deadline the document has now.
+    if (doc) void call(() => service.changeNoticeType(doc._id, { noticeType }), [...SERVER_FIELDS, 'paymentDeadlineDate']);
     if (noticeType === 0) form.setValue('creditToInvoice', null);
   };
 
@@ -242,6 +245,6 @@ export function BillingEditorPage({ kind }: { kind: BillingKind }) {
       }
     : null;
   const contractCustomer = contract.data?.customerId ? { _id: contract.data.customerId, name: contract.data.customer?.name ?? contract.data.companyName ?? { bg: '', it: '' }, bulstat: contract.data.customer?.bulstat, vatNumber: contract.data.customer?.vatNumber } : null;
-  const customer = client.data ? { _id: client.data._id, name: client.data.name, bulstat: client.data.bulstat, vatNumber: client.data.vatNumber } : contractCustomer;
+  const customer = client.data ? { _id: client.data._id, name: client.data.name, bulstat: client.data.bulstat, vatNumber: client.data.vatNumber, paymentTermDays: client.data.paymentTermDays ?? null } : contractCustomer;
   return <BillingEditor key={doc?._id ?? 'new'} kind={kind} doc={doc} defaults={defaults.data} start={{ defaults: defaults.data ?? null, customer, contract: chosenContract }} />;
 }

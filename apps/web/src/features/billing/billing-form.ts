@@ -8,6 +8,7 @@ import {
   type LocalizedText,
   NoticeType,
   type NoticeTypeValue,
+  paymentDeadlineOf,
 } from '@kantora/domain';
 import { z } from 'zod';
 import { type BankChoice, bankChoiceOf } from '../../components/banks/bank-choice.ts';
@@ -22,6 +23,18 @@ export interface InvoiceDefaults {
   paymentType: { _id: string; name: LocalizedText } | null;
   signer: UserOption | null;
   signers: UserOption[];
+  /** Days from a new document's date to its payment deadline (a client's own term wins). */
+  paymentTermDays?: number;
+}
+
+/**
+ * The due date the editor offers a new document: its date plus the client's term (else the defaults'), none for a
+ * credit notice; null when the client's term is not known (the server then fills it on the first save).
+ */
+export function suggestedDeadline(date: string | null, customer: ClientOption | null | undefined, defaults: InvoiceDefaults | null | undefined, noticeType: number): string | null {
+  if (!date || noticeType === NoticeType.credit) return null;
+  if (customer && customer.paymentTermDays === undefined) return null;
+  return paymentDeadlineOf(date, { client: customer?.paymentTermDays, default: defaults?.paymentTermDays }, noticeType);
 }
 
 /** The editor's form: the header of a document (the rows have their own dialog and calls). */
@@ -70,7 +83,7 @@ export function toBillingForm(doc: BillingDocumentView | null, start: NewDocumen
       contract: start.contract ?? null,
       date: today,
       taxDate: today,
-      paymentDeadlineDate: null,
+      paymentDeadlineDate: suggestedDeadline(today, start.customer, defaults, NoticeType.invoice),
       paymentType: defaults?.paymentType?._id ?? null,
       signer: defaults?.signer?._id ?? null,
       VATCharging: Boolean(defaults?.vatType),

@@ -13,6 +13,7 @@ import { useNavigate, useParams } from 'react-router';
 import { LazyTabs } from '../../components/lazy-tabs.tsx';
 import { tabsFor } from '../../components/tab-registry.ts';
 import { LocalizedTextField } from '../../components/fields/localized-text-field.tsx';
+import { NumberField } from '../../components/fields/number-field.tsx';
 import { OptionSelectField } from '../../components/fields/option-select-field.tsx';
 import { applyServerErrors } from '../../components/fields/server-errors.ts';
 import { StringListField } from '../../components/fields/string-list-field.tsx';
@@ -43,6 +44,8 @@ interface CompanyValues {
   comment: string;
   referent: string | null;
   notificationsEmails: string[];
+  /** Blank: the invoice defaults' term. */
+  paymentTermDays: number | null;
 }
 const emptyText = () => ({ bg: '', it: '' });
 function toCompanyForm(client: Client | null): CompanyValues {
@@ -57,6 +60,7 @@ function toCompanyForm(client: Client | null): CompanyValues {
     comment: client?.comment ?? '',
     referent: client?.referent ?? null,
     notificationsEmails: client?.notificationsEmails ?? [],
+    paymentTermDays: client?.paymentTermDays ?? null,
   };
 }
 const emptyBank = () => ({ name: emptyText(), address: emptyText(), bic: '', iban: '', currency: null as string | null });
@@ -138,6 +142,18 @@ function ClientForm({ client, canWrite, onSaved }: { client: Client | null; canW
               <FormTextField control={company.control} name="phone" label={t('fields.phone')} disabled={disabled} />
               <FormTextField control={company.control} name="email" label={t('fields.email')} type="email" disabled={disabled} />
               <OptionSelectField control={company.control} name="referent" label={t('fields.referent')} options={referents} clearable disabled={disabled} />
+            </Box>
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
+              <NumberField
+                control={company.control}
+                name="paymentTermDays"
+                label={t('fields.payment_term_days')}
+                helperText={t('company.payment_term_hint')}
+                decimals={0}
+                grouping={false}
+                disabled={disabled}
+                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 3 } }}
+              />
             </Box>
             <FormTextField control={company.control} name="comment" label={t('fields.comment')} multiline minRows={2} disabled={disabled} />
             <StringListField control={company.control} name="notificationsEmails" label={t('fields.notifications_emails')} disabled={disabled} />

@@ -30,6 +30,8 @@ export interface Client extends ClientRow {
   managingUsers: string[];
   managingUsersAll: boolean;
   subscription: { status: boolean; fromDate: string | null; toDate: string | null };
+  /** The client's payment term in days; null: the invoice defaults' term. */
+  paymentTermDays: number | null;
   created: string | null;
   createdBy: string | null;
   createdByName: LocalizedText;
@@ -91,6 +93,7 @@ export function clientSavePayload(client: Client): Record<string, unknown> {
     referent: client.referent,
     notificationsEmails: client.notificationsEmails,
     subscription: client.subscription,
+    paymentTermDays: client.paymentTermDays ?? null,
     clientUsers: client.clientUsers,
     managingUsers: client.managingUsers,
     managingUsersAll: client.managingUsersAll,

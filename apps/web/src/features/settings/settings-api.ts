@@ -31,6 +31,8 @@ export interface InvoiceSettings {
   paymentType: string;
   signer: string;
   signers: string[];
+  /** Days from a new document's date to its payment deadline (a client's own term wins). */
+  paymentTermDays: number;
 }
 
 export interface RegisterNumbers {

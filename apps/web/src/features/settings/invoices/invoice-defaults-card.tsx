@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { NumberField } from '../../../components/fields/number-field.tsx';
 import { OptionSelectField } from '../../../components/fields/option-select-field.tsx';
 import { applyServerErrors } from '../../../components/fields/server-errors.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
@@ -22,7 +23,11 @@ interface DefaultsFormValues {
   paymentType: string | null;
   signer: string | null;
   signers: string[];
+  /** Days from a new document's date to its payment deadline. */
+  paymentTermDays: number | null;
 }
+
+const DAYS = { htmlInput: { inputMode: 'numeric' as const, maxLength: 3 } };
 
 /** The VAT type's name, with its percentage when the name does not say it. */
 function vatLabel(item: DictionaryItem, locale: string): string {
@@ -38,9 +43,10 @@ const toForm = (settings: InvoiceSettings | null): DefaultsFormValues => ({
   paymentType: settings?.paymentType ?? null,
   signer: settings?.signer ?? null,
   signers: settings?.signers ?? [],
+  paymentTermDays: settings?.paymentTermDays ?? 0,
 });
 
-/** Defaults of new invoices: currency, VAT type, payment type, the signers offered and the default signer. */
+/** Defaults of new invoices: currency, VAT type, payment type, the signers offered, the default signer and the payment term. */
 export function InvoiceDefaultsCard({ settings }: { settings: InvoiceSettings | null }) {
   const { t, i18n } = useTranslation('settings');
   const locale = i18n.language;
@@ -116,6 +122,16 @@ export function InvoiceDefaultsCard({ settings }: { settings: InvoiceSettings | 
             disabled={signerOptions.length === 0}
             helperText={t('invoices.signer_hint')}
             options={signerOptions}
+          />
+          <NumberField
+            control={control}
+            name="paymentTermDays"
+            label={t('fields.payment_term_days')}
+            required
+            decimals={0}
+            grouping={false}
+            helperText={t('invoices.payment_term_hint')}
+            slotProps={DAYS}
           />
         </Stack>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
