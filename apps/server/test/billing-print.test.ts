@@ -218,3 +218,36 @@ describe('printed arithmetic', () => {
     );
   });
 });
+
+describe('an invoice made from a proforma', () => {
+  it('answers and prints the proforma’s number, in both languages', async () => {
+    const proforma = await issuedWith(s, 'proforma', [[100, 1]]);
+    const made = await call<BillingDocumentView>(s.ctx, 'POST', `${BASE.proforma}/transformProformaToInvoice`, { proformaInvoiceId: proforma._id });
+    expect(made.status).toBe(200);
+    const invoice = await issue(s, 'invoice', made.body.Result._id);
+    expect(invoice.transformedFromProformaNumber).toBe(proforma.number);
+    const view = (await call<BillingDocumentView>(s.ctx, 'GET', `${BASE.invoice}/${invoice._id}`)).body.Result;
+    expect(view).toMatchObject({ transformedFromProformaInvoice: proforma._id, transformedFromProformaNumber: proforma.number });
+    expect(pdfText((await print(`${BASE.invoice}/print/${invoice._id}?layout=invoice&lang=bg`)).rawPayload)).toContain(`По проформа фактура № ${proforma.number}`);
+    expect(pdfText((await print(`${BASE.invoice}/print/${invoice._id}?layout=invoice&lang=it`)).rawPayload)).toContain(`Dalla fattura proforma n. ${proforma.number}`);
+    // An invoice of its own names no proforma.
+    const plain = await issuedWith(s, 'invoice', [[1, 1]]);
+    expect(plain.transformedFromProformaNumber).toBeNull();
+    expect(pdfText((await print(`${BASE.invoice}/print/${plain._id}?layout=invoice&lang=bg`)).rawPayload)).not.toContain('проформа');
+  });
+});
+
+describe('the print language', () => {
+  it('prints in the language asked for (the screen’s), Bulgarian when none is given; fixed-language layouts keep theirs', async () => {
+    const invoice = await issuedWith(s, 'invoice', [[100, 1]], { showBGInvoice: true });
+    const textOf = async (query: string) => pdfText((await print(`${BASE.invoice}/print/${invoice._id}${query}`)).rawPayload);
+    const italian = await textOf('?layout=invoice&lang=it');
+    expect(italian).toContain('FATTURA');
+    expect(italian).not.toContain('ФАКТУРА');
+    expect(await textOf('?layout=invoice&lang=bg')).toContain('ФАКТУРА');
+    expect(await textOf('?lang=it')).toContain('FATTURA');
+    expect(await textOf('')).toContain('ФАКТУРА');
+    expect(await textOf('?layout=invoice-bgn&lang=it')).toContain('ФАКТУРА');
+    expect((await print(`${BASE.invoice}/print/${invoice._id}?lang=en`)).statusCode).toBe(400);
+  });
+});

@@ -585,6 +585,8 @@ export interface BillingDocumentView extends BillingRow {
   /** Proforma: the invoice of its whole transformation; invoice: the proforma it came from. */
   transformedToInvoice: string | null;
   transformedFromProformaInvoice: string | null;
+  /** Invoice made from a proforma: the proforma's number (shown in the editor and printed). */
+  transformedFromProformaNumber: string | null;
   /** Proforma: every invoice made from it or its rows. */
   transformedInvoices: BillingLink[];
   itemsCount: number;

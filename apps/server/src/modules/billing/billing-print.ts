@@ -52,6 +52,7 @@ export async function printableOf(db: Db, record: DocumentRecord): Promise<Print
     signerName: row.signerName ?? empty,
     creditToInvoiceNumber: record.creditToInvoiceNumber,
     creditToInvoiceDate: record.creditToInvoiceDate,
+    proformaNumber: row.kind === 'invoice' ? record.proformaNumber : null,
     noticeReason: row.noticeReason.bg || row.noticeReason.it ? row.noticeReason : null,
     showBGInvoice: row.showBgInvoice,
     timesheetAnnex: await timesheetAnnexOf(db, row),

@@ -46,6 +46,7 @@ const extraColumns = {
   transformedItems: sql<number>`(select cast(count(*) as integer) from ${billingItems} where ${billingItems.documentId} = ${billingDocuments.id} and ${billingItems.isTransformed})`,
   creditedAmount: sql<string>`(select cast(coalesce(sum(${creditedInOriginal(sql`c`, sql`${billingDocuments.currencyRate}`)}), 0) as text) from billing_documents c where c.credit_to_invoice_id = ${billingDocuments.id} and c.issued and c.notice_type = 1)`,
   transformedInvoices: sql<BillingLink[]>`(select coalesce(json_agg(json_build_object('_id', i.id, 'number', i.number, 'issued', i.issued, 'date', i.date) order by i.created, i.id), '[]'::json) from billing_documents i where i.transformed_from_proforma_id = ${billingDocuments.id})`,
+  proformaNumber: sql<string | null>`(select p.number from billing_documents p where p.id = ${billingDocuments.transformedFromProformaId})`,
 };
 
 export interface DocumentRecord {
@@ -60,6 +61,8 @@ export interface DocumentRecord {
   transformedItems: number;
   creditedAmount: string;
   transformedInvoices: BillingLink[];
+  /** An invoice made from a proforma: the proforma's number. */
+  proformaNumber: string | null;
 }
 
 /**
@@ -143,6 +146,7 @@ export function viewDto(record: DocumentRecord, actor: Pick<Actor, 'access'>): B
     periodTo: row.periodTo,
     transformedToInvoice: row.transformedToInvoiceId,
     transformedFromProformaInvoice: row.transformedFromProformaId,
+    transformedFromProformaNumber: record.proformaNumber ?? null,
     transformedInvoices: record.transformedInvoices ?? [],
     itemsCount: record.itemsCount,
     transformedItems: record.transformedItems,

@@ -17,6 +17,8 @@ const bg = {
   paymentType: 'Начин на плащане',
   currency: 'Валута',
   rate: 'Курс към лев',
+  /** A layout converted to leva: the document's currency and the rate. */
+  convertedFrom: 'Валута на документа, курс',
   provider: 'Доставчик',
   recipient: 'Получател',
   address: 'Адрес',
@@ -73,6 +75,7 @@ const it: PrintLabels = {
   paymentType: 'Modalità di pagamento',
   currency: 'Valuta',
   rate: 'Cambio in lev',
+  convertedFrom: 'Valuta del documento, cambio',
   provider: 'Fornitore',
   recipient: 'Destinatario',
   address: 'Indirizzo',

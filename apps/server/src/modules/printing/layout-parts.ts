@@ -52,7 +52,8 @@ export function titleBlock(ctx: PrintContext): Content {
   const paymentType = localized(doc.paymentType, lang);
   if (paymentType) details.push([t.paymentType, paymentType]);
   details.push([t.currency, figures.currency]);
-  if (figures.currency !== 'BGN') details.push([t.rate, formatRate(doc.currencyRate, lang)]);
+  if (figures.conversion) details.push([t.convertedFrom, `${figures.conversion.from}, ${formatRate(figures.conversion.rate, lang)}`]);
+  else if (figures.currency !== 'BGN') details.push([t.rate, formatRate(doc.currencyRate, lang)]);
   const number = doc.issued && doc.number ? `${t.number} ${doc.number}` : t.draftNumber;
   const title: Content[] = [
     { text: documentTitle(ctx), style: 'title' },

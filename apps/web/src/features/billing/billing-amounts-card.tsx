@@ -1,4 +1,4 @@
-import { type BillingDocumentView, documentAmountInWords, FIXED_RATES, NoticeType } from '@kantora/domain';
+import { type BillingDocumentView, documentAmountInWords, FIXED_RATES, NoticeType, vatExemptionBasis } from '@kantora/domain';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -85,9 +85,10 @@ export function BillingAmountsCard({ doc, editable, onVatChange, onCurrencyChang
             disabled={disabled || fixedRate || ofOriginal}
             helperText={ofOriginal ? t('amounts.notice_currency') : fixedRate ? t('amounts.fixed_rate') : undefined}
           />
-          {!charging && doc?.VATName && (localized(doc.VATName, locale) || null) && (
+          {/* The legal basis as printed (vatExemptionBasis): the reverse charge for an EU business client, else the type's reason. */}
+          {!charging && doc && !doc.VATCharging && vatExemptionBasis(doc, locale === 'it' ? 'it' : 'bg') && (
             <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
-              {t('amounts.vat_reason', { reason: localized(doc.VATName, locale) })}
+              {t('amounts.vat_reason', { reason: vatExemptionBasis(doc, locale === 'it' ? 'it' : 'bg') })}
             </Typography>
           )}
         </Box>

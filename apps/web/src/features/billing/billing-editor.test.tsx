@@ -1,4 +1,4 @@
-import { Access, type BillingDocumentView, type BillingItemRow } from '@kantora/domain';
+import { Access, type BillingDocumentView, type BillingItemRow, VAT_EXEMPTION_TEXTS } from '@kantora/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -172,6 +172,63 @@ describe('the row dialog', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     const body = JSON.parse(String(calls.find((call) => call.url.endsWith('/invoices/saveItem'))?.init?.body));
     expect(body).toMatchObject({ invoiceId: ids.doc, name: { bg: 'Услуга 1', it: '' }, price: 10 });
+  });
+});
+
+describe('the invoice editor and its print', () => {
+  const proformaId = '00000000-0000-4000-8000-0000000000bb';
+  const printAnswer = () => new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="invoice-0000000042-2026-03-31.pdf"' } });
+  const stubTab = () => {
+    const tab = { location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:pdf'), revokeObjectURL: vi.fn() }));
+    return tab;
+  };
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await i18n.changeLanguage('bg');
+  });
+
+  it('names the proforma an invoice was made from and prints in the language on screen (Bulgarian)', { timeout: 60_000 }, async () => {
+    const tab = stubTab();
+    const { calls } = open(docOf('invoice', true, Access.manager, { itemsCount: 1, transformedFromProformaInvoice: proformaId, transformedFromProformaNumber: '0000000007' }), Access.manager, () => [itemOf(1)], {
+      [`GET /api/invoices/print/${ids.doc}`]: printAnswer,
+    });
+    expect(await screen.findByRole('link', { name: 'По проформа фактура № 0000000007' })).toHaveAttribute('href', `/proforma-invoices/${proformaId}`);
+    await userEvent.click(screen.getByRole('button', { name: 'Печат' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Основен шаблон' }));
+    await waitFor(() => expect(tab.location.href).toBe('blob:pdf'));
+    expect(calls.find((call) => call.url.includes('/print/'))?.url).toBe(`/api/invoices/print/${ids.doc}?layout=invoice&lang=bg`);
+  });
+
+  it('in Italian on screen: the proforma named in Italian, the print asked in Italian', { timeout: 60_000 }, async () => {
+    await i18n.changeLanguage('it');
+    await i18n.loadNamespaces(['billing', 'contracts', 'parties', 'clients', 'settings']);
+    const tab = stubTab();
+    const { calls } = open(docOf('invoice', true, Access.accountant, { itemsCount: 1, transformedFromProformaInvoice: proformaId, transformedFromProformaNumber: '0000000007' }), Access.accountant, () => [itemOf(1)], {
+      [`GET /api/invoices/print/${ids.doc}`]: printAnswer,
+    });
+    // Not management: the number without a link to the proforma.
+    expect(await screen.findByText('Dalla fattura proforma n. 0000000007')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /0000000007/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Stampa' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Modello principale' }));
+    await waitFor(() => expect(tab.location.href).toBe('blob:pdf'));
+    expect(calls.find((call) => call.url.includes('/print/'))?.url).toBe(`/api/invoices/print/${ids.doc}?layout=invoice&lang=it`);
+  });
+
+  it('shows the VAT exemption in the printed wording: the reverse charge for an EU business, else the type’s reason', { timeout: 60_000 }, async () => {
+    const exempt = docOf('invoice', true, Access.manager, { itemsCount: 1, VATCharging: false, VATPercentage: 0, VATName: { bg: 'Освободена доставка', it: 'Operazione esente' } });
+    open({ ...exempt, customer: { ...exempt.customer!, vatNumber: 'IT01234567890' } }, Access.manager, () => [itemOf(1)]);
+    expect(await screen.findByText(`${VAT_EXEMPTION_TEXTS.bg.label}: ${VAT_EXEMPTION_TEXTS.bg.reverseCharge}`)).toBeInTheDocument();
+    expect(i18n.t('billing:fields.vat_type')).toBe(VAT_EXEMPTION_TEXTS.bg.label);
+    expect(i18n.getFixedT('it')('billing:fields.vat_type')).toBe(VAT_EXEMPTION_TEXTS.it.label);
+    expect(i18n.getFixedT('it')('settings:fields.exemption_reason')).toBe(VAT_EXEMPTION_TEXTS.it.label);
+  });
+
+  it('a BG customer’s exempt invoice shows the VAT type’s reason after the same label', { timeout: 60_000 }, async () => {
+    open(docOf('invoice', true, Access.manager, { itemsCount: 1, VATCharging: false, VATPercentage: 0, VATName: { bg: 'Освободена доставка', it: 'Operazione esente' } }), Access.manager, () => [itemOf(1)]);
+    expect(await screen.findByText('Основание за неначисляване на ДДС: Освободена доставка')).toBeInTheDocument();
   });
 });
 

@@ -67,12 +67,14 @@ function Stamps({ doc }: { doc: BillingDocumentView }) {
 function Links({ doc }: { doc: BillingDocumentView }) {
   const { t } = useTranslation('billing');
   const user = useSessionUser();
-  const links: Array<{ key: string; to: string; text: string }> = [];
+  const links: Array<{ key: string; to: string | null; text: string }> = [];
   if (doc.kind === 'invoice' && doc.noticeType !== NoticeType.invoice && doc.creditToInvoice) {
     links.push({ key: 'original', to: documentRoute('invoice', doc.creditToInvoice), text: t('links.original', { number: doc.creditToInvoiceNumber ?? '—', date: formatDate(doc.creditToInvoiceDate) }) });
   }
-  if (doc.kind === 'invoice' && doc.transformedFromProformaInvoice && user && isManagement(user.access)) {
-    links.push({ key: 'proforma', to: documentRoute('proforma', doc.transformedFromProformaInvoice), text: t('links.from_proforma') });
+  // The proforma's number (also printed on the invoice); a link for those who may open proformas.
+  if (doc.kind === 'invoice' && doc.transformedFromProformaInvoice) {
+    const to = user && isManagement(user.access) ? documentRoute('proforma', doc.transformedFromProformaInvoice) : null;
+    links.push({ key: 'proforma', to, text: t('links.from_proforma', { number: doc.transformedFromProformaNumber ?? '—' }) });
   }
   for (const invoice of doc.transformedInvoices ?? []) {
     links.push({
@@ -84,11 +86,17 @@ function Links({ doc }: { doc: BillingDocumentView }) {
   if (links.length === 0) return null;
   return (
     <Box component="nav" aria-label={t('links.label')} sx={{ flexBasis: '100%', display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-      {links.map((link) => (
-        <Link key={link.key} component={RouterLink} to={link.to} variant="body2">
-          {link.text}
-        </Link>
-      ))}
+      {links.map((link) =>
+        link.to ? (
+          <Link key={link.key} component={RouterLink} to={link.to} variant="body2">
+            {link.text}
+          </Link>
+        ) : (
+          <Typography key={link.key} variant="body2">
+            {link.text}
+          </Typography>
+        ),
+      )}
     </Box>
   );
 }

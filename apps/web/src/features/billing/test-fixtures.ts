@@ -84,6 +84,7 @@ export function docOf(kind: BillingKind, issued: boolean, access: number = Acces
     periodTo: null,
     transformedToInvoice: null,
     transformedFromProformaInvoice: null,
+    transformedFromProformaNumber: null,
     transformedInvoices: [],
     itemsCount: 0,
     transformedItems: 0,

@@ -1,4 +1,4 @@
-import { documentAmountInWords, NoticeType, type PortalBillingView } from '@kantora/domain';
+import { documentAmountInWords, NoticeType, type PortalBillingView, vatExemptionBasis } from '@kantora/domain';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
@@ -149,7 +149,8 @@ export function BillingAmountsSection({ doc }: { doc: PortalBillingView }) {
           label={t('billing:amounts.title')}
           items={[
             { key: 'charging', label: t('billing:fields.vat_charging'), value: t(doc.VATCharging ? 'common:yes' : 'common:no') },
-            ...(doc.VATCharging ? [] : [{ key: 'vatType', label: t('billing:fields.vat_type'), value: localized(doc.VATName, locale) }]),
+            // The same legal basis as the print (the reverse charge for an EU business client).
+            ...(doc.VATCharging ? [] : [{ key: 'vatType', label: t('billing:fields.vat_type'), value: vatExemptionBasis(doc, locale === 'it' ? 'it' : 'bg') }]),
             { key: 'currency', label: t('billing:fields.currency'), value: currencyLabel({ code: doc.currencyCode, name: doc.currencyName }, locale) },
             { key: 'rate', label: t('billing:fields.currency_rate'), value: formatNumber(doc.currencyRate, 6) },
             { key: 'paid', label: t('billing:fields.is_paid'), value: <PaidChip state={doc.isPaid} /> },
