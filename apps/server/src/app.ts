@@ -183,7 +183,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   const contracts = new ContractsService(db);
   const contractServices = new ContractServicesService(db, contracts);
   contractRoutes(app, contracts, contractServices);
-  const billing = { db, documents: new BillingService(db, invoices), items: new BillingItemsService(db), transforms: new BillingTransformsService(db, { contracts, settings: invoices }), drafts: new BillingDraftsService(db) };
+  const billing = { db, documents: new BillingService(db, invoices), items: new BillingItemsService(db), transforms: new BillingTransformsService(db, { contracts, settings: invoices }), drafts: new BillingDraftsService(db, invoices) };
   billingRoutes(app, 'invoice', billing);
   billingRoutes(app, 'proforma', billing);
   contractBillingRoutes(app, billing.transforms);

@@ -118,7 +118,11 @@ describe('duplicate', () => {
         const paid = await call(s.ctx, 'POST', `${BASE.invoice}/savePayment`, { invoice: source._id, amount: 10, date: '2026-03-10', type: s.paymentType });
         expect(paid.status).toBe(200);
       }
+      // A new document is due its date plus the client's term (else the invoice defaults'): so is the copy, from today.
+      await s.ctx.database.db.execute(sql`update invoice_settings set payment_term_days = 30`);
+      await s.ctx.database.db.execute(sql`update companies set payment_term_days = 10 where id = ${s.visible}`);
       const response = await duplicate(kind, source._id);
+      await s.ctx.database.db.execute(sql`update companies set payment_term_days = null where id = ${s.visible}`);
       expect([response.status, response.body.Message]).toEqual([200, 'saved_successfully']);
       const copy = response.body.Result;
       const today = sofiaDate();
@@ -144,9 +148,8 @@ describe('duplicate', () => {
         totalAmount: source.totalAmount,
         itemsCount: 2,
       });
-      // The source was due 14 days after its date: so is the copy, from today.
       const due = new Date(`${today}T00:00:00Z`);
-      due.setUTCDate(due.getUTCDate() + 14);
+      due.setUTCDate(due.getUTCDate() + 10);
       expect(copy.paymentDeadlineDate).toBe(due.toISOString().slice(0, 10));
       expect((await rowsOf(kind, copy._id)).map((row) => [row.name.bg, row.price, row.quantity, row.total])).toEqual((await rowsOf(kind, source._id)).map((row) => [row.name.bg, row.price, row.quantity, row.total]));
       const log = (await logsOf(s.ctx, copy._id)).at(-1)!;
@@ -170,7 +173,7 @@ describe('duplicate', () => {
     await addItem(s, 'invoice', notice._id, 60, 1); // -72.00
     await issue(s, 'invoice', notice._id);
     const copy = (await duplicate('invoice', notice._id)).body.Result;
-    expect(copy).toMatchObject({ noticeType: 1, creditToInvoice: original._id, totalAmount: -72, issued: false, number: null });
+    expect(copy).toMatchObject({ noticeType: 1, creditToInvoice: original._id, totalAmount: -72, issued: false, number: null, paymentDeadlineDate: null });
     const refused = await call(s.ctx, 'POST', `${BASE.invoice}/issue`, { invoiceId: copy._id });
     expect([refused.status, refused.body.Message]).toEqual([400, 'credit_notice_exceeds_invoice']);
   });

@@ -1,26 +1,27 @@
-import { type BillingDocumentView, type BillingKind, convertAmount, MAX_BILLING_ITEMS, MessageKeys as M, NoticeType } from '@kantora/domain';
+import { type BillingDocumentView, type BillingKind, convertAmount, MAX_BILLING_ITEMS, MessageKeys as M, NoticeType, paymentDeadlineOf } from '@kantora/domain';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { billingDocuments, billingItems } from '../../db/schema/index.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { buildParties } from '../contracts/snapshots.ts';
 import { type Actor, writeLog } from '../logs/audit.ts';
-import { addDays, LOG_NAMES, sofiaDate } from './access.ts';
-import { originalErrors } from './billing-header.ts';
+import type { InvoiceSettingsService } from '../settings/invoice-settings.service.ts';
+import { LOG_NAMES, sofiaDate } from './access.ts';
+import { clientPaymentTerm, originalErrors } from './billing-header.ts';
 import { hasPayments } from './billing-payments.service.ts';
 import { loadDocument, logView, viewDto } from './billing.queries.ts';
 import { appendItems, logDocument, recalculate, requireDraft } from './billing-store.ts';
 import { syncBilledPeriod } from './contract-billing.ts';
-
-/** Days between two YYYY-MM-DD dates. */
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /**
  * Drafts removed and documents duplicated (both kinds), and a notice's rows copied from its original invoice
  * (docs/decisions.md, "Removing and duplicating drafts").
  */
 export class BillingDraftsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly settings: InvoiceSettingsService,
+  ) {}
 
   /**
    * remove: a draft that was never issued and has no number (a document unissued back to draft keeps its number and
@@ -68,8 +69,8 @@ export class BillingDraftsService {
 
   /**
    * duplicate: any document of the kind (draft or issued) into a new draft with its header (customer, contract,
-   * currency and rate, VAT, banks, payment type, signer, texts) and rows; dated today, no number, no payments, the
-   * payment deadline as many days after today as the source's was after its date. A notice keeps its original while
+   * currency and rate, VAT, banks, payment type, signer, texts) and rows; dated today, no number, no payments, due
+   * today plus the client's payment term (else the invoice defaults'), as a new document is; a credit notice has none. A notice keeps its original while
    * that is still an issued invoice of the customer (the credit limit is checked at issue as always), else it is a
    * notice draft without one. Not copied: the generated period (one document per period), the proforma links. The
    * party snapshots are taken anew (as a save does) when the picks are still valid, else the source's are kept.
@@ -79,7 +80,7 @@ export class BillingDraftsService {
     return this.db.transaction(async (tx) => {
       const { row: source } = await loadDocument(tx, kind, actor, id);
       const today = sofiaDate();
-      const deadline = source.paymentDeadlineDate ? addDays(today, Math.max(0, daysBetween(source.date, source.paymentDeadlineDate))) : null;
+      const deadline = paymentDeadlineOf(today, { client: await clientPaymentTerm(tx, source.customerId), default: (await this.settings.row(tx))?.paymentTermDays }, source.noticeType);
       const keepsOriginal = source.noticeType !== NoticeType.invoice && source.creditToInvoiceId !== null && (await originalErrors(tx, undefined, source.creditToInvoiceId, source.customerId)).length === 0;
       const choice = { providerBank: source.providerBankId, providerBank2: source.providerBank2Id, customerId: source.customerId, customerBank: source.customerBankId };
       const fresh = await buildParties(tx, choice, choice);
