@@ -8,6 +8,7 @@ import { reloadPage } from '../../lib/navigation.ts';
 import { setSessionUser } from '../../lib/session.ts';
 import { getToken } from '../../lib/token.ts';
 import { ok } from '../../test/render.tsx';
+import { currencies, docOf, ids, vatTypes } from '../../features/billing/test-fixtures.ts';
 import { renderShell } from '../../test/shell.tsx';
 
 vi.mock('../../lib/navigation.ts', async (importOriginal) => ({
@@ -105,6 +106,25 @@ describe('app shell', () => {
       expect(within(recent).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/documents-flow', '/contracts', '/clients']),
     );
   }, 60_000); // loads an area's code on a busy machine
+
+  it('names a visited record by its title, not its address (an invoice by its number)', async () => {
+    const doc = docOf('invoice', true, Access.manager);
+    renderShell(`/invoices/${ids.doc}`, user(Access.manager), {
+      'GET /api/metaData/getCurrencies': () => ok(currencies),
+      'GET /api/metaData/getVATTypes': () => ok(vatTypes),
+      'GET /api/metaData/getPaymentTypes': () => ok([]),
+      'GET /api/metaData/getInvoiceDefaults': () => ok(null),
+      'GET /api/metaData/getMyCompany': () => ok(null),
+      [`GET /api/invoices/${ids.doc}`]: () => ok(doc),
+      'POST /api/invoices/getItems': () => ok([]),
+    });
+    await screen.findByRole('heading', { level: 2, name: /0000000042/ }, { timeout: 30_000 });
+    await openDrawer();
+    const recent = await screen.findByRole('list', { name: 'Последно посетени' });
+    const link = await within(recent).findByRole('link', { name: 'Фактура: 0000000042' });
+    expect(link).toHaveAttribute('href', `/invoices/${ids.doc}`);
+    expect(within(recent).queryByText(`/invoices/${ids.doc}`)).not.toBeInTheDocument();
+  }, 60_000);
 
   it('signs out: calls signOut, drops the token and goes to /login', async () => {
     const api = renderShell('/clients', user(Access.manager), { 'POST /api/auth/signOut': () => ok(null) });

@@ -10,7 +10,7 @@ import { PageLoader } from '../../components/page-loader.tsx';
 import { authApi } from '../../features/auth/auth-api.ts';
 import { SetupNotice } from '../../features/settings/setup/setup-notice.tsx';
 import { changeLocale } from '../../lib/i18n.ts';
-import { readLastVisited, recordVisit } from '../../lib/last-visited.ts';
+import { readLastVisited, recordVisit, VISITS_CHANGED } from '../../lib/last-visited.ts';
 import { persistLocale } from '../../lib/locale.ts';
 import { reloadPage } from '../../lib/navigation.ts';
 import { notify } from '../../lib/notify.ts';
@@ -61,6 +61,13 @@ function ShellLayout({ user }: { user: CurrentUserInfo }) {
     if (!route || REDIRECT_PATHS.has(location.pathname)) return;
     setRecent(recordVisit(user.id, { path: location.pathname, title: route.title }));
   }, [user.id, route, location.pathname]);
+
+  // A page named its record (an invoice's number, a client's name): the list shows it.
+  useEffect(() => {
+    const reread = () => setRecent(readLastVisited(user.id));
+    window.addEventListener(VISITS_CHANGED, reread);
+    return () => window.removeEventListener(VISITS_CHANGED, reread);
+  }, [user.id]);
 
   const signOut = async () => {
     await authApi.signOut().catch(() => undefined);

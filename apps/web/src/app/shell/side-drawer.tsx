@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { localized } from '../../lib/labels.ts';
 import type { VisitedRoute } from '../../lib/last-visited.ts';
 import { RouteIcon } from './route-icons.tsx';
 
@@ -33,7 +34,7 @@ const isActive = (pathname: string, path: string) => pathname === path || pathna
 
 /** Permitted routes (settings children grouped), the last visited pages and the version. */
 export function SideDrawer({ access, isProduction, docked, open, onClose, recent }: SideDrawerProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   const routes = drawerRoutes(access);
   const [settingsOpen, setSettingsOpen] = useState(() => pathname.startsWith('/settings'));
@@ -106,10 +107,10 @@ export function SideDrawer({ access, isProduction, docked, open, onClose, recent
                 <ListItemIcon sx={{ minWidth: 36 }}>
                   <History fontSize="small" />
                 </ListItemIcon>
+                {/* The page's title and its record's name ("Фактура: 0000000042", "Клиент: Алфа ООД"), never its address. */}
                 <ListItemText
-                  primary={t(`routes:${entry.title}`)}
-                  secondary={entry.path}
-                  slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
+                  primary={entry.name ? t('shell.recent_named', { title: t(`routes:${entry.title}`), name: localized(entry.name, i18n.language) }) : t(`routes:${entry.title}`)}
+                  slotProps={{ primary: { noWrap: true, title: entry.name ? localized(entry.name, i18n.language) : undefined } }}
                 />
               </ListItemButton>
             ))}

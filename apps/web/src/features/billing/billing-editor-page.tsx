@@ -17,6 +17,7 @@ import { translateMessage } from '../../lib/i18n.ts';
 import { schemaResolver } from '../../lib/labels.ts';
 import { useInvalidate, useMetadata } from '../../lib/metadata.ts';
 import { notify } from '../../lib/notify.ts';
+import { useVisitName } from '../../lib/last-visited.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { BillingAmountsCard } from './billing-amounts-card.tsx';
 import { billingApi, billingKeys, documentRoute } from './billing-api.ts';
@@ -50,6 +51,8 @@ function BillingEditor({ kind, doc: initial, defaults, start }: EditorProps) {
   const queryClient = useQueryClient();
   const service = billingApi(kind);
   const [doc, setDoc] = useState<BillingDocumentView | null>(initial);
+  // The last visited list names the document by its number (a draft by its client).
+  useVisitName(doc ? (doc.number ?? doc.companyName ?? null) : null);
   const form = useForm<BillingFormValues, any, BillingSaveValues>({ resolver: schemaResolver(billingFormSchema), defaultValues: toBillingForm(initial, start) });
   const [saving, setSaving] = useState(false);
   useSuggestedDeadline(form, defaults, !doc);

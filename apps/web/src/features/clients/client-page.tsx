@@ -27,6 +27,7 @@ import { queryClient } from '../../lib/query-client.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { currencyLabel, localized, schemaResolver } from '../../lib/labels.ts';
 import type { DictionaryItem, UserOption } from '../../lib/metadata.ts';
+import { useVisitName } from '../../lib/last-visited.ts';
 import { useMetadata } from '../../lib/metadata.ts';
 import { type Client, type ClientSaveResult, clientKeys, clientSavePayload, clientsApi } from './clients-api.ts';
 import { bankCardSchema, type CompanyFormOutput, companyFormSchema, newClientPayload, whenAllValid } from './client-forms.ts';
@@ -189,6 +190,7 @@ export default function ClientPage() {
   const user = useSessionUser();
   const canWrite = user ? isManagement(user.access) : false;
   const query = useQuery({ queryKey: clientKeys.one(id ?? ''), queryFn: () => clientsApi.get(id as string), enabled: Boolean(id), retry: false });
+  useVisitName(id ? query.data?.name : null);
 
   if (id && query.isPending) return <PageLoader />;
   const client = id && query.data ? query.data : null;

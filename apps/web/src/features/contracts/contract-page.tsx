@@ -18,6 +18,7 @@ import { translateMessage } from '../../lib/i18n.ts';
 import { schemaResolver } from '../../lib/labels.ts';
 import { type DictionaryItem, useInvalidate, useMetadata } from '../../lib/metadata.ts';
 import { notify } from '../../lib/notify.ts';
+import { useVisitName } from '../../lib/last-visited.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import type { Bank } from '../../components/banks/banks-api.ts';
 import { ChangeBanksButton } from './change-banks-dialog.tsx';
@@ -148,6 +149,7 @@ export default function ContractPage() {
     enabled: Boolean(clientId),
     retry: false,
   });
+  useVisitName(id ? query.data?.name : null);
   if (!user) return null;
   if (id && query.isPending) return <PageLoader />;
   if (id && !query.data) return <NotFound />;
