@@ -210,7 +210,7 @@ describe('the clients list', () => {
 
   it('answers the list columns, active clients by Bulgarian name by default', async () => {
     const result = await list({ name: 'а' });
-    expect(result.Items[0]).toEqual({ _id: expect.any(String), name: expect.any(Object), bulstat: expect.any(String), vatNumber: expect.any(String), phone: expect.any(String), email: expect.any(String), status: true });
+    expect(result.Items[0]).toEqual({ _id: expect.any(String), name: expect.any(Object), bulstat: expect.any(String), vatNumber: expect.any(String), phone: expect.any(String), email: expect.any(String), status: true, paymentTermDays: null });
     const names = result.Items.map((item) => item.name.bg);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     expect(result.Items.map((i) => i._id)).not.toContain(ids.Гама);
@@ -252,7 +252,7 @@ describe('the clients list', () => {
   it('answers the autocomplete by name, bulstat or VAT number, 15 rows by default, and getClients with active clients only', async () => {
     const alfa = (await call(ctx, 'GET', `/api/companies/${ids.Алфа}`)).body.Result;
     const byName = (await call(ctx, 'POST', '/api/companies/search', { page: 1, name: 'трейд' })).body.Result;
-    expect(byName.Items).toEqual([{ _id: ids.Алфа, name: alfa.name, bulstat: alfa.bulstat, vatNumber: alfa.vatNumber, status: true }]);
+    expect(byName.Items).toEqual([{ _id: ids.Алфа, name: alfa.name, bulstat: alfa.bulstat, vatNumber: alfa.vatNumber, status: true, paymentTermDays: null }]);
     expect((await call(ctx, 'POST', '/api/companies/search', { name: alfa.bulstat })).body.Result.Items.map((i: { _id: string }) => i._id)).toEqual([ids.Алфа]);
     expect((await call(ctx, 'POST', '/api/companies/search', { name: alfa.vatNumber.toLowerCase() })).body.Result.Items.map((i: { _id: string }) => i._id)).toEqual([ids.Алфа]);
     expect((await call(ctx, 'POST', '/api/companies/search', { name: 'Гама' })).body.Result.Total).toBe(0);
