@@ -2,7 +2,9 @@ import type { ContractRow } from '@kantora/domain';
 import Visibility from '@mui/icons-material/Visibility';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
+import type { Theme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,17 +19,34 @@ const nowrap = (text: string) => <Box sx={{ whiteSpace: 'nowrap' }}>{text}</Box>
 export function useContractColumns({ withCompany }: { withCompany: boolean }): DataTableColumn<ContractRow>[] {
   const { i18n } = useTranslation('contracts');
   const locale = i18n.language;
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return useMemo<DataTableColumn<ContractRow>[]>(
     () => [
-      { field: `name.${locale}`, header: 'contracts:fields.contract', sortable: true, render: (row) => localized(row.name, locale) },
+      // Phones: the status under the name (no column of its own), so the client keeps its width.
+      {
+        field: `name.${locale}`,
+        header: 'contracts:fields.contract',
+        sortable: true,
+        render: (row) =>
+          phone ? (
+            <>
+              {localized(row.name, locale)}
+              <Box sx={{ mt: 0.5 }}>
+                <ContractStatusChip status={row.status} />
+              </Box>
+            </>
+          ) : (
+            localized(row.name, locale)
+          ),
+      },
       ...(withCompany
         ? [{ field: `companyName.${locale}`, header: 'contracts:fields.company_name', sortable: true, render: (row) => localized(row.companyName, locale) } satisfies DataTableColumn<ContractRow>]
         : []),
       { field: 'fromDate', header: 'contracts:fields.from_date', sortable: true, hideBelow: 'md', priority: 3, render: (row) => nowrap(formatDate(row.fromDate)) },
       { field: 'toDate', header: 'contracts:fields.to_date', sortable: true, hideBelow: 'md', priority: 2, render: (row) => nowrap(formatDate(row.toDate)) },
-      { field: 'status', header: 'contracts:fields.status', sortable: true, priority: 1, render: (row) => <ContractStatusChip status={row.status} /> },
+      ...(phone ? [] : [{ field: 'status', header: 'contracts:fields.status', sortable: true, priority: 1, render: (row) => <ContractStatusChip status={row.status} /> } satisfies DataTableColumn<ContractRow>]),
     ],
-    [locale, withCompany],
+    [locale, withCompany, phone],
   );
 }
 
