@@ -162,6 +162,22 @@ describe('timesheet print', () => {
     await call(s.ctx, 'GET', '/api/settings/users/locale/bg', undefined, s.ctx.users.admin.token);
   });
 
+  it('export and print in the language asked for (the one on screen), whatever the user’s stored language', async () => {
+    const sheet = await sheetOf((await post('/api/timesheets/export', { user: s.ctx.users.employee.id, lang: 'it' })).rawPayload);
+    expect(sheet.name).toBe('Fogli ore');
+    const italian = pdfText((await post('/api/timesheets/print', { fromDate: daysAgo(2), toDate: daysAgo(1), lang: 'it' }, s.ctx.users.admin.token)).rawPayload);
+    expect(italian).toContain('Fogli ore');
+    await call(s.ctx, 'GET', '/api/settings/users/locale/it', undefined, s.ctx.users.admin.token);
+    try {
+      const bulgarian = pdfText((await post('/api/timesheets/print', { fromDate: daysAgo(2), toDate: daysAgo(1), lang: 'bg' }, s.ctx.users.admin.token)).rawPayload);
+      expect(bulgarian).not.toContain('Fogli ore');
+      expect(bulgarian).toContain('Период');
+    } finally {
+      await call(s.ctx, 'GET', '/api/settings/users/locale/bg', undefined, s.ctx.users.admin.token);
+    }
+    expect((await post('/api/timesheets/export', { user: s.ctx.users.employee.id, lang: 'en' })).statusCode).toBe(400);
+  });
+
   it('refuses more rows than a print holds, and needs a filter', async () => {
     const service = new TimesheetsService(s.ctx.database.db, { lockDays: 10 });
     const manager = { id: s.ctx.users.manager.id, access: 1, fullName: { bg: 'М', it: 'M' }, email: '', locale: 'bg' as const };

@@ -36,7 +36,7 @@
  */
 import { z } from 'zod';
 import { MessageKeys as M } from './messages.ts';
-import type { ListResult } from './api.ts';
+import { type ListResult, LOCALES } from './api.ts';
 import { alwaysCheck, businessDate, filterDate, filterId, idSchema, listQuery, optionalString, selectId, type LocalizedText } from './schemas.ts';
 
 /** The longest row: one whole day, in minutes. */
@@ -139,10 +139,13 @@ export const timesheetListQuery = listQuery
 export type TimesheetListInput = z.input<typeof timesheetListQuery>;
 export type TimesheetListQuery = z.output<typeof timesheetListQuery>;
 
-/** POST /api/timesheets/export and print: the list's filters and sort, no paging. */
+/**
+ * POST /api/timesheets/export and print: the list's filters and sort, no paging, and `lang`: the language of the file
+ * (the web sends the one on screen; without it, the user's stored language).
+ */
 export const timesheetExportQuery = listQuery
   .omit({ page: true, itemsPerPage: true })
-  .extend(filterFields)
+  .extend({ ...filterFields, lang: z.enum(LOCALES, { error: M.invalid_value }).optional() })
   .superRefine(checkRange, alwaysCheck)
   .transform((value) => normalized(value));
 export type TimesheetExportInput = z.input<typeof timesheetExportQuery>;

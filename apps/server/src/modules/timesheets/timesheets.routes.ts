@@ -41,13 +41,15 @@ export function timesheetRoutes(app: AppInstance, service: TimesheetsService) {
       if (!first.done) yield first.value;
       yield* batches;
     })();
-    return sendStream(reply, { filename: `timesheets-${sofiaDay()}.xlsx`, contentType: XLSX }, timesheetsWorkbook(rows, user.locale));
+    return sendStream(reply, { filename: `timesheets-${sofiaDay()}.xlsx`, contentType: XLSX }, timesheetsWorkbook(rows, request.body.lang ?? user.locale));
   });
 
   app.post('/api/timesheets/print', { schema: { body: timesheetExportQuery, tags }, config: reports }, async (request, reply) => {
     const user = userOf(request);
     service.assertFiltered(request.body);
-    const rows = await service.printRows(user, request.body, user.locale, TIMESHEET_PRINT_MAX_ROWS);
-    return sendPdf(reply, await timesheetsPdf(rows, request.body, user.locale), `timesheets-${sofiaDay()}.pdf`);
+    // The language asked for (the one on screen), else the user's stored one.
+    const lang = request.body.lang ?? user.locale;
+    const rows = await service.printRows(user, request.body, lang, TIMESHEET_PRINT_MAX_ROWS);
+    return sendPdf(reply, await timesheetsPdf(rows, request.body, lang), `timesheets-${sofiaDay()}.pdf`);
   });
 }

@@ -115,7 +115,9 @@ export function TimesheetsList({ client = null, contract = null, description }: 
     }
     setBusy(true);
     try {
-      await (kind === 'export' ? timesheetsApi.exportXlsx(filter) : timesheetsApi.print(filter));
+      // The file in the language on screen (not the user's stored one).
+      const body = { ...filter, lang: locale };
+      await (kind === 'export' ? timesheetsApi.exportXlsx(body) : timesheetsApi.print(body));
     } catch {
       // The API client has shown why.
     } finally {
