@@ -135,7 +135,10 @@ describe('the default order: by number, newest first', () => {
     expect((await list({ issued: true, contract }, 'proforma')).ids).toEqual(byNumberDesc);
     expect((await list({ issued: true, sortBy: 'number', sortDesc: true, contract }, 'proforma')).ids).toEqual(byNumberDesc);
     expect((await list({ issued: true, sortBy: 'number', sortDesc: false, contract }, 'proforma')).ids).toEqual([...byNumberDesc].reverse());
+    // The drafts tab: by creation (newest first unless asked otherwise).
     expect((await list({ issued: false, contract }, 'proforma')).ids).toEqual([newerDraft._id, olderDraft._id]);
+    expect((await list({ issued: false, sortBy: 'number', sortDesc: false, contract }, 'proforma')).ids).toEqual([olderDraft._id, newerDraft._id]);
+    expect((await list({ issued: true, contract, itemsPerPage: 2, page: 2 }, 'proforma')).body.Result).toMatchObject({ Total: 4, Items: byNumberDesc.slice(2).map((_id) => ({ _id })) });
     // The contract's tab (issued and drafts together): the drafts, newest first, then the numbers, highest first.
     const tab = [newerDraft._id, olderDraft._id, ...byNumberDesc];
     expect((await list({ contract, sortBy: 'number', sortDesc: true }, 'proforma')).ids).toEqual(tab);

@@ -12,7 +12,7 @@ import {
   type NoticeTypeValue,
   type PaidStateValue,
 } from '@kantora/domain';
-import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { billingDocuments, billingItems, contracts, currencies, type Localized, paymentTypes } from '../../db/schema/index.ts';
@@ -241,16 +241,21 @@ const byNumber = (query: Pick<BillingListQuery, 'sortBy'>) => query.sortBy.lengt
 /**
  * Issued documents by number (a billing run's batch shares one creation time, so the time cannot order them); a
  * draft without a number counts as newer than every number (first when newest first, by creation among drafts).
- * Newest first (the default): `number desc nulls first`, which the backward scan of the (kind, number) index serves.
+ * The issued tab: `number desc nulls first` with `number is not null` (every issued document has one; see
+ * numberWhere), which the backward scan of the (kind, number) index serves from its first entry. The drafts tab: by
+ * creation (a draft has no number, or the one it kept when unissued), which the tab's created index serves.
  */
-function numberOrder(query: Pick<BillingListQuery, 'sortBy' | 'sortDesc'>, byDate: boolean): SQL[] {
+function numberOrder(query: Pick<BillingListQuery, 'sortBy' | 'sortDesc' | 'issued'>, byDate: boolean): SQL[] {
   const descending = query.sortBy.length === 0 || (query.sortDesc[0] ?? false);
   const number = byDate ? sql`(${billingDocuments.number} || '')` : billingDocuments.number;
   const created = byDate ? SORT_BY_DATE_RANGE.created : billingDocuments.created;
-  return descending
-    ? [sql`${number} desc nulls first`, sql`${created} desc`, sql`${billingDocuments.id} asc`]
-    : [sql`${number} asc nulls last`, sql`${created} asc`, sql`${billingDocuments.id} asc`];
+  const id = sql`${billingDocuments.id} asc`;
+  if (query.issued === false) return descending ? [sql`${created} desc`, id] : [sql`${created} asc`, id];
+  return descending ? [sql`${number} desc nulls first`, sql`${created} desc`, id] : [sql`${number} asc nulls last`, sql`${created} asc`, id];
 }
+
+/** The issued tab ordered by number: the condition that lets the number index start at its highest number. */
+const numberWhere = (query: Pick<BillingListQuery, 'sortBy' | 'issued'>) => (query.issued === true && byNumber(query) ? isNotNull(billingDocuments.number) : undefined);
 
 /**
  * The queries of POST {base}/list: the page's ids (one table, no join: the default order and each filter read an
@@ -258,7 +263,7 @@ function numberOrder(query: Pick<BillingListQuery, 'sortBy' | 'sortDesc'>, byDat
  * `cappedCount`). The bench runs them too.
  */
 export function billingListQueries(kind: BillingKind, actor: Pick<Actor, 'id' | 'access'>, query: BillingListQuery, byDate = false): { ids: SQL; count: SQL } {
-  const where = filterWhere(kind, actor, query, query.issued);
+  const where = and(filterWhere(kind, actor, query, query.issued), numberWhere(query))!;
   const sort = byNumber(query) ? numberOrder(query, byDate) : orderBy(query, byDate ? SORT_BY_DATE_RANGE : SORT_COLUMNS, { by: 'created', desc: true }, billingDocuments.id, { descNullsLast: true });
   return {
     ids: sql`select ${billingDocuments.id} as id from ${billingDocuments} where ${where} order by ${sql.join(sort, sql`, `)} limit ${query.itemsPerPage} offset ${offsetOf(query)}`,
