@@ -6,4 +6,5 @@ export const LoginPage = lazy(() => import('../features/auth/login-page.tsx'));
 /** The signed-in shell: the route guard preloads it on a cold load while the user is being loaded. */
 export const AppShell = preloadableLazy(() => import('./shell/app-shell.tsx'));
 export const NotFoundPage = lazy(() => import('../features/errors/not-found-page.tsx'));
+export const NoAccessPage = lazy(() => import('../features/errors/no-access-page.tsx'));
 export const PublicInvitation = lazy(() => import('./public-invitation.tsx'));

@@ -1,6 +1,7 @@
 import { Access, type CurrentUserInfo } from '@kantora/domain';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '../lib/i18n.ts';
 import { setSessionUser } from '../lib/session.ts';
 import { getToken, setToken } from '../lib/token.ts';
 import { authorizationOf, failure, LocationProbe, mockApi, ok, TestProviders } from '../test/render.tsx';
@@ -66,11 +67,28 @@ describe('route guard', () => {
     expect(getToken()).toBeNull();
   });
 
-  it('sends a route the role may not open to the landing path', async () => {
+  it('says a route the role may not open is not accessible (no silent redirect), with a link to the start page', async () => {
     setToken('good');
-    mockApi({ 'GET /api/auth/getCurrentUserInfo': () => ok(user(Access.employee)) });
+    const api = mockApi({ 'GET /api/auth/getCurrentUserInfo': () => ok(user(Access.employee)) });
     renderApp('/settings/users');
-    await waitFor(() => expect(location()).toBe('/clients'));
+    expect(await screen.findByRole('heading', { name: 'Нямате достъп до тази страница' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(location()).toBe('/settings/users');
+    expect(screen.getByRole('link', { name: 'Към началната страница' })).toHaveAttribute('href', '/clients');
+    await waitFor(() => expect(document.title.startsWith('Няма достъп')).toBe(true));
+    // The page's own calls are never made.
+    expect(api.calls.some((call) => call.url.includes('/users'))).toBe(false);
+  });
+
+  it('says so in Italian too', async () => {
+    setToken('good');
+    mockApi({ 'GET /api/auth/getCurrentUserInfo': () => ok(user(Access.employee, { locale: 'it' })) });
+    await changeLocale('it');
+    try {
+      renderApp('/settings/users');
+      expect(await screen.findByRole('heading', { name: 'Non hai accesso a questa pagina' }, { timeout: 15_000 })).toBeInTheDocument();
+    } finally {
+      await changeLocale('bg');
+    }
   });
 
   it('lands a client user on the portal', async () => {

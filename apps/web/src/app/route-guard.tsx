@@ -1,4 +1,4 @@
-import { canAccess, landingPath, MessageKeys, matchRoute, permittedRoutes } from '@kantora/domain';
+import { MessageKeys, permittedRoutes } from '@kantora/domain';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
@@ -15,7 +15,7 @@ import { AppShell } from './lazy-pages.ts';
  * - user not loaded yet: load getCurrentUserInfo first (and meanwhile the shell and the route's first screen, which
  *   render once all are there); on failure reset the token and go to /login?redirect=<path>;
  * - a user with no permitted route (negative access): error toast, signed out;
- * - a known route the role may not open: the user's landing path;
+ * - a known route the role may not open: the shell with a page that says so (router.tsx, AreaRoute), a link home;
  * - anything else renders (unknown paths reach the 404 page inside the shell).
  */
 export function RouteGuard() {
@@ -64,7 +64,5 @@ export function RouteGuard() {
 
   if (!hasToken || failed) return <Navigate to={loginPath(path)} replace />;
   if (!user || locked || firstScreen === 'loading') return <PageLoader fullScreen />;
-  const route = matchRoute(location.pathname);
-  if (route && !canAccess(route.roles, user.access)) return <Navigate to={landingPath(user.access)} replace />;
   return <Outlet />;
 }

@@ -1,13 +1,12 @@
-import { landingPath, WEB_ROUTES } from '@kantora/domain';
+import { canAccess, landingPath, WEB_ROUTES, type WebRoute } from '@kantora/domain';
 import { Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject, useLocation, useParams, useRoutes, useSearchParams } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
 import { loginPath } from '../lib/navigation.ts';
 import { useSessionUser } from '../lib/session.ts';
 import { getToken } from '../lib/token.ts';
-import type { AreaPageProps } from '../components/area-types.ts';
 import { AREA_PAGES } from './areas.ts';
-import { AppShell, LoginPage, NotFoundPage, PublicInvitation } from './lazy-pages.ts';
+import { AppShell, LoginPage, NoAccessPage, NotFoundPage, PublicInvitation } from './lazy-pages.ts';
 import { RouteErrorBoundary } from './route-error.tsx';
 import { RouteGuard } from './route-guard.tsx';
 
@@ -22,7 +21,10 @@ function Root() {
   );
 }
 
-function AreaRoute({ route }: AreaPageProps) {
+/** A route's page; one the user's role may not open says so (inside the shell, a link to the start page). */
+function AreaRoute({ route }: { route: WebRoute }) {
+  const user = useSessionUser();
+  if (!user || !canAccess(route.roles, user.access)) return <NoAccessPage />;
   const Page = AREA_PAGES[route.area];
   return <Page route={route} />;
 }

@@ -49,8 +49,11 @@ function ShellLayout({ user }: { user: CurrentUserInfo }) {
   const [timesheetOpen, setTimesheetOpen] = useState(false);
   const [recent, setRecent] = useState(() => readLastVisited(user.id));
 
-  const route = matchRoute(location.pathname);
-  const titleKey = route?.title ?? (REDIRECT_PATHS.has(location.pathname) ? 'loading' : 'not_found');
+  const matched = matchRoute(location.pathname);
+  // A page the role may not open shows "no access" (router.tsx) and is not remembered as visited.
+  const forbidden = matched ? !canAccess(matched.roles, user.access) : false;
+  const route = forbidden ? undefined : matched;
+  const titleKey = forbidden ? 'no_access' : (route?.title ?? (REDIRECT_PATHS.has(location.pathname) ? 'loading' : 'not_found'));
   const title = t(`routes:${titleKey}`);
   usePageTitle(title);
 
