@@ -67,7 +67,7 @@ describe('the billing run page', () => {
     expect(JSON.parse(String(calls[0].init?.body))).toEqual({ month: sofiaDay().slice(0, 7) });
     expect(within(table).getAllByRole('checkbox', { checked: true })).toHaveLength(3);
     expect(within(table).getByText('Проформа')).toBeInTheDocument();
-    const sums = screen.getByRole('list', { name: 'Суми на избраните по валута' });
+    const sums = screen.getByRole('list', { name: 'Суми на избраните документи по валути' });
     expect(sums).toHaveTextContent('EUR: 2 документа');
     expect(sums).toHaveTextContent(/без ДДС 150,50\sEUR · с ДДС 180,60\sEUR/);
     expect(screen.getByText('клиентът е неактивен')).toBeInTheDocument();
@@ -84,7 +84,7 @@ describe('the billing run page', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Ще бъдат създадени 2 документа като чернови.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Фактурирай' }));
-    expect(await screen.findByText('Готово: 2 обработени')).toBeInTheDocument();
+    expect(await screen.findByText('Готово: обработени са 2')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     const created = screen.getByRole('list', { name: 'Създадени документи' });
@@ -106,22 +106,24 @@ describe('the billing run page', () => {
     const table = await screen.findByRole('table', { name: 'Периоди за фактуриране' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getByRole('checkbox').getAttribute('aria-label'))).toEqual([
-      'Избери Договор 1 на Клиент 1 ООД, 01.09.2026 – 30.09.2026, закъснял',
-      'Избери Договор 1 на Клиент 1 ООД, 01.10.2026 – 31.10.2026, закъснял',
+      'Избери Договор 1 на Клиент 1 ООД, 01.09.2026 – 30.09.2026, просрочен',
+      'Избери Договор 1 на Клиент 1 ООД, 01.10.2026 – 31.10.2026, просрочен',
       'Избери Договор 1 на Клиент 1 ООД, 01.11.2026 – 30.11.2026',
       'Избери Договор 2 на Клиент 2 ООД, 01.11.2026 – 30.11.2026',
     ]);
     // The mark is a word (shown in the period column, and under the contract on narrow screens).
-    expect(within(rows[0]).getAllByText('закъснял').length).toBeGreaterThan(0);
-    expect(within(rows[2]).queryByText('закъснял')).not.toBeInTheDocument();
-    expect(screen.getByText('Избрани 4 от 4 · 2 закъснели')).toBeInTheDocument();
-    expect(screen.getByText(/Показани са най-старите 5 периода/)).toBeInTheDocument();
-    expect(within(screen.getByText('Черноморски бриз ООД · Сезонно обслужване').closest('li')!).getByText('закъснял')).toBeInTheDocument();
+    expect(within(rows[0]).getAllByText('просрочен').length).toBeGreaterThan(0);
+    expect(within(rows[2]).queryByText('просрочен')).not.toBeInTheDocument();
+    expect(screen.getByText('Избрани 4 от 4 · 2 просрочени')).toBeInTheDocument();
+    expect(screen.getByText(/Показани са само най-старите 5 периода/)).toBeInTheDocument();
+    expect(within(screen.getByText('Черноморски бриз ООД · Сезонно обслужване').closest('li')!).getByText('просрочен')).toBeInTheDocument();
+    // Plain Bulgarian: the periods left out are "not invoiced", with why.
+    expect(screen.getByRole('heading', { name: 'Нефактурирани периоди (1)' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Фактурирай' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Фактурирай' }));
-    expect(await screen.findByText('Готово: 4 обработени')).toBeInTheDocument();
+    expect(await screen.findByText('Готово: обработени са 4')).toBeInTheDocument();
     const runs = calls.filter((call) => call.url.endsWith('/billing-run/run')).map((call) => JSON.parse(String(call.init?.body)).items);
     expect(runs).toEqual([[september, october, rowOf(1), rowOf(2)].map((row) => ({ contractId: row.contractId, periodFrom: row.periodFrom }))]);
   });
