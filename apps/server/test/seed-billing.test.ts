@@ -28,7 +28,11 @@ describe('the demo invoices and proformas', () => {
     expect(credit.totalAmount).toBeLessThan(0);
     const view = (await call<BillingDocumentView>(ctx, 'GET', `/api/invoices/${credit._id}`)).body.Result;
     expect(view.creditToInvoiceNumber).toMatch(/^\d{10}$/);
-    expect(invoices.Items.some((row) => row.noticeType === 2)).toBe(true);
+    // A credit notice has no payment deadline; the others are due 14 days after their date, the demo's payment term.
+    expect(view.paymentDeadlineDate).toBeNull();
+    expect((await call(ctx, 'GET', '/api/settings/invoices/get')).body.Result.paymentTermDays).toBe(14);
+    const debit = invoices.Items.find((row) => row.noticeType === 2)!;
+    expect((await call<BillingDocumentView>(ctx, 'GET', `/api/invoices/${debit._id}`)).body.Result.paymentDeadlineDate).not.toBeNull();
   });
 
   it('have a proforma transformed whole and one by a row, with their invoices linked', async () => {
@@ -81,6 +85,12 @@ describe('the large preset', () => {
     ]);
     const [dup] = await queryRows<{ n: number }>(ctx.database.db, sql`select cast(count(*) as integer) as n from (select kind, number from billing_documents where number is not null group by kind, number having count(*) > 1) d`);
     expect(dup.n).toBe(0);
+    // Credit notices have no payment deadline; every other document has one.
+    const [deadlines] = await queryRows<{ credit: number; missing: number }>(
+      ctx.database.db,
+      sql`select cast(count(*) filter (where notice_type = 1 and payment_deadline_date is not null) as integer) as credit, cast(count(*) filter (where notice_type <> 1 and payment_deadline_date is null) as integer) as missing from billing_documents`,
+    );
+    expect(deadlines).toEqual({ credit: 0, missing: 0 });
     const counted = (await call(ctx, 'GET', '/api/invoices/getDocsCount')).body.Result;
     expect(counted.issued).toBeGreaterThan(1_000);
     expect(counted.drafts).toBeGreaterThan(50);

@@ -104,7 +104,8 @@ export async function seedDemoBilling(tx: Tx): Promise<void> {
         kind: demo.kind,
         date: demo.date,
         taxDate: demo.kind === 'invoice' ? demo.date : null,
-        paymentDeadlineDate: addDays(demo.date, 14),
+        // The demo's term is 14 days (its invoice defaults); a credit notice has no payment deadline.
+        paymentDeadlineDate: demo.notice?.type === NoticeType.credit ? null : addDays(demo.date, 14),
         paymentTypeId: settings.paymentTypeId,
         signerId: settings.signerId,
         signerName,

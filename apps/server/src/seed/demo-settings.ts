@@ -124,7 +124,7 @@ export async function seedDemoSettings(tx: Tx): Promise<void> {
   const manager = signers.find((u) => u.access === Access.manager);
   if (manager && eur && vat20 && transfer) {
     await insertLogged(tx, invoiceSettings, 'InvoiceSettings', [
-      { currencyId: eur.id, vatTypeId: vat20.id, paymentTypeId: transfer.id, signerId: manager.id, signers: signers.map((u) => u.id) },
+      { currencyId: eur.id, vatTypeId: vat20.id, paymentTypeId: transfer.id, signerId: manager.id, signers: signers.map((u) => u.id), paymentTermDays: 14 },
     ]);
   }
 

@@ -147,7 +147,7 @@ export async function seedLargeBilling(db: Db, count = 200_000): Promise<number>
         insert into billing_documents (id, kind, number, date, tax_date, payment_deadline_date, payment_type_id, signer_id, signer_name, vat_charging, vat_type_id, vat_name,
           vat_percentage, notice_type, credit_to_invoice_id, currency_id, currency_rate, is_paid, paid_amount, issued, amount, vat_amount, total_amount, provider_id,
           provider_bank_id, provider_bank2_id, provider, customer_id, customer, contract_id, show_bg_invoice, created, created_by, created_by_name, issued_by, issued_by_name, issued_on)
-        select r.id, r.kind, r.number, r.date, case when r.kind = 'invoice' then r.date end, r.date + 14, ${settings.paymentTypeId}::uuid, ${settings.signerId}::uuid,
+        select r.id, r.kind, r.number, r.date, case when r.kind = 'invoice' then r.date end, case when r.notice = 1 then null else r.date + 14 end, ${settings.paymentTypeId}::uuid, ${settings.signerId}::uuid,
           ${JSON.stringify(signerName)}::jsonb, r.charged, case when r.charged then ${standard.id}::uuid else ${vatTypeOff.id}::uuid end,
           case when r.charged then ${JSON.stringify(standard.name)}::jsonb else ${JSON.stringify(vatTypeOff.name)}::jsonb end,
           case when r.charged then ${Number(standard.percentage)} else 0 end, r.notice, r.credit_to, r.currency, r.rate, r.is_paid, r.paid, r.issued, r.amount, r.vat, r.total,
