@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { schemaResolver } from '../../lib/labels.ts';
-import { bankCardSchema, companyFormSchema, newClientPayload, whenAllValid } from './client-forms.ts';
+import { bankCardSchema, companyFormSchema, identifierCountry, identifierLabels, newClientPayload, whenAllValid } from './client-forms.ts';
 import { emptyOffice } from './office-fields.tsx';
 
 const text = (bg = '', it = '') => ({ bg, it });
@@ -57,5 +57,19 @@ describe('saving a new client', () => {
     expect(body.office.isHeadquarters).toBe(true);
     expect(body.vatNumber).toBe('BG123456789');
     expect(body).not.toHaveProperty('_id');
+  });
+});
+
+describe('the names of a company\'s identifiers', () => {
+  it('are Italian (Codice fiscale, Partita IVA) for an Italian company, Bulgarian (ЕИК, ДДС номер) otherwise', () => {
+    expect(identifierCountry({ bulstat: '01234567890', vatNumber: 'IT01234567890' })).toBe('it');
+    expect(identifierCountry({ bulstat: '01234567890', vatNumber: '' })).toBe('it');
+    expect(identifierCountry({ bulstat: 'RSSMRA80A01H501U', vatNumber: '' })).toBe('it');
+    expect(identifierCountry({ bulstat: '', vatNumber: '', country: text('Италия', 'Italia') })).toBe('it');
+    expect(identifierCountry({ bulstat: '123456789', vatNumber: 'BG123456789' })).toBe('bg');
+    expect(identifierCountry({ bulstat: '123456789', vatNumber: '', country: text('България', 'Bulgaria') })).toBe('bg');
+    expect(identifierCountry({ bulstat: '', vatNumber: '' })).toBe('bg');
+    expect(identifierLabels('it')).toEqual({ bulstat: 'fields.bulstat_italy', vatNumber: 'fields.vat_number_italy' });
+    expect(identifierLabels('bg')).toEqual({ bulstat: 'fields.bulstat', vatNumber: 'fields.vat_number' });
   });
 });

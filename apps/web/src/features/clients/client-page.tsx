@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { LazyTabs } from '../../components/lazy-tabs.tsx';
@@ -30,7 +30,7 @@ import type { DictionaryItem, UserOption } from '../../lib/metadata.ts';
 import { useVisitName } from '../../lib/last-visited.ts';
 import { useMetadata } from '../../lib/metadata.ts';
 import { type Client, type ClientSaveResult, clientKeys, clientSavePayload, clientsApi } from './clients-api.ts';
-import { bankCardSchema, type CompanyFormOutput, companyFormSchema, newClientPayload, whenAllValid } from './client-forms.ts';
+import { bankCardSchema, type CompanyFormOutput, companyFormSchema, identifierCountry, identifierLabels, newClientPayload, whenAllValid } from './client-forms.ts';
 import { CLIENT_TABS } from './client-tabs.ts';
 import { emptyOffice, OfficeFields } from './office-fields.tsx';
 
@@ -80,6 +80,10 @@ function ClientForm({ client, canWrite, onSaved }: { client: Client | null; canW
   const [saving, setSaving] = useState(false);
   const company = useForm<CompanyValues, any, CompanyFormOutput>({ resolver: schemaResolver(companyFormSchema), defaultValues: toCompanyForm(client) });
   const office = useForm({ resolver: schemaResolver(newClientOfficeSchema), defaultValues: { ...emptyOffice(), isHeadquarters: true } });
+  // The tax code and VAT number are named by the company's country (an Italian company has no ЕИК).
+  const [bulstat, vatNumber] = useWatch({ control: company.control, name: ['bulstat', 'vatNumber'] });
+  const country = useWatch({ control: office.control, name: 'country' });
+  const labels = identifierLabels(identifierCountry({ bulstat, vatNumber, country: client ? null : country }));
   const bank = useForm({ resolver: schemaResolver(bankCardSchema), defaultValues: emptyBank() });
   const referents = (staff.data ?? []).map((user) => ({ value: user._id, label: localized(user.fullName, i18n.language) }));
   const currencyOptions = (currencies.data ?? []).map((item) => ({ value: item._id, label: currencyLabel(item, i18n.language) }));
@@ -135,8 +139,8 @@ function ClientForm({ client, canWrite, onSaved }: { client: Client | null; canW
           <Stack spacing={2}>
             <LocalizedTextField control={company.control} name="name" label={t('fields.name')} required={{ bg: true }} disabled={disabled} />
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              <FormTextField control={company.control} name="bulstat" label={t('fields.bulstat')} required disabled={disabled} slotProps={{ htmlInput: { maxLength: 30 } }} />
-              <FormTextField control={company.control} name="vatNumber" label={t('fields.vat_number')} required disabled={disabled} slotProps={{ htmlInput: { maxLength: 30 } }} />
+              <FormTextField control={company.control} name="bulstat" label={t(labels.bulstat)} required disabled={disabled} slotProps={{ htmlInput: { maxLength: 30 } }} />
+              <FormTextField control={company.control} name="vatNumber" label={t(labels.vatNumber)} required disabled={disabled} slotProps={{ htmlInput: { maxLength: 30 } }} />
             </Box>
             <LocalizedTextField control={company.control} name="responsiblePerson" label={t('fields.responsible_person')} disabled={disabled} />
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
