@@ -196,12 +196,18 @@ describe('the timesheet annex', () => {
     const pdf = await s.ctx.app.inject({ method: 'GET', url: `${BASE.invoice}/print/${id}?lang=bg`, headers: { authorization: `Bearer ${s.ctx.users.admin.token}` } });
     expect(pdf.statusCode).toBe(200);
     const text = pdfText(pdf.rawPayload);
-    expect(text.match(/Приложение: отработено време/g)).toHaveLength(2);
+    // A draft prints one copy (marked DRAFT), its annex after it.
+    expect(text.match(/Приложение: отработено време/g)).toHaveLength(1);
     expect(text).toMatch(/S1 · Услуга S1\s+\S+ \S+\s+2:15/);
     expect(text).toMatch(/Общо\s+2:45/);
     // Turned off on the draft, the PDF has no annex.
     await call(s.ctx, 'POST', `${BASE.invoice}/save`, { _id: id, timesheetAnnex: false });
     const plain = await s.ctx.app.inject({ method: 'GET', url: `${BASE.invoice}/print/${id}?lang=it`, headers: { authorization: `Bearer ${s.ctx.users.admin.token}` } });
     expect(pdfText(plain.rawPayload)).not.toMatch(/Allegato: ore lavorate/);
+    // Back on and issued, the original and the copy each have the annex after them.
+    await call(s.ctx, 'POST', `${BASE.invoice}/save`, { _id: id, timesheetAnnex: true });
+    expect((await call(s.ctx, 'POST', `${BASE.invoice}/issue`, { invoiceId: id })).status).toBe(200);
+    const issued = await s.ctx.app.inject({ method: 'GET', url: `${BASE.invoice}/print/${id}?lang=bg`, headers: { authorization: `Bearer ${s.ctx.users.admin.token}` } });
+    expect(pdfText(issued.rawPayload).match(/Приложение: отработено време/g)).toHaveLength(2);
   });
 });
