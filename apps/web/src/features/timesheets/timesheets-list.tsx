@@ -78,13 +78,13 @@ export function TimesheetsList({ client = null, contract = null, description }: 
 
   const columns = useMemo<DataTableColumn<TimesheetRow>[]>(() => {
     const all: Array<DataTableColumn<TimesheetRow> | false> = [
-      { field: 'user', header: 'timesheets:fields.user', hideBelow: 'md', priority: 3, render: (row) => <Box sx={{ minWidth: 110 }}>{localized(row.userName, locale)}</Box> },
+      { field: 'user', header: 'timesheets:fields.user', hideBelow: 'md', priority: 3, render: (row) => <Box sx={{ minWidth: 90 }}>{localized(row.userName, locale)}</Box> },
       // Phones: the date under the client (its column is left out there), so the duration keeps its width.
       !scoped && {
         field: 'client',
         header: 'timesheets:fields.client',
         render: (row) => (
-          <Box sx={{ minWidth: { xs: 96, md: 130 } }}>
+          <Box sx={{ minWidth: { xs: 96, md: 110 } }}>
             {localized(row.clientName, locale)}
             <Box component="span" sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary', fontSize: '0.8rem', whiteSpace: 'nowrap' }}>
               {formatDate(row.date)}
@@ -97,7 +97,7 @@ export function TimesheetsList({ client = null, contract = null, description }: 
         header: 'timesheets:fields.service',
         hideBelow: scoped ? undefined : 'sm',
         priority: 2,
-        render: (row) => <Box sx={{ minWidth: { xs: 96, md: 170 } }}>{serviceLabel({ code: row.serviceCode ?? '', name: row.serviceName ?? { bg: '', it: '' } }, locale)}</Box>,
+        render: (row) => <Box sx={{ minWidth: { xs: 96, md: 120 } }}>{serviceLabel({ code: row.serviceCode ?? '', name: row.serviceName ?? { bg: '', it: '' } }, locale)}</Box>,
       },
       { field: 'date', header: 'timesheets:fields.date', sortable: true, hideBelow: scoped ? undefined : 'sm', render: (row) => <Box sx={nowrap}>{formatDate(row.date)}</Box> },
       { field: 'duration', header: 'timesheets:fields.duration', render: (row) => <Box sx={nowrap}>{formatDuration(row.duration)}</Box> },
