@@ -90,11 +90,13 @@ export interface DataTableProps<T, F extends ListFilters> {
 
 /**
  * How many of the droppable columns (those with a priority) to leave out so that the table fits its container
- * instead of scrolling under the sticky actions column: after each render that overflows, one more; a container
- * whose width changes starts again from none. Before the browser paints, so no frame shows the overflow.
+ * instead of scrolling under the sticky actions column: after each render that overflows, one more. A container that
+ * grows starts again from none; a few pixels (a page scrollbar coming and going as rows change height) do not count,
+ * or the two could take turns. Before the browser paints, so no frame shows the overflow.
  */
 function useFittingColumns(container: RefObject<HTMLDivElement | null>, droppable: number): number {
   const [dropped, setDropped] = useState(0);
+  const [, recheck] = useState(0);
   const width = useRef(0);
   useLayoutEffect(() => {
     const element = container.current;
@@ -106,15 +108,23 @@ function useFittingColumns(container: RefObject<HTMLDivElement | null>, droppabl
     if (!element || typeof ResizeObserver === 'undefined') return;
     width.current = element.clientWidth;
     const observer = new ResizeObserver(() => {
-      if (element.clientWidth === width.current) return;
-      width.current = element.clientWidth;
-      setDropped(0);
+      const now = element.clientWidth;
+      if (now > width.current + SCROLLBAR_SLACK) {
+        width.current = now;
+        setDropped(0);
+      } else if (now < width.current) {
+        width.current = now;
+        recheck((count) => count + 1);
+      }
     });
     observer.observe(element);
     return () => observer.disconnect();
   }, [container]);
   return Math.min(dropped, droppable);
 }
+
+/** Wider than a page scrollbar: a container growing by less keeps its columns left out. */
+const SCROLLBAR_SLACK = 24;
 
 const defaultRowId = (row: unknown): string => {
   const record = row as { _id?: unknown; id?: unknown };
