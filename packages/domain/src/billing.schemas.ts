@@ -289,6 +289,12 @@ export const billingSaveSchema = z
     showBGInvoice: z.boolean().optional(),
     /** Print the period's timesheet report as an annex page (a contract's period: its own or its proforma's). */
     timesheetAnnex: z.boolean().optional(),
+    /**
+     * The contract period a hand-made invoice (not a notice) or proforma bills, by its first day (YYYY-MM-DD): one of
+     * the contract's period starts (`invalid_contract_period`), not billed by another document (409
+     * `contract_period_billed`). Missing keeps the stored one; null clears it (the period its date falls in).
+     */
+    periodFrom: keepOrDate,
   })
   .superRefine((value, ctx) => {
     const { date, paymentDeadlineDate } = value as { date?: unknown; paymentDeadlineDate?: unknown };

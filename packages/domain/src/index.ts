@@ -25,3 +25,4 @@ export * from './payments.schemas.ts';
 export * from './timesheets.schemas.ts';
 export * from './portal.schemas.ts';
 export * from './setup.ts';
+export * from './contract-periods.ts';

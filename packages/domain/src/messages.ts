@@ -104,6 +104,9 @@ export const MessageKeys = {
   too_many_items: 'too_many_items',
   amount_too_large: 'amount_too_large',
   notice_currency_of_original: 'notice_currency_of_original',
+  // A hand-made invoice's chosen contract period (house keys).
+  invalid_contract_period: 'invalid_contract_period',
+  contract_period_billed: 'contract_period_billed',
   // Removing and duplicating drafts, a notice's rows from its original (house keys).
   document_numbered: 'document_numbered',
   document_referenced: 'document_referenced',

@@ -7,6 +7,8 @@ import {
   MessageKeys as M,
   NoticeType,
   paymentDeadlineOf,
+  isPeriodStart,
+  periodAt,
   resolveVat,
   UserStatus,
 } from '@kantora/domain';
@@ -30,6 +32,8 @@ export interface ResolvedHeader {
   conversion: { fromRate: number; toRate: number } | null;
   /** A notice's currency and rate are its original's: true when the input asked for another (the save writes the original's). */
   noticeCurrencyForced: boolean;
+  /** Set when the save chose a contract period (a new one): the service checks no other document bills it (409). */
+  periodChosen: { contractId: string; periodFrom: string } | null;
 }
 
 /** The value a save writes: given (null clears), else the stored one, else (a new document) the default. */
@@ -109,11 +113,20 @@ export async function resolveHeader(tx: Executor, kind: BillingKind, actor: Acto
   const contractId = pick(input.contract, old, (row) => row.contractId, null);
   let customerId = pick(input.customerId, old, (row) => row.customerId, null);
   let customerBank = pick(input.customerBank, old, (row) => (customerId === row.customerId ? row.customerBankId : null), null);
+  let periodContract: { fromDate: string; toDate: string; invoiceDate: string | null; invoiceMonthlyInterval: number } | null = null;
   if (contractId) {
     const [contract] = await tx
-      .select({ customerId: contracts.customerId, customerBankId: contracts.customerBankId })
+      .select({
+        customerId: contracts.customerId,
+        customerBankId: contracts.customerBankId,
+        fromDate: contracts.fromDate,
+        toDate: contracts.toDate,
+        invoiceDate: contracts.invoiceDate,
+        invoiceMonthlyInterval: contracts.invoiceMonthlyInterval,
+      })
       .from(contracts)
       .where(and(eq(contracts.id, contractId), visibleContracts(actor)));
+    if (contract) periodContract = contract;
     if (!contract) errors.push({ field: 'contract', message: M.invalid_value });
     else if (!customerId && contract.customerId) {
       customerId = contract.customerId;
@@ -158,6 +171,27 @@ export async function resolveHeader(tx: Executor, kind: BillingKind, actor: Acto
   errors.push(...originalFailures);
   const noticeReason = noticeType === NoticeType.invoice ? empty : pick(input.noticeReason, old, (row) => row.noticeReason, empty);
   const original = creditToInvoiceId && originalFailures.length === 0 ? await originalCurrency(tx, creditToInvoiceId) : undefined;
+
+  // The contract period billed (docs/decisions.md, "A hand-made invoice chooses its period"): only a plain invoice or a
+  // proforma of a contract, not made from a proforma (that one bills its proforma's), has one. Missing keeps the
+  // stored one (gone with another contract or as a notice), null clears it, a new one must start a contract period.
+  let periodFrom: string | null = null;
+  let periodTo: string | null = null;
+  let periodChosen: ResolvedHeader['periodChosen'] = null;
+  const billsPeriod = contractId !== null && noticeType === NoticeType.invoice && !old?.transformedFromProformaId;
+  const sameContract = old !== undefined && old.contractId === contractId;
+  if (!billsPeriod) {
+    if (input.periodFrom) errors.push({ field: 'periodFrom', message: M.invalid_value });
+  } else if (input.periodFrom === undefined || (sameContract && input.periodFrom === old.periodFrom)) {
+    if (sameContract) ({ periodFrom, periodTo } = old);
+  } else if (input.periodFrom !== null && periodContract) {
+    const period = isPeriodStart(periodContract, input.periodFrom) ? periodAt(periodContract, input.periodFrom) : null;
+    if (!period) errors.push({ field: 'periodFrom', message: M.invalid_contract_period });
+    else {
+      ({ periodFrom, periodTo } = period);
+      periodChosen = { contractId: contractId!, periodFrom };
+    }
+  }
 
   // Payment deadline (docs/decisions.md, "Payment terms"): a credit notice has none; a new document (and a credit
   // notice turned back into an invoice or a debit notice) not given one is due its date plus the client's term
@@ -227,9 +261,12 @@ export async function resolveHeader(tx: Executor, kind: BillingKind, actor: Acto
       contractId,
       showBgInvoice: pick(input.showBGInvoice, old, (row) => row.showBgInvoice, false),
       timesheetAnnex: pick(input.timesheetAnnex, old, (row) => row.timesheetAnnex, false),
+      periodFrom,
+      periodTo,
     },
     errors,
     conversion,
     noticeCurrencyForced,
+    periodChosen,
   };
 }

@@ -18,9 +18,9 @@ import {
 } from '@kantora/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { cappedCount, queryRows } from '../../db/sql-helpers.ts';
-import { billingDocuments, currencies } from '../../db/schema/index.ts';
-import { badRequest, conflict } from '../../http/errors.ts';
+import { cappedCount, isUniqueViolation, queryRows } from '../../db/sql-helpers.ts';
+import { billingDocuments, contracts, currencies } from '../../db/schema/index.ts';
+import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import { buildParties } from '../contracts/snapshots.ts';
 import type { Actor } from '../logs/audit.ts';
 import type { InvoiceSettingsService } from '../settings/invoice-settings.service.ts';
@@ -166,20 +166,26 @@ export class BillingService {
       const old = input._id ? await loadDocument(tx, kind, actor, input._id, 'update') : undefined;
       if (old) requireDraft(old);
       const settings = await this.settings.row(tx);
-      const { values, errors, conversion, noticeCurrencyForced } = await resolveHeader(tx, kind, actor, input, old?.row, settings);
+      const { values, errors, conversion, noticeCurrencyForced, periodChosen } = await resolveHeader(tx, kind, actor, input, old?.row, settings);
       // changeCurrency asks for a currency only: a notice's is its original's, so another one is refused (a save writes the original's).
       if (action === 'changeCurrency' && noticeCurrencyForced) throw conflict(M.notice_currency_of_original);
       if (errors.length > 0) throw saveFailed(errors);
-      const [row] = old
-        ? await tx
+      if (periodChosen) await requirePeriodFree(tx, periodChosen, old?.row.id);
+      const [row] = await (old
+        ? tx
             .update(billingDocuments)
             .set({ ...values, updated: sql`now()` })
             .where(and(eq(billingDocuments.id, old.row.id), eq(billingDocuments.issued, false)))
             .returning()
-        : await tx
+        : tx
             .insert(billingDocuments)
             .values({ ...values, kind, createdBy: actor.id, createdByName: actor.fullName })
-            .returning();
+            .returning()
+      ).catch((error: unknown) => {
+        // A generated document of the period made meanwhile (the billing run does not take the contract's lock).
+        if (isUniqueViolation(error, 'billing_documents_contract_period_uq')) throw periodBilled();
+        throw error;
+      });
       if (!row) throw conflict(M.document_issued);
       await syncBilledPeriod(tx, row);
       await recalculate(tx, row, conversion);
@@ -300,6 +306,27 @@ export class BillingService {
       return viewDto(saved, actor);
     });
   }
+}
+
+/** 409 `contract_period_billed`, its field error on `periodFrom` (the editor shows it under the period). */
+const periodBilled = () => new AppError(409, M.contract_period_billed, [{ field: 'periodFrom', message: M.contract_period_billed }]);
+
+/**
+ * A chosen contract period must be free (docs/decisions.md, "A hand-made invoice chooses its period"): no other
+ * document has it as its period, none bills it (contract_billed_periods). The contract's row is locked first, so
+ * concurrent saves choosing a period of one contract decide one after the other.
+ */
+async function requirePeriodFree(tx: Executor, chosen: { contractId: string; periodFrom: string }, documentId: string | undefined): Promise<void> {
+  await tx.select({ id: contracts.id }).from(contracts).where(eq(contracts.id, chosen.contractId)).for('no key update');
+  const other = documentId ?? '00000000-0000-0000-0000-000000000000';
+  const [taken] = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from billing_documents where contract_id = ${chosen.contractId} and period_from = ${chosen.periodFrom} and id <> ${other}::uuid
+        union all
+        select document_id from contract_billed_periods where contract_id = ${chosen.contractId} and period_from = ${chosen.periodFrom} and document_id is distinct from ${other}::uuid
+        limit 1`,
+  );
+  if (taken) throw periodBilled();
 }
 
 /** The spec's required fields of issuing (section 5): date, payment method, signer, rate; invoices also tax date, deadline (not a credit notice's), a notice's original. */
