@@ -196,4 +196,25 @@ describe('the columns of the lists', () => {
       });
     }
   }
+
+  it('follows the window: narrowed from 1280 to 400 px the invoices leave columns out, widened again they show them', { timeout: 120_000 }, async () => {
+    const { context, page } = await newPage(browser, { width: 1280, height: 800 });
+    await signIn(page, 'bg');
+    const invoices = LISTS[0];
+    const name = `${t('bg', 'billing:invoice.list_title')}: ${t('bg', 'billing:tabs.issued')}`;
+    await invoices.open(page, 'bg');
+    // By its label, not its role: after the window narrows past the drawer's breakpoint the shell leaves
+    // aria-hidden on the page (the drawer's modal opens and closes at once), which a role query would skip.
+    const table = page.locator(`table[aria-label="${name}"]`);
+    const header = (key: string) => table.locator('th', { hasText: t('bg', key) });
+    await header('billing:fields.date').waitFor();
+    await page.setViewportSize({ width: 400, height: 800 });
+    await header('billing:fields.date').waitFor({ state: 'detached' });
+    expect(await measure(table, t('bg', invoices.key), false)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await header('billing:fields.date').waitFor();
+    await header('billing:fields.total').waitFor();
+    expect(await measure(table, t('bg', invoices.key), false)).toEqual([]);
+    await context.close();
+  });
 });
