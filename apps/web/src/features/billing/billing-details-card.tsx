@@ -18,6 +18,7 @@ import { localized } from '../../lib/labels.ts';
 import { type DictionaryItem, useMetadata } from '../../lib/metadata.ts';
 import { documentRoute } from './billing-api.ts';
 import type { BillingFormValues, InvoiceDefaults } from './billing-form.ts';
+import { BillingPeriodField } from './billing-period-field.tsx';
 
 const grid = { display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(230px, 1fr))', alignItems: 'start' } as const;
 /** The notice type beside its original invoice, which needs the room for its number and date. */
@@ -84,6 +85,12 @@ export function BillingDetailsCard({ kind, doc, editable, defaults, onNoticeType
         )}
         {isNotice && <LocalizedTextField control={control} name="noticeReason" label={t('fields.notice_reason')} disabled={disabled} />}
         {invoice && <SwitchField control={control} name="showBGInvoice" label={t('fields.show_bg_invoice')} helperText={t('details.show_bg_hint')} disabled={disabled} />}
+        {/* The contract period it bills: a plain invoice or a proforma of a contract, not one made from a proforma (that one bills its proforma's). */}
+        {contract && !isNotice && !doc?.transformedFromProformaInvoice && (
+          <Box sx={grid}>
+            <BillingPeriodField contractId={contract._id} stored={doc ? { periodFrom: doc.periodFrom, periodTo: doc.periodTo } : null} disabled={disabled} />
+          </Box>
+        )}
         {contract && !isNotice && <SwitchField control={control} name="timesheetAnnex" label={t('fields.timesheet_annex')} helperText={t('details.timesheet_annex_hint')} disabled={disabled} />}
       </Stack>
     </SectionCard>

@@ -59,6 +59,8 @@ export interface BillingFormValues {
   showBGInvoice: boolean;
   /** The period's timesheet report as an annex page of the PDF (a contract's document). */
   timesheetAnnex: boolean;
+  /** The contract period a plain invoice or proforma of a contract bills (its first day); null: the period of its date. */
+  periodFrom: string | null;
 }
 
 const text = (value: LocalizedText | null | undefined) => ({ bg: value?.bg ?? '', it: value?.it ?? '' });
@@ -95,6 +97,7 @@ export function toBillingForm(doc: BillingDocumentView | null, start: NewDocumen
       noticeReason: text(null),
       showBGInvoice: false,
       timesheetAnnex: false,
+      periodFrom: null,
     };
   }
   return {
@@ -121,6 +124,7 @@ export function toBillingForm(doc: BillingDocumentView | null, start: NewDocumen
     noticeReason: text(doc.noticeReason),
     showBGInvoice: doc.showBGInvoice,
     timesheetAnnex: doc.timesheetAnnex,
+    periodFrom: doc.periodFrom,
   };
 }
 
@@ -148,6 +152,8 @@ function toSaveInput(value: unknown): unknown {
     noticeReason: form.noticeReason,
     showBGInvoice: form.showBGInvoice,
     timesheetAnnex: form.timesheetAnnex,
+    // Only a plain invoice or a proforma of a contract bills a chosen period (a notice has none).
+    periodFrom: form.contract && form.noticeType === NoticeType.invoice ? form.periodFrom : null,
   };
 }
 
