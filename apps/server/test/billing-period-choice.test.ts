@@ -6,8 +6,10 @@
  * refuses it and drops it; a duplicate does not copy it.
  */
 import type { BillingKind } from '@kantora/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE, type BillingSetup, createDraft, createNotice, errorsOf, issuedWith, runBilling, runPreview, setUpBilling } from './billing-fixtures.ts';
+import { billingTimesheetAnnexes } from '../src/db/schema/index.ts';
+import { addItem, BASE, type BillingSetup, createDraft, createNotice, errorsOf, issue, issuedWith, runBilling, runPreview, setUpBilling } from './billing-fixtures.ts';
 import { contractIn } from './contracts-fixtures.ts';
 import { call } from './helpers.ts';
 
@@ -46,8 +48,14 @@ describe('choosing the billed period', () => {
     expect(await dueOf(contract, '2093-11')).toEqual(['2093-09-01', '2093-10-01']);
 
     // Another period chosen again (September), then issued: it stays the billed one.
-    const chosen = await save('invoice', { _id: draft._id, periodFrom: '2093-09-01' });
+    const chosen = await save('invoice', { _id: draft._id, periodFrom: '2093-09-01', timesheetAnnex: true });
     expect(chosen.body.Result).toMatchObject({ periodFrom: '2093-09-01', periodTo: '2093-09-30' });
+    expect(await dueOf(contract, '2093-11')).toEqual(['2093-10-01', '2093-11-01']);
+    // Issued with the timesheet annex: the annex is of the chosen period, not of the date's.
+    await addItem(s, 'invoice', draft._id, 100);
+    expect((await issue(s, 'invoice', draft._id)).periodFrom).toBe('2093-09-01');
+    const annex = await s.ctx.database.db.select().from(billingTimesheetAnnexes).where(eq(billingTimesheetAnnexes.documentId, draft._id));
+    expect(annex.map((row) => [row.periodFrom, row.periodTo])).toEqual([['2093-09-01', '2093-09-30']]);
     expect(await dueOf(contract, '2093-11')).toEqual(['2093-10-01', '2093-11-01']);
   });
 
