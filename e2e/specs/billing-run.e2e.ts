@@ -62,7 +62,8 @@ const periodStart = (label: string) => (label.match(/(\d{2})\.(\d{2})\.(\d{4}) â
 async function openRun(page: Page, locale: Locale = 'bg'): Promise<BillingRunPreview> {
   await page.goto(`${baseUrl()}/#/invoices`);
   const preview = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/billing-run/preview');
-  await page.getByRole('link', { name: t(locale, 'routes:billing_run'), exact: true }).click();
+  // The page's own button (the drawer's recently visited list may name the run page too).
+  await page.getByRole('main').getByRole('link', { name: t(locale, 'routes:billing_run'), exact: true }).click();
   await waitForHash(page, (p) => p === '/invoices/billing-run');
   const answer = await preview;
   expect(answer.status()).toBe(200);

@@ -41,7 +41,7 @@ describe('sign-in and the route guard', () => {
     await context.close();
   });
 
-  it('sends a signed-in user who opens /login to the first visible route, and lands clients on their portal', async () => {
+  it('sends a signed-in user who opens /login to the first visible route, lands clients on their portal, and says a staff page is not theirs', async () => {
     const { context, page } = await newPage(browser);
     await openLogin(page);
     await signInWithForm(page, ACCOUNTS.client());
@@ -50,9 +50,11 @@ describe('sign-in and the route guard', () => {
     await page.goto(`${baseUrl()}/#/login`);
     await page.reload();
     await waitForHash(page, (p) => p === '/my-companies', 30_000);
-    // A staff route is not for a client user.
+    // A staff route is not for a client user: the page says so, and the way to the portal is offered.
     await page.goto(`${baseUrl()}/#/clients`);
-    await waitForHash(page, (p) => p !== '/clients');
+    await page.getByRole('heading', { name: t('bg', 'errors:no_access_heading') }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: t('bg', 'errors:go_home') }).click();
+    await waitForHash(page, (p) => p === '/my-companies');
     await context.close();
   });
 });
