@@ -8,7 +8,7 @@ import { reloadPage } from '../../lib/navigation.ts';
 import { setSessionUser } from '../../lib/session.ts';
 import { getToken } from '../../lib/token.ts';
 import { ok } from '../../test/render.tsx';
-import { currencies, docOf, ids, vatTypes } from '../../features/billing/test-fixtures.ts';
+import { docOf, editorAnswers, ids, } from '../../features/billing/test-fixtures.ts';
 import { renderShell } from '../../test/shell.tsx';
 
 vi.mock('../../lib/navigation.ts', async (importOriginal) => ({
@@ -110,13 +110,7 @@ describe('app shell', () => {
   it('names a visited record by its title, not its address (an invoice by its number)', async () => {
     const doc = docOf('invoice', true, Access.manager);
     renderShell(`/invoices/${ids.doc}`, user(Access.manager), {
-      'GET /api/metaData/getCurrencies': () => ok(currencies),
-      'GET /api/metaData/getVATTypes': () => ok(vatTypes),
-      'GET /api/metaData/getPaymentTypes': () => ok([]),
-      'GET /api/metaData/getInvoiceDefaults': () => ok(null),
-      'GET /api/metaData/getMyCompany': () => ok(null),
-      [`GET /api/invoices/${ids.doc}`]: () => ok(doc),
-      'POST /api/invoices/getItems': () => ok([]),
+      ...editorAnswers(doc),
     });
     await screen.findByRole('heading', { level: 2, name: /0000000042/ }, { timeout: 30_000 });
     await openDrawer();

@@ -7,7 +7,7 @@ import i18n from '../../lib/i18n.ts';
 import { setSessionUser } from '../../lib/session.ts';
 import { LocationProbe, mockApi, ok, renderWithProviders } from '../../test/render.tsx';
 import { BillingEditorPage } from './billing-editor-page.tsx';
-import { currencies, docOf, ids, itemOf, userOf, vatTypes } from './test-fixtures.ts';
+import { docOf, editorAnswers, ids, itemOf, userOf, } from './test-fixtures.ts';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['billing', 'contracts', 'parties', 'clients', 'settings']);
@@ -22,13 +22,7 @@ const DUPLICATE_ID = '00000000-0000-4000-8000-0000000000d9';
 function open(doc: BillingDocumentView, access: number, items: () => BillingItemRow[], answers: Record<string, (init?: RequestInit) => Response> = {}) {
   setSessionUser(userOf(access));
   const api = mockApi({
-    'GET /api/metaData/getCurrencies': () => ok(currencies),
-    'GET /api/metaData/getVATTypes': () => ok(vatTypes),
-    'GET /api/metaData/getPaymentTypes': () => ok([]),
-    'GET /api/metaData/getInvoiceDefaults': () => ok(null),
-    'GET /api/metaData/getMyCompany': () => ok(null),
-    [`GET /api/invoices/${ids.doc}`]: () => ok(doc),
-    'POST /api/invoices/getItems': () => ok(items()),
+    ...editorAnswers(doc, items),
     ...answers,
   });
   renderWithProviders(

@@ -8,7 +8,7 @@ import { setSessionUser } from '../../lib/session.ts';
 import { mockApi, ok, renderWithProviders } from '../../test/render.tsx';
 import { BillingEditorPage } from './billing-editor-page.tsx';
 import { BillingItemDialog } from './billing-item-dialog.tsx';
-import { currencies, docOf, ids, itemOf, userOf, vatTypes } from './test-fixtures.ts';
+import { currencies, docOf, editorAnswers, ids, itemOf, userOf, vatTypes } from './test-fixtures.ts';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['billing', 'contracts', 'parties', 'clients', 'settings']);
@@ -22,13 +22,7 @@ afterEach(() => {
 function open(doc: BillingDocumentView, access: number, items: () => BillingItemRow[], answers: Record<string, (init?: RequestInit) => Response> = {}) {
   setSessionUser(userOf(access));
   const api = mockApi({
-    'GET /api/metaData/getCurrencies': () => ok(currencies),
-    'GET /api/metaData/getVATTypes': () => ok(vatTypes),
-    'GET /api/metaData/getPaymentTypes': () => ok([]),
-    'GET /api/metaData/getInvoiceDefaults': () => ok(null),
-    'GET /api/metaData/getMyCompany': () => ok(null),
-    [`GET /api/invoices/${ids.doc}`]: () => ok(doc),
-    'POST /api/invoices/getItems': () => ok(items()),
+    ...editorAnswers(doc, items),
     ...answers,
   });
   renderWithProviders(
@@ -237,11 +231,7 @@ describe('the contract picker of a new invoice', () => {
     setSessionUser(userOf(Access.manager));
     const client = { _id: '00000000-0000-4000-8000-0000000000c1', name: { bg: 'Алфа ООД', it: 'Alfa OOD' }, bulstat: '123456789', vatNumber: null };
     const { calls } = mockApi({
-      'GET /api/metaData/getCurrencies': () => ok(currencies),
-      'GET /api/metaData/getVATTypes': () => ok(vatTypes),
-      'GET /api/metaData/getPaymentTypes': () => ok([]),
-      'GET /api/metaData/getInvoiceDefaults': () => ok(null),
-      'GET /api/metaData/getMyCompany': () => ok(null),
+      ...editorAnswers(),
       [`GET /api/companies/${client._id}`]: () => ok(client),
       'POST /api/contracts/search': () => ok({ Items: [], Total: 0, Page: 1 }),
     });

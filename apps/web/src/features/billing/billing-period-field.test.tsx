@@ -7,7 +7,7 @@ import i18n from '../../lib/i18n.ts';
 import { setSessionUser } from '../../lib/session.ts';
 import { failure, mockApi, ok, renderWithProviders } from '../../test/render.tsx';
 import { BillingEditorPage } from './billing-editor-page.tsx';
-import { currencies, docOf, ids, userOf, vatTypes } from './test-fixtures.ts';
+import { docOf, editorAnswers, ids, userOf, } from './test-fixtures.ts';
 
 const contractId = '00000000-0000-4000-8000-0000000000b1';
 /** A monthly contract from 1 August 2026 (only the fields the period list reads matter). */
@@ -30,13 +30,7 @@ afterEach(() => {
 function open(doc: BillingDocumentView, answers: Record<string, (init?: RequestInit) => Response> = {}) {
   setSessionUser(userOf(Access.manager));
   const api = mockApi({
-    'GET /api/metaData/getCurrencies': () => ok(currencies),
-    'GET /api/metaData/getVATTypes': () => ok(vatTypes),
-    'GET /api/metaData/getPaymentTypes': () => ok([]),
-    'GET /api/metaData/getInvoiceDefaults': () => ok(null),
-    'GET /api/metaData/getMyCompany': () => ok(null),
-    [`GET /api/invoices/${ids.doc}`]: () => ok(doc),
-    'POST /api/invoices/getItems': () => ok([]),
+    ...editorAnswers(doc),
     [`GET /api/contracts/${contractId}`]: () => ok(contract),
     ...answers,
   });

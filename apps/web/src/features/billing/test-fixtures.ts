@@ -1,4 +1,5 @@
 import { Access, type BillingDocumentView, type BillingItemRow, type BillingKind, billingRights, type CurrentUserInfo } from '@kantora/domain';
+import { ok } from '../../test/render.tsx';
 
 /** Ids the fixtures use (UUIDs, as the schemas want). */
 export const ids = {
@@ -118,5 +119,23 @@ export function itemOf(n: number, extra: Partial<BillingItemRow> = {}): BillingI
     transformedFromProformaInvoice: null,
     created: '2026-03-31T08:00:00.000Z',
     ...extra,
+  };
+}
+
+type Answers = Record<string, (init?: RequestInit) => Response>;
+
+/**
+ * The calls the invoice editor makes as it opens, answered from these fixtures: the dictionaries (no invoice
+ * defaults, no own company unless `dictionaries` says otherwise) and, given a document, the document and its rows.
+ */
+export function editorAnswers(doc?: BillingDocumentView, items: () => BillingItemRow[] = () => [], dictionaries: Answers = {}): Answers {
+  return {
+    'GET /api/metaData/getCurrencies': () => ok(currencies),
+    'GET /api/metaData/getVATTypes': () => ok(vatTypes),
+    'GET /api/metaData/getPaymentTypes': () => ok([]),
+    'GET /api/metaData/getInvoiceDefaults': () => ok(null),
+    'GET /api/metaData/getMyCompany': () => ok(null),
+    ...dictionaries,
+    ...(doc ? { [`GET /api/${doc.kind === 'invoice' ? 'invoices' : 'proforma-invoices'}/${doc._id}`]: () => ok(doc), [`POST /api/${doc.kind === 'invoice' ? 'invoices' : 'proforma-invoices'}/getItems`]: () => ok(items()) } : {}),
   };
 }
