@@ -87,7 +87,7 @@ export function BillingDetailsCard({ kind, doc, editable, defaults, onNoticeType
         {invoice && <SwitchField control={control} name="showBGInvoice" label={t('fields.show_bg_invoice')} helperText={t('details.show_bg_hint')} disabled={disabled} />}
         {/* The contract period it bills: a plain invoice or a proforma of a contract, not one made from a proforma (that one bills its proforma's). */}
         {contract && !isNotice && !doc?.transformedFromProformaInvoice && (
-          <Box sx={grid}>
+          <Box sx={{ ...grid, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 340px), 1fr))' }}>
             <BillingPeriodField contractId={contract._id} stored={doc ? { periodFrom: doc.periodFrom, periodTo: doc.periodTo } : null} disabled={disabled} />
           </Box>
         )}
