@@ -265,10 +265,18 @@ describe('settings, as anyone else', () => {
     const nav = other.page.getByRole('navigation', { name: t('bg', 'shell.navigation') });
     await nav.waitFor();
     expect(await nav.textContent()).not.toContain(t('bg', 'routes:settings'));
+    // Each settings page says it is not the manager's, with no settings call made.
+    const settingsCalls: string[] = [];
+    other.page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/settings/')) settingsCalls.push(path);
+    });
     for (const path of ['/settings/users', '/settings/logs', '/settings/my-company']) {
       await other.page.goto(`${baseUrl()}/#${path}`);
-      await waitForHash(other.page, (p) => p === '/clients');
+      await other.page.getByRole('heading', { name: t('bg', 'errors:no_access_heading') }).waitFor();
+      expect(hashPath(other.page)).toBe(path);
     }
+    expect(settingsCalls).toEqual([]);
     const token = await apiToken(ACCOUNTS.manager());
     const answer = await fetch(`${baseUrl()}/api/settings/users/list`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
     expect(answer.status).toBe(403);
