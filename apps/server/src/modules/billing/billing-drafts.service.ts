@@ -1,4 +1,4 @@
-import { type BillingDocumentView, type BillingKind, convertAmount, MAX_BILLING_ITEMS, MessageKeys as M, NoticeType, paymentDeadlineOf } from '@kantora/domain';
+import { type BillingDocumentView, type BillingKind, convertAmount, MAX_BILLING_ITEMS, MessageKeys as M, NoticeType, } from '@kantora/domain';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { billingDocuments, billingItems } from '../../db/schema/index.ts';
@@ -7,7 +7,7 @@ import { buildParties } from '../contracts/snapshots.ts';
 import { type Actor, writeLog } from '../logs/audit.ts';
 import type { InvoiceSettingsService } from '../settings/invoice-settings.service.ts';
 import { LOG_NAMES, sofiaDate } from './access.ts';
-import { clientPaymentTerm, originalErrors } from './billing-header.ts';
+import { originalErrors, paymentDeadlineFor } from './billing-header.ts';
 import { hasPayments } from './billing-payments.service.ts';
 import { loadDocument, logView, viewDto } from './billing.queries.ts';
 import { appendItems, logDocument, recalculate, requireDraft } from './billing-store.ts';
@@ -80,7 +80,7 @@ export class BillingDraftsService {
     return this.db.transaction(async (tx) => {
       const { row: source } = await loadDocument(tx, kind, actor, id);
       const today = sofiaDate();
-      const deadline = paymentDeadlineOf(today, { client: await clientPaymentTerm(tx, source.customerId), default: (await this.settings.row(tx))?.paymentTermDays }, source.noticeType);
+      const deadline = await paymentDeadlineFor(tx, today, source.customerId, (await this.settings.row(tx))?.paymentTermDays, source.noticeType);
       const keepsOriginal = source.noticeType !== NoticeType.invoice && source.creditToInvoiceId !== null && (await originalErrors(tx, undefined, source.creditToInvoiceId, source.customerId)).length === 0;
       const choice = { providerBank: source.providerBankId, providerBank2: source.providerBank2Id, customerId: source.customerId, customerBank: source.customerBankId };
       const fresh = await buildParties(tx, choice, choice);

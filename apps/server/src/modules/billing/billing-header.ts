@@ -57,11 +57,14 @@ export async function currencyOf(executor: Executor, currencyId: string) {
   return { ...row, code, fixed, rate: fixed ?? Number(row.exchangeRate) };
 }
 
-/** A client's own payment term in days, or null (none of its own, or no client): the invoice defaults' applies. */
-export async function clientPaymentTerm(executor: Executor, customerId: string | null): Promise<number | null> {
-  if (!customerId) return null;
-  const [row] = await executor.select({ term: companies.paymentTermDays }).from(companies).where(eq(companies.id, customerId));
-  return row?.term ?? null;
+/**
+ * A new document's payment deadline (docs/decisions.md, "Payment terms"): its date plus the client's own term, else
+ * `defaultTerm` (the invoice defaults'); none for a credit notice.
+ */
+export async function paymentDeadlineFor(executor: Executor, date: string, customerId: string | null, defaultTerm: number | null | undefined, noticeType: number = NoticeType.invoice): Promise<string | null> {
+  if (noticeType === NoticeType.credit) return null;
+  const [row] = customerId ? await executor.select({ term: companies.paymentTermDays }).from(companies).where(eq(companies.id, customerId)) : [];
+  return paymentDeadlineOf(date, { client: row?.term ?? null, default: defaultTerm }, noticeType);
 }
 
 /** The signer's name (first and last) if the user is active staff. */
@@ -199,7 +202,7 @@ export async function resolveHeader(tx: Executor, kind: BillingKind, actor: Acto
   let paymentDeadlineDate = pick(input.paymentDeadlineDate, old, (row) => row.paymentDeadlineDate, null);
   if (noticeType === NoticeType.credit) paymentDeadlineDate = null;
   else if (input.paymentDeadlineDate === undefined && date && (!old || (old.noticeType === NoticeType.credit && !old.paymentDeadlineDate))) {
-    paymentDeadlineDate = paymentDeadlineOf(date, { client: await clientPaymentTerm(tx, customerId), default: settings?.paymentTermDays });
+    paymentDeadlineDate = await paymentDeadlineFor(tx, date, customerId, settings?.paymentTermDays);
   }
   if (date && paymentDeadlineDate && paymentDeadlineDate < date) errors.push({ field: 'paymentDeadlineDate', message: M.payment_deadline_before_date });
 

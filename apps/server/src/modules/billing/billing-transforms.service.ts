@@ -1,4 +1,4 @@
-import { type BillingDocumentView, ContractStatus, MessageKeys as M, NoticeType, paymentDeadlineOf } from '@kantora/domain';
+import { type BillingDocumentView, ContractStatus, MessageKeys as M, NoticeType, } from '@kantora/domain';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { billingDocuments, billingItems } from '../../db/schema/index.ts';
@@ -10,7 +10,7 @@ import type { Actor } from '../logs/audit.ts';
 import type { InvoiceSettingsService } from '../settings/invoice-settings.service.ts';
 import { addDays, sofiaDate } from './access.ts';
 import { type DocumentRecord, loadDocument, viewDto } from './billing.queries.ts';
-import { clientPaymentTerm } from './billing-header.ts';
+import { paymentDeadlineFor } from './billing-header.ts';
 import { appendItems, logDocument, recalculate } from './billing-store.ts';
 import { generateContractDocument, generationDefaults, lastBilledDay, syncBilledPeriod } from './contract-billing.ts';
 import { firstPeriodFrom, periodAt } from './contract-periods.ts';
@@ -78,7 +78,7 @@ export class BillingTransformsService {
         kind: 'invoice',
         date: today,
         taxDate: today,
-        paymentDeadlineDate: paymentDeadlineOf(today, { client: await clientPaymentTerm(tx, p.customerId), default: (await this.deps.settings.row(tx))?.paymentTermDays }),
+        paymentDeadlineDate: await paymentDeadlineFor(tx, today, p.customerId, (await this.deps.settings.row(tx))?.paymentTermDays),
         paymentTypeId: p.paymentTypeId,
         signerId: p.signerId,
         signerName: p.signerName,

@@ -1,5 +1,5 @@
 import type { BillingKind } from '@kantora/domain';
-import { NoticeType, paymentDeadlineOf } from '@kantora/domain';
+import { NoticeType, } from '@kantora/domain';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/sql-helpers.ts';
@@ -8,7 +8,7 @@ import { buildParties } from '../contracts/snapshots.ts';
 import { type Actor, writeLog } from '../logs/audit.ts';
 import type { InvoiceSettingsService } from '../settings/invoice-settings.service.ts';
 import { sofiaDate } from './access.ts';
-import { clientPaymentTerm, currencyOf, signerOf, vatColumns } from './billing-header.ts';
+import { currencyOf, paymentDeadlineFor, signerOf, vatColumns } from './billing-header.ts';
 import { type DocumentRecord, loadDocument } from './billing.queries.ts';
 import { appendItems, logDocument, recalculate } from './billing-store.ts';
 import { type ContractPeriod, type PricedService, periodContaining, periodRows } from './contract-periods.ts';
@@ -145,7 +145,7 @@ export async function generateContractDocument(tx: Executor, actor: Actor, defau
   const { parties } = await buildParties(tx, choice, choice);
   const today = sofiaDate();
   // Due today plus the client's term (else the defaults'), but not before the period starts (docs/decisions.md, "Payment terms").
-  const deadline = later(period.periodFrom, paymentDeadlineOf(today, { client: await clientPaymentTerm(tx, c.customerId), default: defaults.paymentTermDays }) ?? today);
+  const deadline = later(period.periodFrom, (await paymentDeadlineFor(tx, today, c.customerId, defaults.paymentTermDays)) ?? today);
   const [document] = await tx
     .insert(billingDocuments)
     .values({
