@@ -1,8 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInWithForm } from '../support/actions.ts';
 import { newPage, useBrowser } from '../support/browser.ts';
 import { t } from '../support/i18n.ts';
+import { startServer, stopServer } from '../support/server.ts';
 
 /**
  * A new installation on its own server process: `npm start`-like, no demo data (SEED_DEMO=0), on a new empty
@@ -28,27 +27,19 @@ const run = Date.now().toString(36).slice(-5).toUpperCase();
 const BULSTAT = String(100_000_000 + (Date.now() % 800_000_000));
 
 const browser = useBrowser();
-const server = { url: '', child: undefined as ChildProcess | undefined, output: '', cleanup: async () => {} };
+const server = { url: '', output: () => '', cleanup: async () => {} };
 let context: BrowserContext;
 let page: Page;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** The database of this run: a new one on the PostgreSQL server when there is one (dropped after), else a PGlite directory. */
-async function newDatabase(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+/**
+ * The database of this run: a new one on the PostgreSQL server when there is one (dropped after), else PGlite in
+ * the run's data directory (removed after).
+ */
+async function newDatabase(): Promise<{ dataDir: string; env: Record<string, string>; drop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kantora-first-run-'));
+  const removeDir = async () => rmSync(dataDir, { recursive: true, force: true });
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) {
-    const dir = mkdtempSync(join(tmpdir(), 'kantora-first-run-'));
-    return { env: { DATA_DIR: dir, DATABASE_URL: '' }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
+  if (!base) return { dataDir, env: {}, drop: removeDir };
   const name = `kantora_e2e_first_run_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -57,52 +48,36 @@ async function newDatabase(): Promise<{ env: Record<string, string>; drop: () =>
   const url = new URL(base);
   url.pathname = `/${name}`;
   return {
+    dataDir,
     env: { DATABASE_URL: url.toString() },
     drop: async () => {
       const dropper = new pg.Client({ connectionString: base });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
+      await removeDir();
     },
   };
 }
 
-/** Starts the server as `npm start` does (the built web app) and resolves once it says it is serving. */
-async function startServer() {
+/** The server as `npm start` runs it (the built web app), without the demo data. */
+async function start() {
   const database = await newDatabase();
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...database.env, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: ADMIN.password, APP_ENV: 'development', SEED_DEMO: '0', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.child = child;
+  const started = await startServer(database.dataDir, { ...database.env, ADMIN_PASSWORD: ADMIN.password, APP_ENV: 'development', SEED_DEMO: '0' });
+  server.url = started.baseUrl;
+  server.output = started.output;
   server.cleanup = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await stopServer(started.child);
     await database.drop();
   };
-  await new Promise<void>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      server.output += chunk;
-      if (/serving at/.test(server.output)) resolve();
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.once('exit', (code) => reject(new Error(`The server stopped (${code}):\n${server.output}`)));
-  });
-  server.url = `http://127.0.0.1:${port}`;
 }
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  await startServer();
-  expect(server.output).toContain('Reference data created');
-  expect(server.output).not.toContain('Demo data created');
-  expect(server.output).toContain(process.env.TEST_DATABASE_URL ? '(postgres)' : '(pglite in ');
+  await start();
+  expect(server.output()).toContain('Reference data created');
+  expect(server.output()).not.toContain('Demo data created');
+  expect(server.output()).toContain(process.env.TEST_DATABASE_URL ? '(postgres)' : '(pglite in ');
   ({ context, page } = await newPage(browser));
 }, 240_000);
 afterAll(async () => {

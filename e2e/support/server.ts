@@ -20,9 +20,14 @@ export function freePort(): Promise<number> {
  * The real server (`node --import tsx apps/server/src/main.ts`) on a free port of 127.0.0.1, on PGlite in `dataDir`
  * with the demo seeded on its first start, serving the built web app; `env` adds to or overrides that (APP_ENV,
  * ADMIN_PASSWORD, WEB_DIST). Settles once it serves; a server that does not start is stopped and its output thrown.
- * `onSpawn` gets the process as soon as it runs (for a caller that stops everything it started on a signal).
+ * `onSpawn` gets the process as soon as it runs (for a caller that stops everything it started on a signal);
+ * `output` is what it has printed so far.
  */
-export async function startServer(dataDir: string, env: NodeJS.ProcessEnv, onSpawn?: (child: ChildProcess) => void): Promise<{ child: ChildProcess; baseUrl: string }> {
+export async function startServer(
+  dataDir: string,
+  env: NodeJS.ProcessEnv,
+  onSpawn?: (child: ChildProcess) => void,
+): Promise<{ child: ChildProcess; baseUrl: string; output: () => string }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
@@ -46,7 +51,7 @@ export async function startServer(dataDir: string, env: NodeJS.ProcessEnv, onSpa
     }
     await new Promise((done) => setTimeout(done, 100));
   }
-  return { child, baseUrl: `http://127.0.0.1:${port}` };
+  return { child, baseUrl: `http://127.0.0.1:${port}`, output: () => output };
 }
 
 /** Stops a server started by startServer (SIGTERM) and settles when it has exited. */
