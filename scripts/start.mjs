@@ -17,13 +17,20 @@ function newestMtime(dir) {
 }
 
 const sources = [join(web, 'src'), join(web, 'index.html'), join(root, 'packages/domain/src')].filter(existsSync);
-const stale = !existsSync(built) || sources.some((path) => (statSync(path).isDirectory() ? newestMtime(path) : statSync(path).mtimeMs) > statSync(built).mtimeMs);
+const stale =
+  !existsSync(built) ||
+  sources.some(
+    (path) => (statSync(path).isDirectory() ? newestMtime(path) : statSync(path).mtimeMs) > statSync(built).mtimeMs,
+  );
 if (stale) {
   console.log('Building the web app…');
   const result = spawnSync('npm', ['run', 'build', '-w', '@kantora/web'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -14,14 +14,33 @@ const problems = [];
 
 function run(label, command, args, options = {}) {
   console.log(`\n── ${label} ──`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    ...options,
+    env: { ...process.env, ...options.env },
+  });
   if (result.status !== 0) problems.push(label);
   return result.status === 0;
 }
 
 function vitest(label, workspaceDir, extraEnv = {}, extraArgs = []) {
   const file = join(out, `${label.replace(/\W+/g, '-')}.json`);
-  run(label, 'npx', ['vitest', 'run', '--root', workspaceDir, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...extraArgs], { env: extraEnv });
+  run(
+    label,
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--root',
+      workspaceDir,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+      ...extraArgs,
+    ],
+    { env: extraEnv },
+  );
   if (existsSync(file)) {
     const report = JSON.parse(readFileSync(file, 'utf8'));
     passed += report.numPassedTests;
@@ -34,7 +53,8 @@ function vitest(label, workspaceDir, extraEnv = {}, extraArgs = []) {
 const only = process.argv[2];
 if (!only || only === 'static') {
   run('lint (biome)', 'npx', ['biome', 'check', '--error-on-warnings', '.']);
-  for (const ws of ['packages/domain', 'apps/server', 'apps/web', 'e2e']) run(`types ${ws}`, 'npx', ['tsc', '--noEmit', '-p', ws]);
+  for (const ws of ['packages/domain', 'apps/server', 'apps/web', 'e2e'])
+    run(`types ${ws}`, 'npx', ['tsc', '--noEmit', '-p', ws]);
 }
 if (!only || only === 'unit') {
   vitest('domain', 'packages/domain');

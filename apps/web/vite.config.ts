@@ -40,7 +40,8 @@ function moduleGraph(): Plugin {
         graph.signIn.add(id);
         queue.push(...imports(id));
       }
-      if (!graph.signIn.has(ENTRY) || !graph.signIn.has(LOGIN_PAGE)) throw new Error('the sign-in page is not in the module graph');
+      if (!graph.signIn.has(ENTRY) || !graph.signIn.has(LOGIN_PAGE))
+        throw new Error('the sign-in page is not in the module graph');
 
       graph.pickerUsers.clear();
       const usesPickers = new Map<string, boolean>();
@@ -86,13 +87,34 @@ export default defineConfig({
             // What every page loads with the entry (the entry's static imports): into the entry chunk.
             { name: 'boot', tags: ['$initial'], test: (id) => id !== ENTRY, priority: 50 },
             // What the sign-in page adds (the text field, zod, …): one chunk, which the areas' forms share.
-            { name: 'sign-in', test: (id) => graph.signIn.has(id) && id !== LOGIN_PAGE && !domainModule.test(id), priority: 40, includeDependenciesRecursively: false },
+            {
+              name: 'sign-in',
+              test: (id) => graph.signIn.has(id) && id !== LOGIN_PAGE && !domainModule.test(id),
+              priority: 40,
+              includeDependenciesRecursively: false,
+            },
             // The date pickers, date-fns and the fields built on them: only the pages with a date field load them.
-            { name: 'pickers', test: (id) => signedInOnly(id) && (pickersLibrary.test(id) || graph.pickerUsers.has(id)), priority: 30, includeDependenciesRecursively: false },
+            {
+              name: 'pickers',
+              test: (id) => signedInOnly(id) && (pickersLibrary.test(id) || graph.pickerUsers.has(id)),
+              priority: 30,
+              includeDependenciesRecursively: false,
+            },
             // The libraries of the shell and the areas (MUI's other components, TanStack Query, react-hook-form, …).
-            { name: 'vendor', test: (id) => signedInOnly(id) && nodeModule.test(id) && !calendarLibrary.test(id), priority: 20, includeDependenciesRecursively: false },
+            {
+              name: 'vendor',
+              test: (id) => signedInOnly(id) && nodeModule.test(id) && !calendarLibrary.test(id),
+              priority: 20,
+              includeDependenciesRecursively: false,
+            },
             // The app's shared components and helpers and the domain package, used by two areas or more.
-            { name: 'shared', test: (id) => signedInOnly(id) && sharedModule.test(id), minShareCount: 2, priority: 10, includeDependenciesRecursively: false },
+            {
+              name: 'shared',
+              test: (id) => signedInOnly(id) && sharedModule.test(id),
+              minShareCount: 2,
+              priority: 10,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

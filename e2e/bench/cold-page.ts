@@ -26,7 +26,15 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Browser, chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.ts';
-import { fileName, firstMatchTime, isScript, longestChain, markFirstMatch, resourceTimings, type Timing } from '../support/request-chain.ts';
+import {
+  fileName,
+  firstMatchTime,
+  isScript,
+  longestChain,
+  markFirstMatch,
+  resourceTimings,
+  type Timing,
+} from '../support/request-chain.ts';
 import { startServer, stopServer } from '../support/server.ts';
 
 const repoDir = resolve(import.meta.dirname, '../..');
@@ -70,13 +78,19 @@ interface Build {
 /** apps/web as it is at `rev`, built in a directory of its own (this checkout's dependencies and packages/). */
 function buildAtRevision(rev: string): Build {
   const root = mkdtempSync(join(workDir, 'build-'));
-  const archive = execFileSync('git', ['archive', '--format=tar', rev, 'apps/web'], { cwd: repoDir, maxBuffer: 256 * 1024 * 1024 });
+  const archive = execFileSync('git', ['archive', '--format=tar', rev, 'apps/web'], {
+    cwd: repoDir,
+    maxBuffer: 256 * 1024 * 1024,
+  });
   execFileSync('tar', ['-x', '-C', root], { input: archive });
   symlinkSync(join(repoDir, 'node_modules'), join(root, 'node_modules'));
   symlinkSync(join(repoDir, 'packages'), join(root, 'packages'));
   symlinkSync(join(repoDir, 'tsconfig.base.json'), join(root, 'tsconfig.base.json'));
   const web = join(root, 'apps/web');
-  execFileSync(process.execPath, [join(repoDir, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
+  execFileSync(process.execPath, [join(repoDir, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: web,
+    stdio: 'inherit',
+  });
   const short = execFileSync('git', ['rev-parse', '--short', rev], { cwd: repoDir, encoding: 'utf8' }).trim();
   return { label: `${rev} (${short})`, dist: join(web, 'dist') };
 }
@@ -90,7 +104,11 @@ function startProductionServer(dataDir: string, dist: string): Promise<{ child: 
 }
 
 async function signIn(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/signIn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ACCOUNT) });
+  const response = await fetch(`${baseUrl}/api/auth/signIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ACCOUNT),
+  });
   const body = (await response.json()) as { Result?: { token: string } };
   if (!response.ok || !body.Result) throw new Error(`Signing in answered ${response.status}`);
   return body.Result.token;
@@ -111,7 +129,11 @@ interface Measure {
 
 async function measureOnce(baseUrl: string, token: string, route: string): Promise<Measure> {
   if (!browser) throw new Error('no browser');
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'bg-BG', timezoneId: 'Europe/Sofia' });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'bg-BG',
+    timezoneId: 'Europe/Sofia',
+  });
   try {
     await context.addCookies([{ name: TOKEN_COOKIE, value: token, url: baseUrl, sameSite: 'Strict' }]);
     await markFirstMatch(context, ROW_SELECTOR);
@@ -132,7 +154,10 @@ async function measureOnce(baseUrl: string, token: string, route: string): Promi
       chain: chain.map((entry) => fileName(entry.url)),
       apiCalls: beforeRow.filter((entry) => new URL(entry.url).pathname.startsWith('/api/')).length,
       scriptsInAll: entries.filter((entry) => isScript(entry.url)).length,
-      timeline: [...entries, { url: `${baseUrl}/(first row)`, start: firstRow, end: firstRow, bytes: 0, kind: 'row' }].sort((a, b) => a.start - b.start),
+      timeline: [
+        ...entries,
+        { url: `${baseUrl}/(first row)`, start: firstRow, end: firstRow, bytes: 0, kind: 'row' },
+      ].sort((a, b) => a.start - b.start),
     };
   } finally {
     await context.close();
@@ -155,7 +180,8 @@ async function main() {
   } else {
     if (args.build) execFileSync('npm', ['run', 'build', '-w', '@kantora/web'], { cwd: repoDir, stdio: 'inherit' });
     const dist = join(repoDir, 'apps/web/dist');
-    if (!existsSync(join(dist, 'index.html'))) throw new Error('apps/web/dist has no build: run `npm run build -w @kantora/web` (or pass --build)');
+    if (!existsSync(join(dist, 'index.html')))
+      throw new Error('apps/web/dist has no build: run `npm run build -w @kantora/web` (or pass --build)');
     console.log(`apps/web/dist built ${statSync(join(dist, 'index.html')).mtime.toISOString()}`);
     builds.push({ label: 'working tree', dist });
   }
@@ -186,12 +212,18 @@ async function main() {
       const target = targets[index];
       const measure = await measureOnce(target.baseUrl, target.token, args.route);
       results[index].push(measure);
-      console.log(`run ${run + 1}/${RUNS} ${target.label}: first row ${ms(measure.firstRow)} ms, ${measure.scripts} scripts (chain ${measure.depth}), ${measure.apiCalls} API calls`);
+      console.log(
+        `run ${run + 1}/${RUNS} ${target.label}: first row ${ms(measure.firstRow)} ms, ${measure.scripts} scripts (chain ${measure.depth}), ${measure.apiCalls} API calls`,
+      );
     }
   }
 
-  console.log(`\nCold load of /#${args.route} as the manager, ${RUNS} runs per build (fresh browser context each), load average (1 min) ${range(loads.map((load) => Number(load.toFixed(1))))} on ${os.cpus().length} cores:\n`);
-  console.log('| build | first row p50 (ms) | min–max | scripts before the row | their KB (as sent) | chain depth p50 (min–max) | API calls before the row | scripts by network idle |');
+  console.log(
+    `\nCold load of /#${args.route} as the manager, ${RUNS} runs per build (fresh browser context each), load average (1 min) ${range(loads.map((load) => Number(load.toFixed(1))))} on ${os.cpus().length} cores:\n`,
+  );
+  console.log(
+    '| build | first row p50 (ms) | min–max | scripts before the row | their KB (as sent) | chain depth p50 (min–max) | API calls before the row | scripts by network idle |',
+  );
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const [index, target] of targets.entries()) {
     const measures = results[index];
@@ -202,8 +234,11 @@ async function main() {
   }
   if (targets.length === 2) {
     const [before, after] = results;
-    const ratio = (key: 'firstRow' | 'scripts' | 'depth') => (median(after.map((m) => m[key])) / median(before.map((m) => m[key]))).toFixed(2);
-    console.log(`\n${targets[1].label} / ${targets[0].label} (medians): first row ${ratio('firstRow')}, scripts ${ratio('scripts')}, chain depth ${ratio('depth')}`);
+    const ratio = (key: 'firstRow' | 'scripts' | 'depth') =>
+      (median(after.map((m) => m[key])) / median(before.map((m) => m[key]))).toFixed(2);
+    console.log(
+      `\n${targets[1].label} / ${targets[0].label} (medians): first row ${ratio('firstRow')}, scripts ${ratio('scripts')}, chain depth ${ratio('depth')}`,
+    );
   }
   for (const [index, target] of targets.entries()) {
     const last = results[index].at(-1)!;
@@ -211,7 +246,9 @@ async function main() {
     if (!args.timeline) continue;
     for (const entry of last.timeline) {
       const path = new URL(entry.url).pathname;
-      console.log(`${ms(entry.start).padStart(6)} ${ms(entry.end).padStart(6)} ms  ${entry.kind.padEnd(6)} ${(entry.bytes / 1024).toFixed(1).padStart(6)} KB  ${path}`);
+      console.log(
+        `${ms(entry.start).padStart(6)} ${ms(entry.end).padStart(6)} ms  ${entry.kind.padEnd(6)} ${(entry.bytes / 1024).toFixed(1).padStart(6)} KB  ${path}`,
+      );
     }
   }
 }

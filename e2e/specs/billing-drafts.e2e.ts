@@ -14,7 +14,11 @@ const b = (key: string, values: Record<string, string> = {}) => t('bg', `billing
 
 /** A call of the spec itself, as the manager; answers the envelope's Result (200 expected). */
 async function callApi<T = any>(token: string, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  const response = await fetch(`${baseUrl()}/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
   const envelope = (await response.json()) as { Result: T; Message: string };
   if (response.status !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(envelope)}`);
   return envelope.Result;
@@ -23,13 +27,23 @@ async function callApi<T = any>(token: string, path: string, body: unknown): Pro
 /** An issued invoice with two rows for a demo client, and a draft credit notice of it without rows. */
 async function invoiceAndEmptyNotice() {
   const token = await apiToken(ACCOUNTS.manager());
-  const issued = await callApi<{ Items: Array<{ customerId: string }> }>(token, 'invoices/list', { issued: true, noticeType: 0, page: 1, itemsPerPage: 1 });
+  const issued = await callApi<{ Items: Array<{ customerId: string }> }>(token, 'invoices/list', {
+    issued: true,
+    noticeType: 0,
+    page: 1,
+    itemsPerPage: 1,
+  });
   const customerId = issued.Items[0].customerId;
   const deadline = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
   const draft = await callApi<{ _id: string }>(token, 'invoices/save', { customerId, paymentDeadlineDate: deadline });
   for (const row of ROWS) await callApi(token, 'invoices/saveItem', { invoiceId: draft._id, ...row });
   const invoice = await callApi<{ _id: string; number: string }>(token, 'invoices/issue', { invoiceId: draft._id });
-  const notice = await callApi<{ _id: string }>(token, 'invoices/save', { customerId, noticeType: 1, creditToInvoice: invoice._id, noticeReason: { bg: `Отстъпка ${run}`, it: `Sconto ${run}` } });
+  const notice = await callApi<{ _id: string }>(token, 'invoices/save', {
+    customerId,
+    noticeType: 1,
+    creditToInvoice: invoice._id,
+    noticeReason: { bg: `Отстъпка ${run}`, it: `Sconto ${run}` },
+  });
   return { invoice, notice };
 }
 
@@ -42,7 +56,9 @@ async function signIn(page: Page) {
 
 /** Clicks and waits for the answer of `call`; expects 200 and returns its body. */
 async function answered(page: Page, call: string, click: () => Promise<void>) {
-  const response = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/${call}` && r.request().method() === 'POST');
+  const response = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === `/api/${call}` && r.request().method() === 'POST',
+  );
   await click();
   const done = await response;
   expect(done.status(), `${call}: ${await done.text()}`).toBe(200);
@@ -62,7 +78,9 @@ describe('billing drafts', () => {
     await page.getByText(t('bg', 'messages:invoice_no_added_items')).waitFor();
 
     // The notice starts from its invoice's rows; the user would then change quantities or prices.
-    const copied = await answered(page, 'invoices/copyOriginalItems', () => button(page, b('items.copy_original')).click());
+    const copied = await answered(page, 'invoices/copyOriginalItems', () =>
+      button(page, b('items.copy_original')).click(),
+    );
     expect(copied.Result).toMatchObject({ itemsCount: 2, creditToInvoice: invoice._id });
     for (const row of ROWS) await itemsTable(page).getByRole('row').filter({ hasText: row.name.bg }).waitFor();
     await button(page, b('items.copy_original')).waitFor({ state: 'detached' });
@@ -71,7 +89,14 @@ describe('billing drafts', () => {
     // Duplicate: a new draft notice of the same invoice opens, with the rows.
     const duplicated = await answered(page, 'invoices/duplicate', () => button(page, b('actions.duplicate')).click());
     const copy = duplicated.Result;
-    expect(copy).toMatchObject({ issued: false, number: null, noticeType: 1, creditToInvoice: invoice._id, itemsCount: 2, totalAmount: copied.Result.totalAmount });
+    expect(copy).toMatchObject({
+      issued: false,
+      number: null,
+      noticeType: 1,
+      creditToInvoice: invoice._id,
+      itemsCount: 2,
+      totalAmount: copied.Result.totalAmount,
+    });
     await waitForHash(page, (p) => p === `/invoices/${copy._id}`);
     for (const row of ROWS) await itemsTable(page).getByRole('row').filter({ hasText: row.name.bg }).waitFor();
 
@@ -84,7 +109,9 @@ describe('billing drafts', () => {
     expect(hashPath(page)).toBe(`/invoices/${copy._id}`);
     await button(page, b('actions.remove_draft')).click();
     await question.waitFor();
-    await answered(page, 'invoices/remove', () => question.getByRole('button', { name: b('actions.remove_draft'), exact: true }).click());
+    await answered(page, 'invoices/remove', () =>
+      question.getByRole('button', { name: b('actions.remove_draft'), exact: true }).click(),
+    );
     await waitForHash(page, (p) => p === '/invoices');
     await page.getByText(t('bg', 'messages:deleted_successfully')).waitFor();
 

@@ -44,8 +44,14 @@ async function expectAxeClean(page: Page, label: string) {
   const violations = await page.evaluate(async () => {
     type Result = { violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> };
     const axe = (window as unknown as { axe: { run: (context: object, options: object) => Promise<Result> } }).axe;
-    const result = await axe.run({ include: ['table'] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => JSON.stringify(node.target)).slice(0, 3) }));
+    const result = await axe.run(
+      { include: ['table'] },
+      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } },
+    );
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.map((node) => JSON.stringify(node.target)).slice(0, 3),
+    }));
   });
   expect([label, violations]).toEqual([label, []]);
 }
@@ -53,7 +59,8 @@ async function expectAxeClean(page: Page, label: string) {
 const dueTable = (page: Page, locale: Locale = 'bg') => page.getByRole('table', { name: r(locale, 'table.label') });
 const dueRows = (page: Page, locale: Locale = 'bg') => dueTable(page, locale).locator('tbody tr');
 /** The check boxes' names: contract, client, period and, for a late one, the word (the rows' order). */
-const rowLabels = async (rows: Locator) => Promise.all((await rows.all()).map((row) => row.getByRole('checkbox').getAttribute('aria-label') as Promise<string>));
+const rowLabels = async (rows: Locator) =>
+  Promise.all((await rows.all()).map((row) => row.getByRole('checkbox').getAttribute('aria-label') as Promise<string>));
 const lateSuffix = (locale: Locale = 'bg') => `, ${r(locale, 'late')}`;
 /** dd.MM.yyyy of a period in a check box's name, as yyyy-MM-dd for ordering. */
 const periodStart = (label: string) => (label.match(/(\d{2})\.(\d{2})\.(\d{4}) –/) ?? []).slice(1).reverse().join('-');
@@ -63,7 +70,10 @@ async function openRun(page: Page, locale: Locale = 'bg'): Promise<BillingRunPre
   await page.goto(`${baseUrl()}/#/invoices`);
   const preview = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/billing-run/preview');
   // The page's own button (the drawer's recently visited list may name the run page too).
-  await page.getByRole('main').getByRole('link', { name: t(locale, 'routes:billing_run'), exact: true }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: t(locale, 'routes:billing_run'), exact: true })
+    .click();
   await waitForHash(page, (p) => p === '/invoices/billing-run');
   const answer = await preview;
   expect(answer.status()).toBe(200);
@@ -95,8 +105,16 @@ async function runChosen(page: Page, count: number) {
   page.off('response', listener);
   // The run's own bar, by its name: the preview read again may show a loading bar beside it.
   expect(await page.getByRole('progressbar', { name: done }).getAttribute('aria-valuenow')).toBe('100');
-  const answers = (await Promise.all(runs)) as Array<{ Result: { created: Array<{ _id: string; periodFrom: string; contractName: { bg: string } }>; skipped: Array<{ reason: string }> } }>;
-  return { created: answers.flatMap((answer) => answer.Result.created), skipped: answers.flatMap((answer) => answer.Result.skipped) };
+  const answers = (await Promise.all(runs)) as Array<{
+    Result: {
+      created: Array<{ _id: string; periodFrom: string; contractName: { bg: string } }>;
+      skipped: Array<{ reason: string }>;
+    };
+  }>;
+  return {
+    created: answers.flatMap((answer) => answer.Result.created),
+    skipped: answers.flatMap((answer) => answer.Result.skipped),
+  };
 }
 
 describe('billing run', () => {
@@ -110,8 +128,12 @@ describe('billing run', () => {
         await page.getByText(r(locale, 'reasons.client_inactive')).first().waitFor();
         // The demo's hand-made invoices leave late periods: the first row is one, marked by the word, not a colour only.
         const first = dueRows(page, locale).first();
-        expect(await first.getByRole('checkbox').getAttribute('aria-label')).toMatch(new RegExp(`${lateSuffix(locale)}$`));
-        await expect.poll(() => first.getByText(r(locale, 'late'), { exact: true }).filter({ visible: true }).count()).toBe(1);
+        expect(await first.getByRole('checkbox').getAttribute('aria-label')).toMatch(
+          new RegExp(`${lateSuffix(locale)}$`),
+        );
+        await expect
+          .poll(() => first.getByText(r(locale, 'late'), { exact: true }).filter({ visible: true }).count())
+          .toBe(1);
         await expectAxeClean(page, `${width} ${locale}`);
         await shot(page, `billing-run-${width}-${locale}`);
         await context.close();
@@ -136,7 +158,9 @@ describe('billing run', () => {
     expect(keptLabels.length).toBeGreaterThan(1);
     for (const row of await kept.all()) await row.getByRole('checkbox').uncheck();
     const chosen = total - keptLabels.length;
-    await page.getByText(r('bg', 'due.chosen', { count: String(chosen), total: String(total) }), { exact: false }).waitFor();
+    await page
+      .getByText(r('bg', 'due.chosen', { count: String(chosen), total: String(total) }), { exact: false })
+      .waitFor();
 
     const { created } = await runChosen(page, chosen);
     expect(created).toHaveLength(chosen);
@@ -151,7 +175,9 @@ describe('billing run', () => {
     await links.first().click();
     await waitForHash(page, (p) => /^\/(invoices|proforma-invoices)\/[0-9a-f-]{36}$/.test(p));
     expect(created.map((doc) => doc._id)).toContain(hashPath(page).split('/').pop());
-    const title = hashPath(page).startsWith('/invoices/') ? t('bg', 'billing:notice_title.0') : t('bg', 'billing:proforma.title');
+    const title = hashPath(page).startsWith('/invoices/')
+      ? t('bg', 'billing:notice_title.0')
+      : t('bg', 'billing:proforma.title');
     await page.getByRole('heading', { level: 2, name: title, exact: true }).waitFor();
 
     // Running again: the month offers only the unticked periods.
@@ -174,11 +200,14 @@ describe('billing run', () => {
     expect(late.length).toBe(labels.length - 1);
     expect(labels.slice(0, late.length)).toEqual(late);
     expect(labels.map(periodStart)).toEqual([...labels.map(periodStart)].sort());
-    for (const row of (await mine.all()).slice(0, late.length)) await row.getByText(r('bg', 'late'), { exact: true }).filter({ visible: true }).waitFor();
+    for (const row of (await mine.all()).slice(0, late.length))
+      await row.getByText(r('bg', 'late'), { exact: true }).filter({ visible: true }).waitFor();
     await page.getByText(r('bg', 'due.late_other', { count: String(late.length) }), { exact: false }).waitFor();
 
     // Only the late periods: none chosen, then each late one.
-    await dueTable(page).getByRole('checkbox', { name: r('bg', 'table.choose_all') }).uncheck();
+    await dueTable(page)
+      .getByRole('checkbox', { name: r('bg', 'table.choose_all') })
+      .uncheck();
     for (const label of late) await page.getByRole('checkbox', { name: label, exact: true }).check();
     const { created } = await runChosen(page, late.length);
     expect(created.map((doc) => doc.contractName.bg)).toEqual(late.map(() => CAUGHT_UP));
@@ -211,12 +240,20 @@ describe('billing run', () => {
     const saved = await fetch(`${baseUrl()}/api/invoices/save`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ customerId: row!.customerId, contract: row!.contractId, date: day, taxDate: day, paymentDeadlineDate: day }),
+      body: JSON.stringify({
+        customerId: row!.customerId,
+        contract: row!.contractId,
+        date: day,
+        taxDate: day,
+        paymentDeadlineDate: day,
+      }),
     });
     expect(saved.status).toBe(200);
 
     // The page still offers it: the run skips it as billed and makes nothing.
-    await dueTable(page).getByRole('checkbox', { name: r('bg', 'table.choose_all') }).uncheck();
+    await dueTable(page)
+      .getByRole('checkbox', { name: r('bg', 'table.choose_all') })
+      .uncheck();
     await rows.filter({ hasText: BY_HAND }).getByRole('checkbox').check();
     const { created, skipped } = await runChosen(page, 1);
     expect(created).toEqual([]);

@@ -30,13 +30,19 @@ async function signIn(page: Page, account: { username: string; password: string 
 /** A shot of the window once dialogs have faded in; `full` takes the whole page. */
 async function shot(page: Page, name: string, full = false) {
   if (full) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForFunction(() => [...document.querySelectorAll('.MuiDialog-container, .MuiPopover-paper')].every((el) => getComputedStyle(el).opacity === '1'));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.MuiDialog-container, .MuiPopover-paper')].every(
+      (el) => getComputedStyle(el).opacity === '1',
+    ),
+  );
   await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: full });
 }
 
 /** Clicks and waits for the answer of `call` (POST unless told); expects 200 and returns its body. */
 async function answered(page: Page, call: string, click: () => Promise<void>, method = 'POST') {
-  const response = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/${call}` && r.request().method() === method);
+  const response = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === `/api/${call}` && r.request().method() === method,
+  );
   await click();
   const done = await response;
   expect(done.status(), `${call}: ${await done.text()}`).toBe(200);
@@ -46,10 +52,12 @@ async function answered(page: Page, call: string, click: () => Promise<void>, me
 const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
 const dialogNamed = (page: Page, name: string) => page.getByRole('dialog', { name });
 const card = (page: Page, title: string) => page.getByRole('region', { name: title });
-const itemsTable = (page: Page, locale: Locale = 'bg') => page.getByRole('table', { name: t(locale, 'billing:items.title') });
+const itemsTable = (page: Page, locale: Locale = 'bg') =>
+  page.getByRole('table', { name: t(locale, 'billing:items.title') });
 const dotted = (date: string) => date.split('-').reverse().join('.');
 /** A money figure as the web shows it in Bulgarian (`1 234,50`, grouped with a no-break space). */
-const money = (value: number) => new Intl.NumberFormat('bg-BG', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+const money = (value: number) =>
+  new Intl.NumberFormat('bg-BG', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
 
 /** Confirms the shared warning dialog with its button. */
 async function confirmWith(page: Page, title: string, label: string, call: string) {
@@ -59,22 +67,34 @@ async function confirmWith(page: Page, title: string, label: string, call: strin
 }
 
 /** The totals box shows the document's figures as the server answered them (no-break spaces read as spaces). */
-async function expectTotals(page: Page, doc: { amount: number; VATAmount: number; totalAmount: number; currencyCode: string }) {
+async function expectTotals(
+  page: Page,
+  doc: { amount: number; VATAmount: number; totalAmount: number; currencyCode: string },
+) {
   const totals = page.getByRole('group', { name: b('amounts.totals') }).getByRole('definition');
   const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
-  const expected = [doc.amount, doc.VATAmount, doc.totalAmount].map((value) => plain(`${money(value)} ${doc.currencyCode}`));
+  const expected = [doc.amount, doc.VATAmount, doc.totalAmount].map((value) =>
+    plain(`${money(value)} ${doc.currencyCode}`),
+  );
   await expect.poll(async () => (await totals.allTextContents()).map(plain), { timeout: 15_000 }).toEqual(expected);
 }
 
 /** Adds a row through the item dialog (the quantity stays 1) and returns the saveItem answer. */
-async function addRow(page: Page, kind: 'invoices' | 'proforma-invoices', name: { bg: string; it: string }, price: string) {
+async function addRow(
+  page: Page,
+  kind: 'invoices' | 'proforma-invoices',
+  name: { bg: string; it: string },
+  price: string,
+) {
   await button(page, b('items.add')).click();
   const dialog = dialogNamed(page, b('items.new'));
   await dialog.getByRole('textbox', { name: `${b('items.name')} (${t('bg', 'language_names.bg')})` }).fill(name.bg);
   await dialog.getByRole('textbox', { name: `${b('items.name')} (${t('bg', 'language_names.it')})` }).fill(name.it);
   await dialog.getByRole('textbox', { name: b('items.price') }).fill(price);
   expect(await dialog.getByRole('textbox', { name: b('items.quantity') }).inputValue()).toBe('1');
-  const saved = await answered(page, `${kind}/saveItem`, () => button(dialog, t('bg', 'actions.save_and_close')).click());
+  const saved = await answered(page, `${kind}/saveItem`, () =>
+    button(dialog, t('bg', 'actions.save_and_close')).click(),
+  );
   await dialog.waitFor({ state: 'detached' });
   return saved;
 }
@@ -88,7 +108,12 @@ describe('billing', () => {
     await page.getByRole('heading', { level: 2, name: CONTRACT }).waitFor();
     await page.getByRole('tab', { name: t('bg', 'contracts:tabs.proformaInvoices'), exact: true }).click();
     await button(page, b('generate.button')).click();
-    const generated = await confirmWith(page, b('generate.title'), b('generate.button'), 'contracts/generateProformaInvoice');
+    const generated = await confirmWith(
+      page,
+      b('generate.title'),
+      b('generate.button'),
+      'contracts/generateProformaInvoice',
+    );
     await waitForHash(page, (p) => p === `/proforma-invoices/${generated.Result._id}`);
     state.proformaPath = hashPath(page);
     await page.getByRole('heading', { level: 2, name: b('proforma.title'), exact: true }).waitFor();
@@ -102,16 +127,22 @@ describe('billing', () => {
     await button(page, b('items.add_service')).click();
     await page.getByRole('menuitem', { name: b('items.from_services') }).click();
     const services = dialogNamed(page, b('items.from_services'));
-    const service = await answered(page, 'proforma-invoices/addItemAsService', () => services.getByRole('button', { name: `${t('bg', 'parties:services.add')}: ТРЗ и личен състав` }).click());
+    const service = await answered(page, 'proforma-invoices/addItemAsService', () =>
+      services.getByRole('button', { name: `${t('bg', 'parties:services.add')}: ТРЗ и личен състав` }).click(),
+    );
     expect(service.Result.document.itemsCount).toBe(3);
     await button(services, t('bg', 'actions.close')).click();
     await services.waitFor({ state: 'detached' });
 
     // Editing a row: two hours instead of one; the totals are the server's.
-    await itemsTable(page).getByRole('button', { name: `${b('items.edit')}: ${EXTRA_ROW.bg}` }).click();
+    await itemsTable(page)
+      .getByRole('button', { name: `${b('items.edit')}: ${EXTRA_ROW.bg}` })
+      .click();
     const row = dialogNamed(page, b('items.one'));
     await row.getByRole('textbox', { name: b('items.quantity') }).fill('2');
-    const edited = await answered(page, 'proforma-invoices/saveItem', () => button(row, t('bg', 'actions.save_and_close')).click());
+    const edited = await answered(page, 'proforma-invoices/saveItem', () =>
+      button(row, t('bg', 'actions.save_and_close')).click(),
+    );
     expect(edited.Result.item.total).toBe(240);
     await row.waitFor({ state: 'detached' });
     await expectTotals(page, edited.Result.document);
@@ -122,7 +153,9 @@ describe('billing', () => {
     const issued = await confirmWith(page, b('issue.title'), b('actions.issue'), 'proforma-invoices/issue');
     const number = issued.Result.number as string;
     expect(number).toMatch(/^\d{10}$/);
-    await page.getByRole('heading', { level: 2, name: b('title_with_number', { name: b('proforma.title'), number }) }).waitFor();
+    await page
+      .getByRole('heading', { level: 2, name: b('title_with_number', { name: b('proforma.title'), number }) })
+      .waitFor();
     expect(await button(page, t('bg', 'actions.save')).count()).toBe(0);
     expect(await button(page, b('items.add')).count()).toBe(0);
     expect(await page.locator('input[name="date"]').isDisabled()).toBe(true);
@@ -135,7 +168,12 @@ describe('billing', () => {
     await transform.getByRole('checkbox', { name: /ТРЗ и личен състав/ }).check();
     await shot(page, 'billing-transform-dialog-1280-bg');
     await button(transform, b('transform.chosen', { count: '2' })).click();
-    const invoice = await confirmWith(page, b('transform.title'), b('actions.transform'), 'proforma-invoices/transformItemsToInvoice');
+    const invoice = await confirmWith(
+      page,
+      b('transform.title'),
+      b('actions.transform'),
+      'proforma-invoices/transformItemsToInvoice',
+    );
     await waitForHash(page, (p) => p === `/invoices/${invoice.Result._id}`);
     state.invoicePath = hashPath(page);
     await page.getByRole('heading', { level: 2, name: b('notice_title.0'), exact: true }).waitFor();
@@ -147,14 +185,27 @@ describe('billing', () => {
     await button(page, b('actions.issue')).click();
     const issuedInvoice = await confirmWith(page, b('issue.title'), b('actions.issue'), 'invoices/issue');
     state.invoiceNumber = issuedInvoice.Result.number;
-    await page.getByRole('heading', { level: 2, name: b('title_with_number', { name: b('notice_title.0'), number: state.invoiceNumber }) }).waitFor();
-    const words = documentAmountInWords({ totalAmount: issuedInvoice.Result.totalAmount, currency: issuedInvoice.Result.currencyCode, currencyRate: issuedInvoice.Result.currencyRate });
+    await page
+      .getByRole('heading', {
+        level: 2,
+        name: b('title_with_number', { name: b('notice_title.0'), number: state.invoiceNumber }),
+      })
+      .waitFor();
+    const words = documentAmountInWords({
+      totalAmount: issuedInvoice.Result.totalAmount,
+      currency: issuedInvoice.Result.currencyCode,
+      currencyRate: issuedInvoice.Result.currencyRate,
+    });
     await page.getByTestId('amount-in-words').filter({ hasText: words }).waitFor();
     await expectTotals(page, issuedInvoice.Result);
 
     // The proforma now shows its row as invoiced and links to the invoice.
     await page.goto(`${baseUrl()}/#${state.proformaPath}`);
-    await page.getByRole('link', { name: b('links.invoice', { number: state.invoiceNumber, date: dotted(issuedInvoice.Result.date) }) }).waitFor();
+    await page
+      .getByRole('link', {
+        name: b('links.invoice', { number: state.invoiceNumber, date: dotted(issuedInvoice.Result.date) }),
+      })
+      .waitFor();
     await expect.poll(() => itemsTable(page).getByText(b('items.transformed')).count(), { timeout: 15_000 }).toBe(2);
     await context.close();
   });
@@ -178,7 +229,9 @@ describe('billing', () => {
     await page.getByRole('option', { name: b('notice.1') }).click();
     const original = page.getByRole('combobox', { name: b('fields.original') });
     await original.fill(state.invoiceNumber.replace(/^0+/, ''));
-    await page.getByRole('option', { name: new RegExp(`^${b('search.option', { number: state.invoiceNumber, date: '' })}`) }).click();
+    await page
+      .getByRole('option', { name: new RegExp(`^${b('search.option', { number: state.invoiceNumber, date: '' })}`) })
+      .click();
     // A credit notice has no payment deadline: the editor has no field for it.
     await page.locator('input[name="paymentDeadlineDate"]').waitFor({ state: 'detached' });
     const created = await answered(page, 'invoices/save', () => button(page, t('bg', 'actions.save')).click());
@@ -187,7 +240,11 @@ describe('billing', () => {
     expect(created.Result.creditToInvoiceNumber).toBe(state.invoiceNumber);
     await waitForHash(page, (p) => p === `/invoices/${created.Result._id}`);
     state.noticePath = hashPath(page);
-    await page.getByRole('link', { name: b('links.original', { number: state.invoiceNumber, date: dotted(created.Result.creditToInvoiceDate) }) }).waitFor();
+    await page
+      .getByRole('link', {
+        name: b('links.original', { number: state.invoiceNumber, date: dotted(created.Result.creditToInvoiceDate) }),
+      })
+      .waitFor();
     await itemsTable(page).waitFor();
     await page.getByText(t('bg', 'messages:invoice_no_added_items')).waitFor();
 
@@ -200,14 +257,24 @@ describe('billing', () => {
     await button(page, b('actions.issue')).click();
     const issued = await confirmWith(page, b('issue.title'), b('actions.issue'), 'invoices/issue');
     state.noticeNumber = issued.Result.number;
-    await page.getByRole('heading', { level: 2, name: b('title_with_number', { name: b('notice_title.1'), number: state.noticeNumber }) }).waitFor();
+    await page
+      .getByRole('heading', {
+        level: 2,
+        name: b('title_with_number', { name: b('notice_title.1'), number: state.noticeNumber }),
+      })
+      .waitFor();
     await context.close();
 
     // The admin: back to draft, then issued again with the same number.
     const admin = await newPage(browser);
     await signIn(admin.page, ACCOUNTS.admin());
     await admin.page.goto(`${baseUrl()}/#${state.noticePath}`);
-    await admin.page.getByRole('heading', { level: 2, name: b('title_with_number', { name: b('notice_title.1'), number: state.noticeNumber }) }).waitFor();
+    await admin.page
+      .getByRole('heading', {
+        level: 2,
+        name: b('title_with_number', { name: b('notice_title.1'), number: state.noticeNumber }),
+      })
+      .waitFor();
     await button(admin.page, b('actions.unissue')).click();
     const draft = await confirmWith(admin.page, b('unissue.title'), b('actions.unissue'), 'invoices/unissue');
     expect(draft.Result.issued).toBe(false);
@@ -215,7 +282,12 @@ describe('billing', () => {
     await button(admin.page, b('actions.issue')).click();
     const again = await confirmWith(admin.page, b('issue.title'), b('actions.issue'), 'invoices/issue');
     expect(again.Result.number).toBe(state.noticeNumber);
-    await admin.page.getByRole('heading', { level: 2, name: b('title_with_number', { name: b('notice_title.1'), number: state.noticeNumber }) }).waitFor();
+    await admin.page
+      .getByRole('heading', {
+        level: 2,
+        name: b('title_with_number', { name: b('notice_title.1'), number: state.noticeNumber }),
+      })
+      .waitFor();
 
     // Print: the PDF opens in a new tab.
     await button(admin.page, b('print.button')).click();
@@ -238,9 +310,15 @@ describe('billing', () => {
     await issuedTab.waitFor();
     expect(await page.getByRole('link', { name: b('invoice.add') }).count()).toBe(0);
     await page.getByRole('link', { name: `${t('bg', 'actions.preview')}: ${state.invoiceNumber}` }).click();
-    await page.getByRole('heading', { level: 2, name: b('title_with_number', { name: b('notice_title.0'), number: state.invoiceNumber }) }).waitFor();
+    await page
+      .getByRole('heading', {
+        level: 2,
+        name: b('title_with_number', { name: b('notice_title.0'), number: state.invoiceNumber }),
+      })
+      .waitFor();
     await page.getByText(b('read_only.issued')).waitFor();
-    for (const name of [t('bg', 'actions.save'), b('actions.issue'), b('actions.unissue'), b('items.add')]) expect(await button(page, name).count()).toBe(0);
+    for (const name of [t('bg', 'actions.save'), b('actions.issue'), b('actions.unissue'), b('items.add')])
+      expect(await button(page, name).count()).toBe(0);
     expect(await page.locator('input[name="date"]').isDisabled()).toBe(true);
     // No link to the proforma: proformas are management's.
     expect(await page.getByRole('link', { name: b('links.from_proforma') }).count()).toBe(0);
@@ -256,7 +334,15 @@ describe('billing', () => {
         await page.getByRole('link', { name: `${t(locale, 'actions.preview')}: ${state.invoiceNumber}` }).waitFor();
         await shot(page, `billing-list-${width}-${locale}`, true);
         await page.goto(`${baseUrl()}/#${state.invoicePath}`);
-        await page.getByRole('heading', { level: 2, name: t(locale, 'billing:title_with_number', { name: t(locale, 'billing:notice_title.0'), number: state.invoiceNumber }) }).waitFor();
+        await page
+          .getByRole('heading', {
+            level: 2,
+            name: t(locale, 'billing:title_with_number', {
+              name: t(locale, 'billing:notice_title.0'),
+              number: state.invoiceNumber,
+            }),
+          })
+          .waitFor();
         await itemsTable(page, locale).getByRole('row').nth(2).waitFor();
         await shot(page, `billing-invoice-${width}-${locale}`, true);
         await page.goto(`${baseUrl()}/#${state.proformaPath}`);

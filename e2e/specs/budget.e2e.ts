@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { apiToken } from '../support/actions.ts';
 import { ACCOUNTS, baseUrl, newPage, useBrowser } from '../support/browser.ts';
 import { t } from '../support/i18n.ts';
-import { fileName, firstMatchTime, isScript, longestChain, markFirstMatch, resourceTimings } from '../support/request-chain.ts';
+import {
+  fileName,
+  firstMatchTime,
+  isScript,
+  longestChain,
+  markFirstMatch,
+  resourceTimings,
+} from '../support/request-chain.ts';
 
 const browser = useBrowser();
 
@@ -47,11 +54,15 @@ describe('a signed-in page', () => {
     await page.locator('table tbody tr.MuiTableRow-hover').first().waitFor();
     await page.waitForLoadState('networkidle');
     // Every area is a chunk of its own (named after its module), loaded when its route opens.
-    const areas = () => [...scripts.keys()].flatMap((url) => /\/([a-z-]+-area)-[\w-]+\.js$/.exec(url)?.[1] ?? []).sort();
+    const areas = () =>
+      [...scripts.keys()].flatMap((url) => /\/([a-z-]+-area)-[\w-]+\.js$/.exec(url)?.[1] ?? []).sort();
     expect(areas()).toEqual(['billing-area']);
     expect([...scripts.values()].some((code) => code.includes(CALENDAR_LIBRARY))).toBe(false);
 
-    await page.getByRole('link', { name: t('bg', 'routes:calendar') }).first().click();
+    await page
+      .getByRole('link', { name: t('bg', 'routes:calendar') })
+      .first()
+      .click();
     await page.locator('.fc').first().waitFor();
     expect(areas()).toEqual(['billing-area', 'calendar-area']);
     expect([...scripts.values()].some((code) => code.includes(CALENDAR_LIBRARY))).toBe(true);
@@ -75,7 +86,9 @@ describe('a cold page', () => {
     const firstRow = await firstMatchTime(page);
     const scripts = (await resourceTimings(page)).filter((entry) => entry.start < firstRow && isScript(entry.url));
     const chain = longestChain(scripts).map((entry) => fileName(entry.url));
-    console.log(`cold /invoices: ${scripts.length} scripts before the first row, chain ${chain.length} deep: ${chain.join(' → ')}`);
+    console.log(
+      `cold /invoices: ${scripts.length} scripts before the first row, chain ${chain.length} deep: ${chain.join(' → ')}`,
+    );
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.length).toBeLessThanOrEqual(30);
     expect(chain.length).toBeLessThanOrEqual(3);

@@ -44,7 +44,10 @@ async function next(page: Page, locale: Locale = 'bg') {
 /** Clicks a day of the shown month (outside its number and events): the day view opens and loads. */
 async function openDay(page: Page, day: number) {
   const loaded = page.waitForResponse((response) => response.url().endsWith('/api/events/list'));
-  await page.locator('.fc-daygrid-day:not(.fc-day-other) .fc-daygrid-day-frame').nth(day - 1).click({ position: { x: 4, y: 4 } });
+  await page
+    .locator('.fc-daygrid-day:not(.fc-day-other) .fc-daygrid-day-frame')
+    .nth(day - 1)
+    .click({ position: { x: 4, y: 4 } });
   await page.locator('.fc-timeGridDay-view').waitFor();
   await loaded;
 }
@@ -133,7 +136,9 @@ describe('the calendar', () => {
     await calendar.locator('.fc-event', { hasText: TIMED_TITLE }).getByText('10:00–11:30').waitFor();
     await calendar.locator('.fc-event', { hasText: TIMED_TITLE }).getByText('Мария Петрова').waitFor();
     // The comment is the hover tooltip.
-    expect(await page.locator('.fc-event', { hasText: TIMED_TITLE }).getAttribute('title')).toBe('Зала 2, вход от двора');
+    expect(await page.locator('.fc-event', { hasText: TIMED_TITLE }).getAttribute('title')).toBe(
+      'Зала 2, вход от двора',
+    );
     await context.close();
   });
 
@@ -158,7 +163,9 @@ describe('the calendar', () => {
 
   it('lets the other refuse with a reason on the public page, without signing in', async () => {
     const token = await apiToken({ username: 'employee2@kantora.local', password: ACCOUNTS.employee().password });
-    const mine = (await (await fetch(`${baseUrl()}/api/events/myEventInvitations`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    const mine = (await (
+      await fetch(`${baseUrl()}/api/events/myEventInvitations`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as {
       Result: { _id: string; event: { title: string } }[];
     };
     const invitation = mine.Result.find((row) => row.event.title === TIMED_TITLE);
@@ -248,7 +255,10 @@ describe('the calendar', () => {
       expect(await title.textContent()).not.toBe(day);
       await page.getByRole('button', { name: k(locale, 'toolbar.month_view'), exact: true }).click();
       await page.locator('.fc-dayGridMonth-view').waitFor();
-      await page.locator('.fc-daygrid-day:not(.fc-day-other) .fc-daygrid-day-frame').nth(9).click({ position: { x: 4, y: 4 } });
+      await page
+        .locator('.fc-daygrid-day:not(.fc-day-other) .fc-daygrid-day-frame')
+        .nth(9)
+        .click({ position: { x: 4, y: 4 } });
       await page.locator('.fc-timeGridDay-view').waitFor();
       await context.close();
     });

@@ -25,7 +25,9 @@ async function choose(page: Page, scope: Page | Locator, label: string, option: 
   await page.getByRole('option', { name: option }).first().click();
 }
 async function saving(page: Page, call: string, click: () => Promise<void>) {
-  const answered = page.waitForResponse((response) => response.url().includes(`/api/${call}`) && response.request().method() === 'POST');
+  const answered = page.waitForResponse(
+    (response) => response.url().includes(`/api/${call}`) && response.request().method() === 'POST',
+  );
   await click();
   const response = await answered;
   expect(response.status(), `${call}: ${await response.text()}`).toBe(200);
@@ -73,7 +75,9 @@ describe('clients', () => {
     }
     await page.locator('input[name="phone"]').nth(1).fill('+359 2 555 0102');
     await page.locator('input[name="email"]').nth(1).fill(`hq-${run.toLowerCase()}@example.com`);
-    const saved = await saving(page, 'companies/save', () => page.getByRole('button', { name: t('bg', 'actions.save'), exact: true }).click());
+    const saved = await saving(page, 'companies/save', () =>
+      page.getByRole('button', { name: t('bg', 'actions.save'), exact: true }).click(),
+    );
     expect(saved.Result.office.isHeadquarters).toBe(true);
     expect(saved.Result.bank).toBeTruthy();
     await waitForHash(page, (p) => /^\/clients\/[^/]+$/.test(p) && p !== '/clients/create');
@@ -82,7 +86,11 @@ describe('clients', () => {
     // Management tabs: banks, offices, access (they appear once the saved client has loaded).
     await page.getByRole('tab').first().waitFor();
     const tabs = await page.getByRole('tab').allTextContents();
-    expect(tabs).toEqual(['banks', 'offices', 'contracts', 'timesheets', 'invoices', 'proformaInvoices', 'documentsFlow', 'access'].map((key) => c(`tabs.${key}`)));
+    expect(tabs).toEqual(
+      ['banks', 'offices', 'contracts', 'timesheets', 'invoices', 'proformaInvoices', 'documentsFlow', 'access'].map(
+        (key) => c(`tabs.${key}`),
+      ),
+    );
 
     // Banks: one from the create, add a second.
     await page.getByText('BG80BNBG96611020345678').waitFor();
@@ -94,7 +102,9 @@ describe('clients', () => {
     await input(dialog, 'address.it').fill('Sofia');
     await input(dialog, 'iban').fill('GB82WEST12345698765432');
     await choose(page, dialog, t('bg', 'settings:fields.currency'), /EUR/);
-    await saving(page, 'banks/save', () => dialog.getByRole('button', { name: t('bg', 'actions.save_and_close') }).click());
+    await saving(page, 'banks/save', () =>
+      dialog.getByRole('button', { name: t('bg', 'actions.save_and_close') }).click(),
+    );
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('GB82WEST12345698765432').waitFor();
 
@@ -108,7 +118,9 @@ describe('clients', () => {
     await input(dialog, 'street.bg').fill('ул. Главна 5');
     await input(dialog, 'phone').fill('+359 32 555 010');
     await input(dialog, 'email').fill(`plovdiv-${run.toLowerCase()}@example.com`);
-    await saving(page, 'offices/save', () => dialog.getByRole('button', { name: t('bg', 'actions.save'), exact: true }).click());
+    await saving(page, 'offices/save', () =>
+      dialog.getByRole('button', { name: t('bg', 'actions.save'), exact: true }).click(),
+    );
     for (const [first, last] of [
       ['Иван', 'Петров'],
       ['Мария', 'Колева'],
@@ -122,7 +134,10 @@ describe('clients', () => {
       await saving(page, 'offices/saveContact', () => row.getByRole('button', { name: c('contacts.save') }).click());
       await dialog.getByText(`${first} ${last}`).waitFor();
     }
-    await dialog.getByRole('button', { name: t('bg', 'actions.close'), exact: true }).last().click();
+    await dialog
+      .getByRole('button', { name: t('bg', 'actions.close'), exact: true })
+      .last()
+      .click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('ул. Главна 5').first().waitFor();
 
@@ -130,7 +145,12 @@ describe('clients', () => {
     await openTab(page, 'access');
     await choose(page, page, c('fields.managing_users'), 'Георги Иванов');
     await page.keyboard.press('Escape');
-    const access = await saving(page, 'companies/save', () => page.getByRole('tabpanel').getByRole('button', { name: t('bg', 'actions.save'), exact: true }).click());
+    const access = await saving(page, 'companies/save', () =>
+      page
+        .getByRole('tabpanel')
+        .getByRole('button', { name: t('bg', 'actions.save'), exact: true })
+        .click(),
+    );
     expect(access.Result.managingUsers.length).toBe(1);
     await screenshot(page, 'clients-manager-1280');
     await context.close();
@@ -147,7 +167,9 @@ describe('clients', () => {
     expect(await input(page, 'name.bg').isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: t('bg', 'actions.save'), exact: true }).count()).toBe(0);
     await page.getByRole('tab').first().waitFor();
-    expect(await page.getByRole('tab').allTextContents()).toEqual(['offices', 'contracts', 'timesheets', 'documentsFlow'].map((key) => c(`tabs.${key}`)));
+    expect(await page.getByRole('tab').allTextContents()).toEqual(
+      ['offices', 'contracts', 'timesheets', 'documentsFlow'].map((key) => c(`tabs.${key}`)),
+    );
     await page.getByText('ул. Главна 5').first().waitFor();
     await context.close();
   });
@@ -174,7 +196,9 @@ describe('clients', () => {
     await page.goto(`${baseUrl()}/#${clientPath}`);
     await page.getByRole('heading', { name: CLIENT }).waitFor();
     await page.getByRole('tab').first().waitFor();
-    expect(await page.getByRole('tab').allTextContents()).toEqual(['banks', 'offices', 'contracts', 'invoices', 'documentsFlow'].map((key) => c(`tabs.${key}`)));
+    expect(await page.getByRole('tab').allTextContents()).toEqual(
+      ['banks', 'offices', 'contracts', 'invoices', 'documentsFlow'].map((key) => c(`tabs.${key}`)),
+    );
     await page.getByText('BG80BNBG96611020345678').waitFor();
     expect(await page.getByRole('button', { name: t('bg', 'settings:banks.add') }).count()).toBe(0);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

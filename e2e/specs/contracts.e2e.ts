@@ -13,7 +13,11 @@ const REASON = `Прекратен по взаимно съгласие ${run}`;
 /** A demo client employee@ sees and employee2@ does not. */
 const CLIENT = 'Алфа Трейд ООД';
 const EMPLOYEE2 = { username: 'employee2@kantora.local', password: DEMO_PASSWORD };
-const FILE = { name: `приложение-${run}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`Приложение 1 към ${NAME}\n`) };
+const FILE = {
+  name: `приложение-${run}.txt`,
+  mimeType: 'text/plain',
+  buffer: Buffer.from(`Приложение 1 към ${NAME}\n`),
+};
 const k = (locale: Locale, key: string, values: Record<string, string> = {}) => t(locale, `contracts:${key}`, values);
 const c = (key: string, values: Record<string, string> = {}) => k('bg', key, values);
 let contractPath = '';
@@ -30,13 +34,17 @@ async function signIn(page: Page, account: { username: string; password: string 
 async function shot(page: Page, name: string, full = false) {
   // A whole-page shot draws the fixed top bar where the window is scrolled to: start at the top.
   if (full) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForFunction(() => [...document.querySelectorAll('.MuiDialog-container')].every((el) => getComputedStyle(el).opacity === '1'));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.MuiDialog-container')].every((el) => getComputedStyle(el).opacity === '1'),
+  );
   await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: full });
 }
 
 /** Clicks and waits for the POST answer of `call`; expects 200 and returns its body. */
 async function saving(page: Page, call: string, click: () => Promise<void>) {
-  const answered = page.waitForResponse((response) => response.url().endsWith(`/api/${call}`) && response.request().method() === 'POST');
+  const answered = page.waitForResponse(
+    (response) => response.url().endsWith(`/api/${call}`) && response.request().method() === 'POST',
+  );
   await click();
   const response = await answered;
   expect(response.status(), `${call}: ${await response.text()}`).toBe(200);
@@ -87,13 +95,19 @@ describe('contracts', () => {
     await button(provider, c('parties.choose_banks')).click();
     let banks = dialogNamed(page, c('parties.provider_banks'));
     // A EUR account cannot be the BGN one.
-    await expect.poll(() => banks.getByRole('button', { name: `${c('parties.choose_bgn')}: УниКредит Булбанк (евро)` }).isDisabled()).toBe(true);
+    await expect
+      .poll(() =>
+        banks.getByRole('button', { name: `${c('parties.choose_bgn')}: УниКредит Булбанк (евро)` }).isDisabled(),
+      )
+      .toBe(true);
     await shot(page, 'contracts-provider-banks-1280-bg');
     await banks.getByRole('button', { name: `${c('parties.choose_bgn')}: УниКредит Булбанк`, exact: true }).click();
     await closed(banks);
     await button(provider, c('parties.choose_banks')).click();
     banks = dialogNamed(page, c('parties.provider_banks'));
-    await banks.getByRole('button', { name: `${c('parties.choose_eur')}: УниКредит Булбанк (евро)`, exact: true }).click();
+    await banks
+      .getByRole('button', { name: `${c('parties.choose_eur')}: УниКредит Булбанк (евро)`, exact: true })
+      .click();
     await closed(banks);
     await provider.getByText(/УниКредит Булбанк · BGN/).waitFor();
     await provider.getByText(/УниКредит Булбанк \(евро\) · EUR/).waitFor();
@@ -117,7 +131,10 @@ describe('contracts', () => {
     await typeDate(page, 'fromDate', '01.01.2026');
     await typeDate(page, 'toDate', '31.12.2027');
     await page.getByRole('textbox', { name: c('fields.price_per_month') }).fill('300');
-    await page.getByRole('combobox', { name: c('fields.currency') }).filter({ hasText: 'EUR' }).waitFor();
+    await page
+      .getByRole('combobox', { name: c('fields.currency') })
+      .filter({ hasText: 'EUR' })
+      .waitFor();
     await shot(page, 'contracts-create-1280-bg', true);
     const created = await saving(page, 'contracts/save', () => button(page, t('bg', 'actions.save')).click());
     expect(created.Result.provider.bank.currency).toBe('BGN');
@@ -128,7 +145,11 @@ describe('contracts', () => {
     await page.getByRole('heading', { name: NAME }).waitFor();
     await page.getByRole('tab', { name: c('tabs.timesheets') }).waitFor();
     // Details, services and documents first; later areas (billing, timesheets) add theirs after them.
-    expect((await page.getByRole('tab').allTextContents()).slice(0, 3)).toEqual([c('tabs.details'), c('tabs.services'), c('tabs.documents')]);
+    expect((await page.getByRole('tab').allTextContents()).slice(0, 3)).toEqual([
+      c('tabs.details'),
+      c('tabs.services'),
+      c('tabs.documents'),
+    ]);
     // The customer card now shows the client's snapshot (its headquarters).
     await customer.getByText(/бул\. България 102/).waitFor();
 
@@ -137,7 +158,9 @@ describe('contracts', () => {
     await button(page, c('services.add')).click();
     const services = dialogNamed(page, c('services.picker_title'));
     for (const service of ['Счетоводно обслужване', 'ТРЗ и личен състав']) {
-      await saving(page, 'contract-services/addServiceToContract', () => services.getByRole('button', { name: `${t('bg', 'parties:services.add')}: ${service}` }).click());
+      await saving(page, 'contract-services/addServiceToContract', () =>
+        services.getByRole('button', { name: `${t('bg', 'parties:services.add')}: ${service}` }).click(),
+      );
       await services.getByRole('button', { name: `${t('bg', 'parties:services.added')}: ${service}` }).waitFor();
     }
     await button(services, t('bg', 'actions.close')).click();
@@ -147,7 +170,9 @@ describe('contracts', () => {
     await payroll.getByRole('button', { name: `${c('services.settings')}: ТРЗ и личен състав` }).click();
     const settings = dialogNamed(page, c('services.settings_title', { name: 'ТРЗ и личен състав' }));
     await settings.getByRole('textbox', { name: c('services.price') }).fill('150');
-    const setting = await saving(page, 'contract-services/save', () => button(settings, t('bg', 'actions.save_and_close')).click());
+    const setting = await saving(page, 'contract-services/save', () =>
+      button(settings, t('bg', 'actions.save_and_close')).click(),
+    );
     expect(setting.Result.price).toBe(150);
     await closed(settings);
     await payroll.getByText('150,00').waitFor();
@@ -159,11 +184,15 @@ describe('contracts', () => {
     const document = dialogNamed(page, t('bg', 'documents:new'));
     await document.getByRole('combobox', { name: t('bg', 'documents:fields.type') }).click();
     await page.getByRole('option', { name: 'Трудов договор' }).click();
-    await document.getByRole('textbox', { name: `${t('bg', 'documents:fields.description')} (${t('bg', 'language_names.bg')})` }).fill(`Приложение ${run}`);
+    await document
+      .getByRole('textbox', { name: `${t('bg', 'documents:fields.description')} (${t('bg', 'language_names.bg')})` })
+      .fill(`Приложение ${run}`);
     await document.locator('input[type="file"]').setInputFiles(FILE);
     await document.getByText(FILE.name).waitFor();
     await shot(page, 'contracts-document-dialog-1280-bg');
-    const uploaded = await saving(page, 'documents/save', () => button(document, t('bg', 'actions.save_and_close')).click());
+    const uploaded = await saving(page, 'documents/save', () =>
+      button(document, t('bg', 'actions.save_and_close')).click(),
+    );
     expect(uploaded.Result.files[0].filename).toBe(FILE.name);
     await closed(document);
     await page.getByRole('button', { name: `${t('bg', 'documents:download')}: ${FILE.name}` }).waitFor();
@@ -225,7 +254,9 @@ describe('contracts', () => {
     expect(tabs).not.toContain(c('tabs.proformaInvoices'));
     expect(await button(page, t('bg', 'actions.save')).count()).toBe(0);
     expect(await button(page, c('actions.register')).count()).toBe(0);
-    expect(await page.getByRole('textbox', { name: `${c('fields.name')} (${t('bg', 'language_names.bg')})` }).isDisabled()).toBe(true);
+    expect(
+      await page.getByRole('textbox', { name: `${c('fields.name')} (${t('bg', 'language_names.bg')})` }).isDisabled(),
+    ).toBe(true);
     expect(await button(card(page, c('parties.customer')), c('parties.change_client')).count()).toBe(0);
 
     await openTab(page, 'services');
@@ -236,7 +267,11 @@ describe('contracts', () => {
 
     await openTab(page, 'documents');
     await page.getByRole('button', { name: `${t('bg', 'documents:download')}: ${FILE.name}` }).waitFor();
-    expect(await page.getByRole('button', { name: new RegExp(`^(${t('bg', 'documents:edit')}|${t('bg', 'actions.delete')}):`) }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('button', { name: new RegExp(`^(${t('bg', 'documents:edit')}|${t('bg', 'actions.delete')}):`) })
+        .count(),
+    ).toBe(0);
     await shot(page, 'contracts-employee-1280-bg', true);
 
     // The client page's contracts tab lists it with a preview link.
@@ -256,7 +291,11 @@ describe('contracts', () => {
     const answered = page.waitForResponse((response) => response.url().endsWith(`/api${contractPath}`));
     await page.goto(`${baseUrl()}/#${contractPath}`);
     expect((await answered).status()).toBe(404);
-    await page.getByRole('alert').filter({ hasText: t('bg', 'messages:the_contract_was_not_found') }).first().waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: t('bg', 'messages:the_contract_was_not_found') })
+      .first()
+      .waitFor();
     await page.getByRole('link', { name: c('back_to_list') }).waitFor();
     await context.close();
   });
@@ -266,7 +305,9 @@ describe('contracts', () => {
     await signIn(page, ACCOUNTS.manager());
     await openContract(page);
     await button(page, c('actions.register')).click();
-    await saving(page, 'contracts/register', () => button(dialogNamed(page, c('register.title')), c('actions.register')).click());
+    await saving(page, 'contracts/register', () =>
+      button(dialogNamed(page, c('register.title')), c('actions.register')).click(),
+    );
     await page.getByText(c('status.1'), { exact: true }).waitFor();
 
     const provider = card(page, c('parties.provider'));
@@ -280,8 +321,15 @@ describe('contracts', () => {
     await dialog.getByText(c('change_banks.required', { currency: 'EUR' })).waitFor();
     await bgn.click();
     await page.getByRole('option', { name: t('bg', 'select.none') }).click();
-    const saved = await saving(page, 'contracts/saveBanks', () => button(dialog, t('bg', 'actions.save_and_close')).click());
-    expect([saved.Result.providerBank, saved.Result.provider.bank, saved.Result.provider.bank2.name.bg, saved.Result.status]).toEqual([null, null, 'УниКредит Булбанк (евро)', 1]);
+    const saved = await saving(page, 'contracts/saveBanks', () =>
+      button(dialog, t('bg', 'actions.save_and_close')).click(),
+    );
+    expect([
+      saved.Result.providerBank,
+      saved.Result.provider.bank,
+      saved.Result.provider.bank2.name.bg,
+      saved.Result.status,
+    ]).toEqual([null, null, 'УниКредит Булбанк (евро)', 1]);
     await closed(dialog);
     await provider.getByText(t('bg', 'parties:no_bank')).waitFor();
     await provider.getByText(/УниКредит Булбанк \(евро\) · EUR/).waitFor();
@@ -294,7 +342,11 @@ describe('contracts', () => {
         const { context, page } = await newPage(browser, { width, locale: locale === 'it' ? 'it-IT' : 'bg-BG' });
         await signIn(page, ACCOUNTS.manager(), locale);
         await page.goto(`${baseUrl()}/#/contracts`);
-        await page.getByRole('table', { name: k(locale, 'list.title') }).getByRole('link', { name: new RegExp(run) }).first().waitFor();
+        await page
+          .getByRole('table', { name: k(locale, 'list.title') })
+          .getByRole('link', { name: new RegExp(run) })
+          .first()
+          .waitFor();
         await shot(page, `contracts-list-${width}-${locale}`, true);
         await openContract(page);
         await page.getByRole('heading', { name: k(locale, 'details.title') }).waitFor();
@@ -302,13 +354,19 @@ describe('contracts', () => {
         // The registered contract's change-banks dialog.
         await button(card(page, k(locale, 'parties.provider')), k(locale, 'change_banks.action')).click();
         const banks = dialogNamed(page, k(locale, 'change_banks.title'));
-        await banks.getByRole('combobox', { name: k(locale, 'parties.eur_bank') }).filter({ hasText: /UniCredit Bulbank|УниКредит Булбанк/ }).waitFor();
+        await banks
+          .getByRole('combobox', { name: k(locale, 'parties.eur_bank') })
+          .filter({ hasText: /UniCredit Bulbank|УниКредит Булбанк/ })
+          .waitFor();
         await shot(page, `contracts-change-banks-${width}-${locale}`);
         // The title's close icon and the Close button have one name: the button at the bottom.
         await button(banks, t(locale, 'actions.close')).last().click();
         await closed(banks);
         await openTab(page, 'services', locale);
-        await page.getByRole('row').filter({ hasText: locale === 'it' ? 'Paghe e personale' : 'ТРЗ и личен състав' }).waitFor();
+        await page
+          .getByRole('row')
+          .filter({ hasText: locale === 'it' ? 'Paghe e personale' : 'ТРЗ и личен състав' })
+          .waitFor();
         await shot(page, `contracts-services-${width}-${locale}`, true);
         await context.close();
       });

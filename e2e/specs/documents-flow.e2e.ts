@@ -11,11 +11,11 @@ type Locale = 'bg' | 'it';
 const browser = useBrowser();
 
 const run = Date.now().toString(36).slice(-5).toUpperCase();
-const d = (locale: Locale, key: string, values: Record<string, string> = {}) => t(locale, `documents-flow:${key}`, values);
+const d = (locale: Locale, key: string, values: Record<string, string> = {}) =>
+  t(locale, `documents-flow:${key}`, values);
 const CLIENT = /Алфа Трейд ООД/;
 /** A document of the demo data: employee@'s own, created 6 days ago (past the 5-day window). */
 const LOCKED_DESCRIPTION = 'Опис на предадените документи';
-
 
 const FILES = {
   pdf: { name: `договор-${run}.pdf`, mimeType: 'application/pdf', buffer: pdfBytes(`Kantora ${run}`) },
@@ -23,7 +23,9 @@ const FILES = {
   html: {
     name: `страница-${run}.html`,
     mimeType: 'text/html',
-    buffer: Buffer.from(`<!doctype html><html><body><p id="text">HTML ${run}</p><script>parent.window.pwned=1;top.pwned=1</script><img src="x" onerror="top.pwned=2"></body></html>`),
+    buffer: Buffer.from(
+      `<!doctype html><html><body><p id="text">HTML ${run}</p><script>parent.window.pwned=1;top.pwned=1</script><img src="x" onerror="top.pwned=2"></body></html>`,
+    ),
   },
   text: { name: `бележка-${run}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`Бележка ${run}\nред 2\n`) },
 };
@@ -48,12 +50,16 @@ async function openList(page: Page, locale: Locale = 'bg') {
  * drawer moving and paints frames late.)
  */
 async function shot(page: Page, name: string) {
-  await page.waitForFunction(() => [...document.querySelectorAll('.MuiDialog-container')].every((el) => getComputedStyle(el).opacity === '1'));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.MuiDialog-container')].every((el) => getComputedStyle(el).opacity === '1'),
+  );
   await page.screenshot({ path: `${ARTIFACTS}/${name}.png` });
 }
 
 async function saving(page: Page, call: string, click: () => Promise<void>) {
-  const answered = page.waitForResponse((response) => response.url().includes(`/api/${call}`) && response.request().method() === 'POST');
+  const answered = page.waitForResponse(
+    (response) => response.url().includes(`/api/${call}`) && response.request().method() === 'POST',
+  );
   await click();
   const response = await answered;
   expect(response.status(), `${call}: ${await response.text()}`).toBe(200);
@@ -65,7 +71,10 @@ async function filterByDescription(page: Page, text: string, locale: Locale = 'b
   const filter = page.getByRole('form', { name: t(locale, 'filter.title') });
   if (!(await filter.isVisible())) await page.getByRole('button', { name: t(locale, 'filter.title') }).click();
   await filter.getByLabel(d(locale, 'fields.description')).fill(text);
-  const listed = page.waitForResponse((response) => response.url().endsWith('/api/documents-flow/list') && response.request().postDataJSON()?.description === text);
+  const listed = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/documents-flow/list') && response.request().postDataJSON()?.description === text,
+  );
   await filter.getByRole('button', { name: t(locale, 'actions.apply') }).click();
   await listed;
 }
@@ -83,16 +92,24 @@ async function addDocument(page: Page, key: FileKey, description: string): Promi
   await dialog.getByLabel(d('bg', 'fields.description')).fill(description);
   await dialog.locator('input[type="file"]').setInputFiles(FILES[key]);
   await dialog.getByText(FILES[key].name).waitFor();
-  const saved = await saving(page, 'documents-flow/save', () => dialog.getByRole('button', { name: t('bg', 'actions.save'), exact: true }).click());
+  const saved = await saving(page, 'documents-flow/save', () =>
+    dialog.getByRole('button', { name: t('bg', 'actions.save'), exact: true }).click(),
+  );
   expect(saved.Result.file.filename).toBe(FILES[key].name);
   // Edit mode after the first save: the stored file with its buttons.
   const edited = page.getByRole('dialog', { name: d('bg', 'dialog.one') });
-  await edited.getByRole('region', { name: d('bg', 'file.title') }).getByText(FILES[key].name).waitFor();
+  await edited
+    .getByRole('region', { name: d('bg', 'file.title') })
+    .getByText(FILES[key].name)
+    .waitFor();
   return edited;
 }
 
 async function closeDialog(dialog: Locator) {
-  await dialog.getByRole('button', { name: t('bg', 'actions.close'), exact: true }).last().click();
+  await dialog
+    .getByRole('button', { name: t('bg', 'actions.close'), exact: true })
+    .last()
+    .click();
   await dialog.waitFor({ state: 'detached' });
 }
 
@@ -126,12 +143,20 @@ describe('document flow', () => {
     expect(response.headers()['content-type']).toBe('application/pdf');
     expect(response.headers()['x-content-type-options']).toBe('nosniff');
     await preview.locator('iframe').waitFor();
-    await page.frames().find((frame) => frame.url().includes('/api/documents-flow/preview/'))?.waitForLoadState('load');
+    await page
+      .frames()
+      .find((frame) => frame.url().includes('/api/documents-flow/preview/'))
+      ?.waitForLoadState('load');
     await shot(page, 'documents-flow-pdf-preview-1280-bg');
-    await preview.getByRole('button', { name: t('bg', 'actions.close'), exact: true }).last().click();
+    await preview
+      .getByRole('button', { name: t('bg', 'actions.close'), exact: true })
+      .last()
+      .click();
     await preview.waitFor({ state: 'detached' });
 
-    const file = await downloaded(page, () => row.getByRole('button', { name: `${d('bg', 'actions.download')}: ${FILES.pdf.name}` }).click());
+    const file = await downloaded(page, () =>
+      row.getByRole('button', { name: `${d('bg', 'actions.download')}: ${FILES.pdf.name}` }).click(),
+    );
     expect(file.name).toBe(FILES.pdf.name);
     expect(file.bytes.equals(FILES.pdf.buffer)).toBe(true);
     await context.close();
@@ -170,14 +195,19 @@ describe('document flow', () => {
     await filterByDescription(page, run);
     for (const key of ['pdf', 'html', 'text'] as const) await rowOf(page, FILES[key].name).waitFor();
     expect(await page.getByRole('button', { name: /zip/ }).count()).toBe(0);
-    for (const key of ['pdf', 'html', 'text'] as const) await rowOf(page, FILES[key].name).getByRole('checkbox', { name: t('bg', 'table.select_row') }).check();
+    for (const key of ['pdf', 'html', 'text'] as const)
+      await rowOf(page, FILES[key].name)
+        .getByRole('checkbox', { name: t('bg', 'table.select_row') })
+        .check();
     const zipButton = page.getByRole('button', { name: d('bg', 'selection.download_other', { count: '3' }) });
     await zipButton.waitFor();
     await shot(page, 'documents-flow-selection-1280-bg');
     const zip = await downloaded(page, () => zipButton.click());
     expect(zip.name).toMatch(/\.zip$/);
     const entries = readZip(zip.bytes);
-    expect(entries.map((entry) => entry.name).sort()).toEqual([FILES.html.name, FILES.pdf.name, FILES.text.name].sort());
+    expect(entries.map((entry) => entry.name).sort()).toEqual(
+      [FILES.html.name, FILES.pdf.name, FILES.text.name].sort(),
+    );
     for (const key of ['pdf', 'html', 'text'] as const) {
       expect(entries.find((entry) => entry.name === FILES[key].name)?.data.equals(FILES[key].buffer), key).toBe(true);
     }
@@ -205,8 +235,14 @@ describe('document flow', () => {
     // Nor does the server let the employee change or delete it.
     const token = await apiToken(ACCOUNTS.employee());
     const call = (path: string, body: unknown) =>
-      fetch(`${baseUrl()}/api/documents-flow/${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const listed = (await (await call('list', { description: LOCKED_DESCRIPTION, page: 1, itemsPerPage: 5 })).json()) as { Result: { Items: Array<{ _id: string; locked: boolean }> } };
+      fetch(`${baseUrl()}/api/documents-flow/${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const listed = (await (
+      await call('list', { description: LOCKED_DESCRIPTION, page: 1, itemsPerPage: 5 })
+    ).json()) as { Result: { Items: Array<{ _id: string; locked: boolean }> } };
     expect(listed.Result.Items).toHaveLength(1);
     expect(listed.Result.Items[0].locked).toBe(true);
     expect((await call('remove', { documentId: listed.Result.Items[0]._id })).status).toBe(403);
@@ -238,7 +274,9 @@ describe('document flow', () => {
     await shot(page, 'documents-flow-client-tab-1280-bg');
     await panel.getByRole('button', { name: d('bg', 'list.add') }).click();
     const dialog = page.getByRole('dialog', { name: d('bg', 'dialog.new') });
-    await expect.poll(() => dialog.getByRole('combobox', { name: d('bg', 'fields.company') }).inputValue()).toMatch(CLIENT);
+    await expect
+      .poll(() => dialog.getByRole('combobox', { name: d('bg', 'fields.company') }).inputValue())
+      .toMatch(CLIENT);
     await closeDialog(dialog);
     await context.close();
   });
@@ -249,7 +287,9 @@ describe('document flow', () => {
       await signIn(page, ACCOUNTS.employee(), locale);
       await openList(page, locale);
       await page.getByRole('row').nth(1).getByRole('button').first().waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        1,
+      );
       await screenshot(page, `documents-flow-list-400-${locale}`);
       await page.getByRole('button', { name: d(locale, 'list.add') }).click();
       const dialog = page.getByRole('dialog', { name: d(locale, 'dialog.new') });

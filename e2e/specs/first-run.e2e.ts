@@ -63,7 +63,12 @@ async function newDatabase(): Promise<{ dataDir: string; env: Record<string, str
 /** The server as `npm start` runs it (the built web app), without the demo data. */
 async function start() {
   const database = await newDatabase();
-  const started = await startServer(database.dataDir, { ...database.env, ADMIN_PASSWORD: ADMIN.password, APP_ENV: 'development', SEED_DEMO: '0' });
+  const started = await startServer(database.dataDir, {
+    ...database.env,
+    ADMIN_PASSWORD: ADMIN.password,
+    APP_ENV: 'development',
+    SEED_DEMO: '0',
+  });
   server.url = started.baseUrl;
   server.output = started.output;
   server.cleanup = async () => {
@@ -95,11 +100,16 @@ async function fillPair(scope: Page | Locator, label: string, bg: string, it: st
 }
 async function choose(scope: Page | Locator, label: string, option: string | RegExp) {
   await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).first().click();
+  await page
+    .getByRole('option', { name: option, exact: typeof option === 'string' })
+    .first()
+    .click();
 }
 /** Clicks and waits for the call's answer; expects 200 and returns its body. */
 async function saving(call: string, click: () => Promise<void>, on: Page = page) {
-  const answered = on.waitForResponse((response) => new URL(response.url()).pathname === `/api/${call}` && response.request().method() === 'POST');
+  const answered = on.waitForResponse(
+    (response) => new URL(response.url()).pathname === `/api/${call}` && response.request().method() === 'POST',
+  );
   await click();
   const response = await answered;
   expect(response.status(), `${call}: ${await response.text()}`).toBe(200);
@@ -110,13 +120,20 @@ const atPath = (on: Page, path: string | RegExp) =>
     ([source, flags]) => new RegExp(source, flags).test(decodeURIComponent(window.location.hash.slice(1))),
     typeof path === 'string' ? [`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, ''] : [path.source, path.flags],
   );
-const checklist = (on: Page, locale: Locale = 'bg') => on.getByRole('list', { name: s('setup.list', undefined, locale) });
-const item = (on: Page, key: string, step: number, locale: Locale = 'bg') => checklist(on, locale).getByRole('link', { name: new RegExp(`^${step}\\. ${s(`setup.items.${key}.title`, undefined, locale)}\\s*—\\s*`) });
-const state = (on: Page, key: string, step: number, locale: Locale = 'bg') => item(on, key, step, locale).locator('.MuiChip-label');
+const checklist = (on: Page, locale: Locale = 'bg') =>
+  on.getByRole('list', { name: s('setup.list', undefined, locale) });
+const item = (on: Page, key: string, step: number, locale: Locale = 'bg') =>
+  checklist(on, locale).getByRole('link', {
+    name: new RegExp(`^${step}\\. ${s(`setup.items.${key}.title`, undefined, locale)}\\s*—\\s*`),
+  });
+const state = (on: Page, key: string, step: number, locale: Locale = 'bg') =>
+  item(on, key, step, locale).locator('.MuiChip-label');
 
 /** The checklist, opened from the notice that the shell shows above every page. */
 async function openChecklist(expectedDone: number) {
-  const notice = page.getByRole('status').filter({ hasText: s('setup.notice', { done: String(expectedDone), total: '5' }) });
+  const notice = page
+    .getByRole('status')
+    .filter({ hasText: s('setup.notice', { done: String(expectedDone), total: '5' }) });
   await notice.getByRole('link', { name: s('setup.notice_link') }).click();
   await atPath(page, '/settings/setup');
   await checklist(page).waitFor();
@@ -129,21 +146,33 @@ async function expectAxeClean(on: Page, selector: string, label: string) {
   const violations = await on.evaluate(async (include) => {
     type Result = { violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> };
     const axe = (window as unknown as { axe: { run: (context: object, options: object) => Promise<Result> } }).axe;
-    const result = await axe.run({ include: [include] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => JSON.stringify(node.target)) }));
+    const result = await axe.run(
+      { include: [include] },
+      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } },
+    );
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.map((node) => JSON.stringify(node.target)),
+    }));
   }, selector);
   expect([label, violations]).toEqual([label, []]);
 }
 
 /** The notice and the checklist in one language at one width, in a context of its own sharing the session, shot into .tmp/. */
 async function shootChecklist(locale: Locale, width: number, doneCount: number) {
-  const shot = await browser.newContext({ viewport: { width, height: 900 }, locale: locale === 'bg' ? 'bg-BG' : 'it-IT', timezoneId: 'Europe/Sofia' });
+  const shot = await browser.newContext({
+    viewport: { width, height: 900 },
+    locale: locale === 'bg' ? 'bg-BG' : 'it-IT',
+    timezoneId: 'Europe/Sofia',
+  });
   await shot.addCookies(await context.cookies());
   await shot.addInitScript((lng) => window.localStorage.setItem('_locale', lng), locale);
   const other = await shot.newPage();
   // The notice above the landing page, then the checklist it leads to.
   await other.goto(`${server.url}/#/clients`);
-  const notice = other.getByRole('status').filter({ hasText: s('setup.notice', { done: String(doneCount), total: '5' }, locale) });
+  const notice = other
+    .getByRole('status')
+    .filter({ hasText: s('setup.notice', { done: String(doneCount), total: '5' }, locale) });
   await notice.waitFor();
   await other.screenshot({ path: join(SHOTS, `first-run-notice-${width}-${locale}.png`), animations: 'disabled' });
   await notice.getByRole('link', { name: s('setup.notice_link', undefined, locale) }).click();
@@ -151,7 +180,11 @@ async function shootChecklist(locale: Locale, width: number, doneCount: number) 
   await other.getByText(s('setup.progress', { done: String(doneCount), total: '5' }, locale)).waitFor();
   await other.waitForFunction((title) => document.title === title, `${t(locale, 'routes:setup')} | Kantora`);
   await expectAxeClean(other, '#main', `checklist ${locale} ${width}`);
-  await other.screenshot({ path: join(SHOTS, `first-run-checklist-${width}-${locale}.png`), fullPage: true, animations: 'disabled' });
+  await other.screenshot({
+    path: join(SHOTS, `first-run-checklist-${width}-${locale}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
   await shot.close();
 }
 
@@ -183,7 +216,12 @@ describe('a new installation, as its administrator', () => {
     await fillPair(page, s('fields.city'), 'София', 'Sofia');
     await fillPair(page, s('fields.street'), 'бул. Витоша 15', 'Boulevard Vitosha 15');
     await box(page, s('fields.zip_code')).fill('1000');
-    await saving('settings/myCompany/save', () => page.getByRole('button', { name: c('actions.save'), exact: true }).first().click());
+    await saving('settings/myCompany/save', () =>
+      page
+        .getByRole('button', { name: c('actions.save'), exact: true })
+        .first()
+        .click(),
+    );
     // The notice follows the save.
     await page.getByText(s('setup.notice', { done: '1', total: '5' })).waitFor();
 
@@ -200,7 +238,9 @@ describe('a new installation, as its administrator', () => {
       await box(dialog, s('fields.bic')).fill('STSABGSF');
       await choose(dialog, s('fields.currency'), new RegExp(`^${currency}`));
       await dialog.getByRole('switch', { name: s(flag) }).check();
-      await saving('banks/save', () => dialog.getByRole('button', { name: c('actions.save_and_close'), exact: true }).click());
+      await saving('banks/save', () =>
+        dialog.getByRole('button', { name: c('actions.save_and_close'), exact: true }).click(),
+      );
       await dialog.waitFor({ state: 'detached' });
       await page.getByRole('row').filter({ hasText: iban }).waitFor();
     }
@@ -227,12 +267,16 @@ describe('a new installation, as its administrator', () => {
     await page.getByRole('option', { name: 'Администратор Системен' }).click();
     await page.keyboard.press('Escape');
     await choose(page, s('fields.signer'), 'Администратор Системен');
-    await saving('settings/invoices/save', () => page.getByRole('button', { name: s('invoices.save_defaults') }).click());
+    await saving('settings/invoices/save', () =>
+      page.getByRole('button', { name: s('invoices.save_defaults') }).click(),
+    );
     await page.getByText(s('setup.notice', { done: '3', total: '5' })).waitFor();
 
     // The next numbers 1 and 1, confirmed as they are.
     expect(await box(page, s('fields.next_invoice_number')).inputValue()).toBe('1');
-    await saving('settings/invoices/saveRegisterNumbers', () => page.getByRole('button', { name: s('invoices.save_registers') }).click());
+    await saving('settings/invoices/saveRegisterNumbers', () =>
+      page.getByRole('button', { name: s('invoices.save_registers') }).click(),
+    );
     await openChecklist(4);
     expect(await state(page, 'registers', 4).textContent()).toBe(s('setup.done'));
   }, 120_000);
@@ -246,13 +290,22 @@ describe('a new installation, as its administrator', () => {
     await page.getByLabel(s('fields.password')).fill('manager-first-run');
     await choose(page, s('fields.type'), s('users.type.0'));
     await choose(page, s('fields.access'), s('users.access.1'));
-    await saving('settings/users/save', () => page.getByRole('button', { name: c('actions.save'), exact: true }).first().click());
+    await saving('settings/users/save', () =>
+      page
+        .getByRole('button', { name: c('actions.save'), exact: true })
+        .first()
+        .click(),
+    );
     await atPath(page, /^\/settings\/users\/[0-9a-f-]{36}$/);
 
     await page.goto(`${server.url}/#/settings/setup`);
     await page.getByText(s('setup.all_done')).waitFor();
     await page.getByText(s('setup.progress', { done: '5', total: '5' })).waitFor();
-    await page.screenshot({ path: join(SHOTS, 'first-run-checklist-done-1280-bg.png'), fullPage: true, animations: 'disabled' });
+    await page.screenshot({
+      path: join(SHOTS, 'first-run-checklist-done-1280-bg.png'),
+      fullPage: true,
+      animations: 'disabled',
+    });
     await page.goto(`${server.url}/#/clients`);
     await page.getByRole('heading', { level: 1, name: t('bg', 'routes:clients') }).waitFor();
     await page.getByRole('link', { name: t('bg', 'clients:list.add') }).waitFor();
@@ -293,24 +346,44 @@ describe('a new installation, as its administrator', () => {
     const field = page.locator('.MuiPickersInputBase-root', { has: page.locator('input[name="paymentDeadlineDate"]') });
     await field.locator('[role=spinbutton]').first().click();
     await page.keyboard.type(deadline);
-    const created = await saving('invoices/save', () => page.getByRole('button', { name: c('actions.save'), exact: true }).click());
+    const created = await saving('invoices/save', () =>
+      page.getByRole('button', { name: c('actions.save'), exact: true }).click(),
+    );
     // The defaults of the checklist: EUR, 20 % VAT, the own company's accounts.
-    expect(created.Result).toMatchObject({ currencyCode: 'EUR', VATPercentage: 20, providerBank: expect.any(String), providerBank2: expect.any(String) });
+    expect(created.Result).toMatchObject({
+      currencyCode: 'EUR',
+      VATPercentage: 20,
+      providerBank: expect.any(String),
+      providerBank2: expect.any(String),
+    });
     await atPath(page, `/invoices/${created.Result._id}`);
 
     await page.getByRole('button', { name: b('items.add'), exact: true }).click();
     const row = page.getByRole('dialog', { name: b('items.new') });
-    await row.getByRole('textbox', { name: `${b('items.name')} (${t('bg', 'language_names.bg')})` }).fill('Счетоводно обслужване');
-    await row.getByRole('textbox', { name: `${b('items.name')} (${t('bg', 'language_names.it')})` }).fill('Servizi di contabilità');
+    await row
+      .getByRole('textbox', { name: `${b('items.name')} (${t('bg', 'language_names.bg')})` })
+      .fill('Счетоводно обслужване');
+    await row
+      .getByRole('textbox', { name: `${b('items.name')} (${t('bg', 'language_names.it')})` })
+      .fill('Servizi di contabilità');
     await row.getByRole('textbox', { name: b('items.price') }).fill('450');
-    await saving('invoices/saveItem', () => row.getByRole('button', { name: c('actions.save_and_close'), exact: true }).click());
+    await saving('invoices/saveItem', () =>
+      row.getByRole('button', { name: c('actions.save_and_close'), exact: true }).click(),
+    );
     await row.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: b('actions.issue'), exact: true }).click();
     const confirm = page.getByRole('dialog', { name: b('issue.title') });
-    const issued = await saving('invoices/issue', () => confirm.getByRole('button', { name: b('actions.issue'), exact: true }).click());
+    const issued = await saving('invoices/issue', () =>
+      confirm.getByRole('button', { name: b('actions.issue'), exact: true }).click(),
+    );
     expect(issued.Result.number).toBe('0000000001');
-    await page.getByRole('heading', { level: 2, name: b('title_with_number', { name: b('notice_title.0'), number: '0000000001' }) }).waitFor();
+    await page
+      .getByRole('heading', {
+        level: 2,
+        name: b('title_with_number', { name: b('notice_title.0'), number: '0000000001' }),
+      })
+      .waitFor();
     expect(issued.Result).toMatchObject({ totalAmount: 540, currencyCode: 'EUR' });
   }, 120_000);
 });

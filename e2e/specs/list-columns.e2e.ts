@@ -117,12 +117,18 @@ function measure(table: Locator, keyHeader: string, oneLine: boolean): Promise<s
         return style.display !== 'none' && style.visibility !== 'hidden' && rect.width > 0 && rect.height > 0;
       };
       const text = (node: Element) => (node.textContent ?? '').replace(/\s+/g, ' ').trim();
-      const label = (cell: Element) => text(cell) || cell.querySelector('[aria-label]')?.getAttribute('aria-label') || '(empty)';
-      const rows = [tableElement.tHead?.rows[0], ...Array.from(tableElement.tBodies[0]?.rows ?? []).slice(0, 5)].filter((row): row is HTMLTableRowElement => Boolean(row));
+      const label = (cell: Element) =>
+        text(cell) || cell.querySelector('[aria-label]')?.getAttribute('aria-label') || '(empty)';
+      const rows = [tableElement.tHead?.rows[0], ...Array.from(tableElement.tBodies[0]?.rows ?? []).slice(0, 5)].filter(
+        (row): row is HTMLTableRowElement => Boolean(row),
+      );
       const keyIndex = Array.from(rows[0]?.cells ?? []).findIndex((cell) => text(cell) === keyHeader);
       const scroller = tableElement.parentElement as HTMLElement;
       const scrolls = scroller.scrollWidth > scroller.clientWidth + 1;
-      if (document.documentElement.scrollWidth > window.innerWidth + 1) problems.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${window.innerWidth} px window`);
+      if (document.documentElement.scrollWidth > window.innerWidth + 1)
+        problems.push(
+          `the page is ${document.documentElement.scrollWidth} px wide in a ${window.innerWidth} px window`,
+        );
       if (keyIndex < 0) problems.push(`no column "${keyHeader}"`);
       rows.forEach((row, rowIndex) => {
         const where = rowIndex === 0 ? 'header' : `row ${rowIndex}`;
@@ -132,16 +138,23 @@ function measure(table: Locator, keyHeader: string, oneLine: boolean): Promise<s
           for (let j = i + 1; j < cells.length; j++) {
             const width = Math.min(rects[i].right, rects[j].right) - Math.max(rects[i].left, rects[j].left);
             const height = Math.min(rects[i].bottom, rects[j].bottom) - Math.max(rects[i].top, rects[j].top);
-            if (width > 0.5 && height > 0.5) problems.push(`${where}: "${label(cells[i])}" and "${label(cells[j])}" overlap by ${Math.round(width)} px`);
+            if (width > 0.5 && height > 0.5)
+              problems.push(
+                `${where}: "${label(cells[i])}" and "${label(cells[j])}" overlap by ${Math.round(width)} px`,
+              );
           }
         }
         for (const cell of cells) {
           // The cell and every box in it: content wider than the box is cut (an ellipsis, hidden overflow) or spills out.
           // Text that only screen readers get (clipped to a pixel on purpose) is not cut.
-          const boxes = [cell, ...Array.from(cell.querySelectorAll<HTMLElement>('*'))].filter((box) => getComputedStyle(box).clip === 'auto');
+          const boxes = [cell, ...Array.from(cell.querySelectorAll<HTMLElement>('*'))].filter(
+            (box) => getComputedStyle(box).clip === 'auto',
+          );
           for (const box of boxes) {
             if (box.clientWidth > 0 && box.scrollWidth > box.clientWidth + 1) {
-              problems.push(`${where}: "${text(box) || label(cell)}" is cut (${box.scrollWidth} px in ${box.clientWidth} px)`);
+              problems.push(
+                `${where}: "${text(box) || label(cell)}" is cut (${box.scrollWidth} px in ${box.clientWidth} px)`,
+              );
               break;
             }
           }
@@ -154,7 +167,8 @@ function measure(table: Locator, keyHeader: string, oneLine: boolean): Promise<s
         }
         const rect = key.getBoundingClientRect();
         const inWindow = rect.left >= -0.5 && rect.right <= window.innerWidth + 0.5;
-        if (!inWindow && !scrolls) problems.push(`${where}: "${label(key)}" is outside the window and the table does not scroll to it`);
+        if (!inWindow && !scrolls)
+          problems.push(`${where}: "${label(key)}" is outside the window and the table does not scroll to it`);
         if (rowIndex > 0 && oneLine) {
           // The line boxes of its words: one line has one top (within a few pixels).
           const tops: number[] = [];
@@ -162,7 +176,8 @@ function measure(table: Locator, keyHeader: string, oneLine: boolean): Promise<s
           for (let node = walker.nextNode(); node; node = walker.nextNode()) {
             const range = document.createRange();
             range.selectNodeContents(node);
-            for (const part of Array.from(range.getClientRects())) if (part.width > 0 && !tops.some((top) => Math.abs(top - part.top) < 4)) tops.push(part.top);
+            for (const part of Array.from(range.getClientRects()))
+              if (part.width > 0 && !tops.some((top) => Math.abs(top - part.top) < 4)) tops.push(part.top);
           }
           if (tops.length > 1) problems.push(`${where}: "${label(key)}" is broken over ${tops.length} lines`);
         }
@@ -177,8 +192,14 @@ describe('the columns of the lists', () => {
   mkdirSync(SHOTS, { recursive: true });
   for (const locale of ['bg', 'it'] as const) {
     for (const width of [1280, 400]) {
-      it(`at ${width} px in ${locale}: no column over another, the paid state, the client and the duration whole`, { timeout: 180_000 }, async () => {
-        const { context, page } = await newPage(browser, { width, height: 800, locale: locale === 'it' ? 'it-IT' : 'bg-BG' });
+      it(`at ${width} px in ${locale}: no column over another, the paid state, the client and the duration whole`, {
+        timeout: 180_000,
+      }, async () => {
+        const { context, page } = await newPage(browser, {
+          width,
+          height: 800,
+          locale: locale === 'it' ? 'it-IT' : 'bg-BG',
+        });
         await signIn(page, locale);
         const problems: string[] = [];
         for (const list of LISTS) {
@@ -188,8 +209,13 @@ describe('the columns of the lists', () => {
             await document.fonts.ready;
             window.scrollTo(0, 0);
           });
-          await page.screenshot({ path: `${SHOTS}/list-${list.name}-${width}-${locale}.png`, fullPage: true, animations: 'disabled' });
-          for (const problem of await measure(table, t(locale, list.key), list.oneLine ?? false)) problems.push(`${list.name}: ${problem}`);
+          await page.screenshot({
+            path: `${SHOTS}/list-${list.name}-${width}-${locale}.png`,
+            fullPage: true,
+            animations: 'disabled',
+          });
+          for (const problem of await measure(table, t(locale, list.key), list.oneLine ?? false))
+            problems.push(`${list.name}: ${problem}`);
         }
         expect(problems).toEqual([]);
         await context.close();
@@ -197,7 +223,9 @@ describe('the columns of the lists', () => {
     }
   }
 
-  it('follows the window: narrowed from 1280 to 400 px the invoices leave columns out, widened again they show them', { timeout: 120_000 }, async () => {
+  it('follows the window: narrowed from 1280 to 400 px the invoices leave columns out, widened again they show them', {
+    timeout: 120_000,
+  }, async () => {
     const { context, page } = await newPage(browser, { width: 1280, height: 800 });
     await signIn(page, 'bg');
     const invoices = LISTS[0];

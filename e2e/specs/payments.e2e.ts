@@ -25,12 +25,22 @@ beforeAll(async () => {
   const token = await apiToken(ACCOUNTS.manager());
   // A demo client with its bank, from one of its issued invoices that charged VAT (not a reverse-charge client): the
   // list's first page changes as other specs add invoices.
-  const found = await api<{ Items: Array<{ _id: string; noticeType: number; VATAmount: number }> }>(token, 'invoices/list', { issued: true, itemsPerPage: 50 });
+  const found = await api<{ Items: Array<{ _id: string; noticeType: number; VATAmount: number }> }>(
+    token,
+    'invoices/list',
+    { issued: true, itemsPerPage: 50 },
+  );
   const charged = found.Items.find((row) => row.noticeType === 0 && row.VATAmount > 0);
   if (!charged) throw new Error('no issued invoice with VAT among the newest 50');
   const model = await api<{ customerId: string; customerBank: string | null }>(token, `invoices/${charged._id}`);
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sofia' }).format(new Date());
-  const draft = await api<{ _id: string }>(token, 'invoices/save', { customerId: model.customerId, customerBank: model.customerBank, date: today, taxDate: today, paymentDeadlineDate: today });
+  const draft = await api<{ _id: string }>(token, 'invoices/save', {
+    customerId: model.customerId,
+    customerBank: model.customerBank,
+    date: today,
+    taxDate: today,
+    paymentDeadlineDate: today,
+  });
   // The standard rate by name: the settings spec may have made another VAT type the default by now.
   const vatTypes = await api<Array<{ _id: string; name: { bg: string } }>>(token, 'metaData/getVATTypes');
   const standard = vatTypes.find((type) => type.name.bg === 'ДДС 20%');
@@ -39,8 +49,15 @@ beforeAll(async () => {
   // A client under the reverse charge is not charged VAT whatever is asked: the row then carries the whole 300.00.
   const vat = await api<{ VATCharging: boolean }>(token, `invoices/${draft._id}`);
   const price = vat.VATCharging ? 250 : 300;
-  await api(token, 'invoices/saveItem', { invoiceId: draft._id, name: { bg: 'Консултация по плащания', it: 'Consulenza sui pagamenti' }, price, quantity: 1 });
-  const issued = await api<{ _id: string; number: string; totalAmount: number }>(token, 'invoices/issue', { invoiceId: draft._id });
+  await api(token, 'invoices/saveItem', {
+    invoiceId: draft._id,
+    name: { bg: 'Консултация по плащания', it: 'Consulenza sui pagamenti' },
+    price,
+    quantity: 1,
+  });
+  const issued = await api<{ _id: string; number: string; totalAmount: number }>(token, 'invoices/issue', {
+    invoiceId: draft._id,
+  });
   expect(issued.totalAmount).toBe(300);
   Object.assign(invoice, { id: issued._id, number: issued.number });
 });
@@ -49,7 +66,8 @@ afterAll(async () => {
 });
 
 const b = (locale: Locale, key: string, values: Record<string, string> = {}) => t(locale, `billing:${key}`, values);
-const button = (scope: Page | Locator, name: string | RegExp) => scope.getByRole('button', { name, exact: typeof name === 'string' });
+const button = (scope: Page | Locator, name: string | RegExp) =>
+  scope.getByRole('button', { name, exact: typeof name === 'string' });
 
 async function signIn(page: Page, account: { username: string; password: string }, locale: Locale = 'bg') {
   await page.addInitScript((lng) => window.localStorage.setItem('_locale', lng), locale);
@@ -61,13 +79,17 @@ async function signIn(page: Page, account: { username: string; password: string 
 
 /** A shot of the window once the dialogs have faded in. */
 async function shot(page: Page, name: string) {
-  await page.waitForFunction(() => [...document.querySelectorAll('.MuiDialog-container')].every((el) => getComputedStyle(el).opacity === '1'));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.MuiDialog-container')].every((el) => getComputedStyle(el).opacity === '1'),
+  );
   await page.screenshot({ path: `${ARTIFACTS}/${name}.png` });
 }
 
 /** Clicks and waits for the answer of `call`; expects `status`. */
 async function answered(page: Page, call: string, click: () => Promise<void>, status = 200) {
-  const response = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/${call}` && r.request().method() === 'POST');
+  const response = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === `/api/${call}` && r.request().method() === 'POST',
+  );
   await click();
   const done = await response;
   expect(done.status(), `${call}: ${await done.text()}`).toBe(status);
@@ -75,10 +97,13 @@ async function answered(page: Page, call: string, click: () => Promise<void>, st
 }
 
 /** The paid-state cell of the run's invoice in the issued list: a button for management. */
-const paidCell = (page: Page, locale: Locale = 'bg') => page.getByRole('button', { name: new RegExp(`^${b(locale, 'payments.open_of', { name: invoice.number })}: `) });
+const paidCell = (page: Page, locale: Locale = 'bg') =>
+  page.getByRole('button', { name: new RegExp(`^${b(locale, 'payments.open_of', { name: invoice.number })}: `) });
 
 async function expectListState(page: Page, state: 0 | 1 | 2) {
-  await expect.poll(async () => (await paidCell(page).textContent())?.trim(), { timeout: 15_000 }).toBe(b('bg', `paid.${state}`));
+  await expect
+    .poll(async () => (await paidCell(page).textContent())?.trim(), { timeout: 15_000 })
+    .toBe(b('bg', `paid.${state}`));
 }
 
 /** Opens the payments dialog from the list's paid cell. */
@@ -96,7 +121,12 @@ async function addPayment(page: Page, payments: Locator, amount: string, status 
   await dialog.waitFor();
   const field = dialog.getByRole('textbox', { name: b('bg', 'payments.amount') });
   await field.fill(amount);
-  await answered(page, 'invoices/savePayment', () => button(dialog, t('bg', 'common:actions.save_and_close')).click(), status);
+  await answered(
+    page,
+    'invoices/savePayment',
+    () => button(dialog, t('bg', 'common:actions.save_and_close')).click(),
+    status,
+  );
   return dialog;
 }
 
@@ -125,10 +155,16 @@ describe('payments', () => {
     const refused = await addPayment(page, payments, '250', 400);
     const amount = refused.getByRole('textbox', { name: b('bg', 'payments.amount') });
     await expect.poll(() => amount.getAttribute('aria-invalid')).toBe('true');
-    await refused.getByText(new RegExp(`${t('bg', 'messages:entered_amount_is_bigger_than_wanted_amount')}.*200,00`)).first().waitFor();
+    await refused
+      .getByText(new RegExp(`${t('bg', 'messages:entered_amount_is_bigger_than_wanted_amount')}.*200,00`))
+      .first()
+      .waitFor();
     await shot(page, 'payment-refused-bg-1280');
     await button(refused, t('bg', 'common:actions.close')).last().click();
-    await button(page.getByRole('dialog', { name: t('bg', 'messages:warning') }), t('bg', 'common:actions.confirm')).click();
+    await button(
+      page.getByRole('dialog', { name: t('bg', 'messages:warning') }),
+      t('bg', 'common:actions.confirm'),
+    ).click();
     await refused.waitFor({ state: 'detached' });
 
     await addPayment(page, payments, '200');
@@ -173,13 +209,22 @@ describe('payments', () => {
   for (const locale of ['bg', 'it'] as const) {
     for (const width of [1280, 400]) {
       it(`shows both dialogs in ${locale} at ${width} px`, async () => {
-        const { context, page } = await newPage(browser, { width, height: width < 600 ? 860 : 800, locale: locale === 'bg' ? 'bg-BG' : 'it-IT' });
+        const { context, page } = await newPage(browser, {
+          width,
+          height: width < 600 ? 860 : 800,
+          locale: locale === 'bg' ? 'bg-BG' : 'it-IT',
+        });
         await signIn(page, ACCOUNTS.manager(), locale);
         await page.goto(`${baseUrl()}/#/invoices/${invoice.id}`);
         await button(page, b(locale, 'payments.open')).click();
-        const payments = page.getByRole('dialog', { name: b(locale, 'payments.title_invoice', { number: invoice.number }) });
+        const payments = page.getByRole('dialog', {
+          name: b(locale, 'payments.title_invoice', { number: invoice.number }),
+        });
         // The notes column is left out on phones: the remaining payment is found by its amount.
-        await payments.getByRole('table').getByText(/200,00/).waitFor();
+        await payments
+          .getByRole('table')
+          .getByText(/200,00/)
+          .waitFor();
         await shot(page, `payments-list-${locale}-${width}`);
         await button(payments, b(locale, 'payments.add')).click();
         const dialog = page.getByRole('dialog', { name: b(locale, 'payments.new') });

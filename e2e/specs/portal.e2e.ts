@@ -31,14 +31,25 @@ async function signIn(page: Page, locale: Locale = 'bg') {
 /** A shot of the window (or the whole page) once dialogs and menus have faded in. */
 async function shot(page: Page, name: string, full = true) {
   if (full) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForFunction(() => [...document.querySelectorAll('.MuiDialog-container, .MuiPopover-paper')].every((el) => getComputedStyle(el).opacity === '1'));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.MuiDialog-container, .MuiPopover-paper')].every(
+      (el) => getComputedStyle(el).opacity === '1',
+    ),
+  );
   await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: full });
 }
 
 /** An admin's call, for ids the client user must not reach. */
-async function adminList(path: string, body: object): Promise<Array<{ _id: string; companyName: { bg: string } | null; number: string | null }>> {
+async function adminList(
+  path: string,
+  body: object,
+): Promise<Array<{ _id: string; companyName: { bg: string } | null; number: string | null }>> {
   const token = await apiToken(ACCOUNTS.admin());
-  const response = await fetch(`${baseUrl()}/api/${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ page: 1, itemsPerPage: 100, ...body }) });
+  const response = await fetch(`${baseUrl()}/api/${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ page: 1, itemsPerPage: 100, ...body }),
+  });
   expect(response.status).toBe(200);
   return ((await response.json()) as { Result: { Items: [] } }).Result.Items;
 }
@@ -50,7 +61,6 @@ async function expectNotFound(page: Page, path: string, message: string, list: s
   await waitForHash(page, (current) => current === list);
 }
 
-
 describe('the client portal', () => {
   it('the demo client sees both of their companies and nothing else', async () => {
     const { context, page } = await newPage(browser);
@@ -58,16 +68,31 @@ describe('the client portal', () => {
     await signIn(page);
     // The portal is the client's landing; the drawer lists the portal's pages only.
     await waitForHash(page, (path) => path === '/my-companies');
-    const answer = (await (await companies).json()) as { Result: { Items: Array<{ name: { bg: string } }>; Total: number } };
+    const answer = (await (await companies).json()) as {
+      Result: { Items: Array<{ name: { bg: string } }>; Total: number };
+    };
     expect(answer.Result.Items.map((row) => row.name.bg).sort()).toEqual([BIANCHI.bg, ROSSI.bg].sort());
     const table = page.getByRole('table', { name: p('bg', 'companies.title') });
     await table.getByRole('row').nth(2).waitFor();
     expect(await table.getByRole('row').count()).toBe(3);
     const nav = page.getByRole('navigation', { name: t('bg', 'shell.navigation') });
     await nav.getByText(t('bg', 'routes:my_documents_flow'), { exact: true }).first().waitFor();
-    const shown = (await nav.locator('a, [role="button"]').allTextContents()).map((text) => text.trim()).filter(Boolean);
-    for (const key of ['my_companies', 'my_contracts', 'my_invoices', 'my_proforma_invoices', 'my_documents_flow']) expect(shown).toContain(t('bg', `routes:${key}`));
-    for (const key of ['clients', 'contracts', 'invoices', 'proforma_invoices', 'documents_flow', 'timesheets', 'calendar', 'settings']) expect(shown).not.toContain(t('bg', `routes:${key}`));
+    const shown = (await nav.locator('a, [role="button"]').allTextContents())
+      .map((text) => text.trim())
+      .filter(Boolean);
+    for (const key of ['my_companies', 'my_contracts', 'my_invoices', 'my_proforma_invoices', 'my_documents_flow'])
+      expect(shown).toContain(t('bg', `routes:${key}`));
+    for (const key of [
+      'clients',
+      'contracts',
+      'invoices',
+      'proforma_invoices',
+      'documents_flow',
+      'timesheets',
+      'calendar',
+      'settings',
+    ])
+      expect(shown).not.toContain(t('bg', `routes:${key}`));
 
     // The company page: its tabs, its contracts.
     await page.getByRole('link', { name: `${t('bg', 'actions.preview')}: ${ROSSI.bg}` }).click();
@@ -75,12 +100,19 @@ describe('the client portal', () => {
     state.companyPath = hashPath(page);
     await page.getByRole('link', { name: `${t('bg', 'actions.preview')}: ${CONTRACT.bg}` }).waitFor();
     await page.getByRole('tab', { name: p('bg', 'company.tabs.contacts') }).click();
-    await page.getByRole('table', { name: p('bg', 'company.tabs.contacts') }).getByText('Марко Роси').waitFor();
+    await page
+      .getByRole('table', { name: p('bg', 'company.tabs.contacts') })
+      .getByText('Марко Роси')
+      .waitFor();
 
     // Every invoice the client sees is one of their companies', and issued.
     const invoices = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/my-invoices/list');
     await page.goto(`${baseUrl()}/#/my-invoices`);
-    const rows = ((await (await invoices).json()) as { Result: { Items: Array<{ companyName: { bg: string }; number: string | null }> } }).Result.Items;
+    const rows = (
+      (await (await invoices).json()) as {
+        Result: { Items: Array<{ companyName: { bg: string }; number: string | null }> };
+      }
+    ).Result.Items;
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       expect([ROSSI.bg, BIANCHI.bg]).toContain(row.companyName.bg);
@@ -96,14 +128,24 @@ describe('the client portal', () => {
     await page.getByRole('link', { name: `${t('bg', 'actions.preview')}: ${CONTRACT.bg}` }).click();
     await page.getByRole('heading', { level: 2, name: CONTRACT.bg }).waitFor();
     state.contractPath = hashPath(page);
-    await page.getByRole('region', { name: t('bg', 'contracts:parties.customer') }).getByText(ROSSI.bg).waitFor();
-    await page.getByRole('region', { name: t('bg', 'contracts:details.title') }).getByText(t('bg', 'contracts:interval.12')).waitFor();
+    await page
+      .getByRole('region', { name: t('bg', 'contracts:parties.customer') })
+      .getByText(ROSSI.bg)
+      .waitFor();
+    await page
+      .getByRole('region', { name: t('bg', 'contracts:details.title') })
+      .getByText(t('bg', 'contracts:interval.12'))
+      .waitFor();
     await page.getByRole('tab', { name: t('bg', 'contracts:tabs.services') }).click();
     const services = page.getByRole('table', { name: t('bg', 'contracts:tabs.services') });
     await services.getByRole('row').nth(1).waitFor();
     expect(await services.getByRole('columnheader', { name: t('bg', 'contracts:services.price') }).count()).toBe(1);
     await page.getByRole('tab', { name: t('bg', 'contracts:tabs.invoices'), exact: true }).click();
-    const preview = page.getByRole('link', { name: new RegExp(`^${t('bg', 'actions.preview')}: ${p('bg', 'invoice.row_name', { number: '' })}\\d{10}$`) }).first();
+    const preview = page
+      .getByRole('link', {
+        name: new RegExp(`^${t('bg', 'actions.preview')}: ${p('bg', 'invoice.row_name', { number: '' })}\\d{10}$`),
+      })
+      .first();
     await preview.waitFor();
     await context.close();
   });
@@ -116,9 +158,21 @@ describe('the client portal', () => {
     await preview.waitFor();
     state.invoiceNumber = ((await preview.getAttribute('aria-label')) ?? '').replace(/\D/g, '');
     await preview.click();
-    await page.getByRole('heading', { level: 2, name: t('bg', 'billing:title_with_number', { name: t('bg', 'billing:notice_title.0'), number: state.invoiceNumber }) }).waitFor();
+    await page
+      .getByRole('heading', {
+        level: 2,
+        name: t('bg', 'billing:title_with_number', {
+          name: t('bg', 'billing:notice_title.0'),
+          number: state.invoiceNumber,
+        }),
+      })
+      .waitFor();
     state.invoicePath = hashPath(page);
-    await page.getByRole('table', { name: t('bg', 'billing:items.title') }).getByRole('row').nth(1).waitFor();
+    await page
+      .getByRole('table', { name: t('bg', 'billing:items.title') })
+      .getByRole('row')
+      .nth(1)
+      .waitFor();
     expect(await page.getByRole('textbox').count()).toBe(0);
     expect(await page.getByRole('button', { name: t('bg', 'actions.save') }).count()).toBe(0);
 
@@ -134,7 +188,11 @@ describe('the client portal', () => {
     // The bytes are a PDF (read again with the client's own token: the page's answer went into the tab's blob).
     const token = await apiToken(ACCOUNTS.client());
     const again = await fetch(new URL(printed.url()), { headers: { authorization: `Bearer ${token}` } });
-    expect(Buffer.from(await again.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(
+      Buffer.from(await again.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
     await context.close();
   });
 
@@ -151,14 +209,22 @@ describe('the client portal', () => {
     await page.getByRole('option').first().click();
     const description = `Фактури от доставчици ${run}`;
     await dialog.getByRole('textbox', { name: t('bg', 'documents-flow:fields.description') }).fill(description);
-    await dialog.locator('input[type="file"]').setInputFiles({ name: `доставки-${run}.pdf`, mimeType: 'application/pdf', buffer: pdfBytes(`Portal ${run}`) });
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: `доставки-${run}.pdf`, mimeType: 'application/pdf', buffer: pdfBytes(`Portal ${run}`) });
     const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/my-documents-flow/save');
     await dialog.getByRole('button', { name: t('bg', 'actions.save'), exact: true }).click();
     const answer = await saved;
     expect(answer.status(), await answer.text()).toBe(200);
-    await dialog.getByRole('region', { name: t('bg', 'documents-flow:file.title') }).getByText(`доставки-${run}.pdf`).waitFor();
+    await dialog
+      .getByRole('region', { name: t('bg', 'documents-flow:file.title') })
+      .getByText(`доставки-${run}.pdf`)
+      .waitFor();
     await shot(page, 'portal-document-dialog-1280-bg', false);
-    await dialog.getByRole('button', { name: t('bg', 'actions.close'), exact: true }).last().click();
+    await dialog
+      .getByRole('button', { name: t('bg', 'actions.close'), exact: true })
+      .last()
+      .click();
     const row = page.getByRole('row', { name: new RegExp(description) });
     await row.waitFor();
     await row.getByText(BIANCHI.bg).waitFor();
@@ -166,7 +232,11 @@ describe('the client portal', () => {
 
     // Staff see it in their document flow.
     const token = await apiToken(ACCOUNTS.admin());
-    const list = await fetch(`${baseUrl()}/api/documents-flow/list`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ page: 1, itemsPerPage: 15, description: run }) });
+    const list = await fetch(`${baseUrl()}/api/documents-flow/list`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ page: 1, itemsPerPage: 15, description: run }),
+    });
     const found = ((await list.json()) as { Result: { Items: Array<{ description: string }> } }).Result.Items;
     expect(found.map((item) => item.description)).toEqual([description]);
   });
@@ -179,7 +249,9 @@ describe('the client portal', () => {
     expect(other, 'an issued invoice of another company').toBeDefined();
     expect(draft, "a draft invoice of one of the client's companies").toBeDefined();
     const contracts = await adminList('contracts/list', { status: 0 });
-    const draftContract = contracts.find((row) => (row as unknown as { companyName: { bg: string } | null }).companyName?.bg === BIANCHI.bg);
+    const draftContract = contracts.find(
+      (row) => (row as unknown as { companyName: { bg: string } | null }).companyName?.bg === BIANCHI.bg,
+    );
 
     const { context, page } = await newPage(browser);
     await signIn(page);
@@ -188,8 +260,19 @@ describe('the client portal', () => {
     await page.getByRole('table', { name: p('bg', 'invoice.list_title') }).waitFor();
     await shot(page, 'portal-not-found-1280-bg', false);
     await expectNotFound(page, `/my-invoices/${draft?._id}`, message, '/my-invoices');
-    if (draftContract) await expectNotFound(page, `/my-contracts/${draftContract._id}`, t('bg', 'messages:the_contract_was_not_found'), '/my-contracts');
-    await expectNotFound(page, '/my-companies/00000000-0000-4000-8000-000000000000', t('bg', 'messages:the_client_was_not_found'), '/my-companies');
+    if (draftContract)
+      await expectNotFound(
+        page,
+        `/my-contracts/${draftContract._id}`,
+        t('bg', 'messages:the_contract_was_not_found'),
+        '/my-contracts',
+      );
+    await expectNotFound(
+      page,
+      '/my-companies/00000000-0000-4000-8000-000000000000',
+      t('bg', 'messages:the_client_was_not_found'),
+      '/my-companies',
+    );
     await context.close();
   });
 
@@ -213,13 +296,24 @@ describe('the client portal', () => {
         await page.getByRole('region', { name: t(locale, 'contracts:details.title') }).waitFor();
         await shot(page, name('contract'));
         await page.goto(`${baseUrl()}/#/my-invoices`);
-        await page.getByRole('link', { name: new RegExp(`^${t(locale, 'actions.preview')}: `) }).first().waitFor();
+        await page
+          .getByRole('link', { name: new RegExp(`^${t(locale, 'actions.preview')}: `) })
+          .first()
+          .waitFor();
         await shot(page, name('invoices'));
         await page.goto(`${baseUrl()}/#${state.invoicePath}`);
-        await page.getByRole('table', { name: t(locale, 'billing:items.title') }).getByRole('row').nth(1).waitFor();
+        await page
+          .getByRole('table', { name: t(locale, 'billing:items.title') })
+          .getByRole('row')
+          .nth(1)
+          .waitFor();
         await shot(page, name('invoice'));
         await page.goto(`${baseUrl()}/#/my-documents-flow`);
-        await page.getByRole('table', { name: t(locale, 'documents-flow:list.title') }).getByRole('row').nth(1).waitFor();
+        await page
+          .getByRole('table', { name: t(locale, 'documents-flow:list.title') })
+          .getByRole('row')
+          .nth(1)
+          .waitFor();
         await shot(page, name('documents'));
         await context.close();
       });

@@ -30,11 +30,16 @@ async function fillPair(scope: Page | Locator, label: string, bg: string, it: st
 }
 async function choose(scope: Page | Locator, label: string, option: string | RegExp) {
   await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).first().click();
+  await page
+    .getByRole('option', { name: option, exact: typeof option === 'string' })
+    .first()
+    .click();
 }
 /** Clicks and waits for the call's successful answer. */
 async function saving(call: string, click: () => Promise<void>) {
-  const answered = page.waitForResponse((response) => response.url().includes(`/api/${call}`) && response.request().method() === 'POST');
+  const answered = page.waitForResponse(
+    (response) => response.url().includes(`/api/${call}`) && response.request().method() === 'POST',
+  );
   await click();
   const response = await answered;
   expect(response.status(), `${call}: ${await response.text()}`).toBe(200);
@@ -70,7 +75,12 @@ describe('settings, as the administrator', () => {
   it('saves my company and adds a BGN default and a EUR account', async () => {
     await open('/settings/my-company');
     await fillPair(page, s('fields.responsible_person'), `Иван Петров ${run}`, `Ivan Petrov ${run}`);
-    await saving('settings/myCompany/save', () => page.getByRole('button', { name: c('actions.save'), exact: true }).first().click());
+    await saving('settings/myCompany/save', () =>
+      page
+        .getByRole('button', { name: c('actions.save'), exact: true })
+        .first()
+        .click(),
+    );
     await page.getByText(t(locale, 'messages:saved_successfully')).first().waitFor();
 
     await page.getByRole('button', { name: s('banks.add') }).click();
@@ -81,7 +91,9 @@ describe('settings, as the administrator', () => {
     await box(bank, s('fields.bic')).fill('STSABGSF');
     await choose(bank, s('fields.currency'), /^BGN/);
     await bank.getByRole('switch', { name: s('banks.default_bgn') }).check();
-    await saving('banks/save', () => bank.getByRole('button', { name: c('actions.save_and_close'), exact: true }).click());
+    await saving('banks/save', () =>
+      bank.getByRole('button', { name: c('actions.save_and_close'), exact: true }).click(),
+    );
     await bank.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: s('banks.add') }).click();
@@ -90,10 +102,23 @@ describe('settings, as the administrator', () => {
     await box(dialog(), s('fields.iban')).fill(IBAN_EUR);
     await choose(dialog(), s('fields.currency'), /^EUR/);
     // The EUR default stays with the demo account; a BGN mark is not offered for a EUR account.
-    expect(await dialog().getByRole('switch', { name: s('banks.default_bgn') }).isDisabled()).toBe(true);
-    await saving('banks/save', () => dialog().getByRole('button', { name: c('actions.save'), exact: true }).click());
-    await dialog().getByRole('heading', { name: new RegExp(`Файнанс Банк ${run}`) }).waitFor();
-    await dialog().getByRole('button', { name: c('actions.close'), exact: true }).last().click();
+    expect(
+      await dialog()
+        .getByRole('switch', { name: s('banks.default_bgn') })
+        .isDisabled(),
+    ).toBe(true);
+    await saving('banks/save', () =>
+      dialog()
+        .getByRole('button', { name: c('actions.save'), exact: true })
+        .click(),
+    );
+    await dialog()
+      .getByRole('heading', { name: new RegExp(`Файнанс Банк ${run}`) })
+      .waitFor();
+    await dialog()
+      .getByRole('button', { name: c('actions.close'), exact: true })
+      .last()
+      .click();
 
     // The BGN mark moved from the demo account to the new one.
     const mark = (iban: string) => row(iban).locator('.MuiChip-root', { hasText: s('banks.default_bgn_short') });
@@ -109,18 +134,28 @@ describe('settings, as the administrator', () => {
     await box(dialog(), s('fields.currency_code')).fill('chf');
     await fillPair(dialog(), s('fields.name'), `Швейцарски франк ${run}`, `Franco svizzero ${run}`);
     await box(dialog(), s('fields.exchange_rate')).fill('2,0456');
-    await saving('settings/currencies/save', () => dialog().getByRole('button', { name: c('actions.save_and_close'), exact: true }).click());
+    await saving('settings/currencies/save', () =>
+      dialog()
+        .getByRole('button', { name: c('actions.save_and_close'), exact: true })
+        .click(),
+    );
     await row(`Швейцарски франк ${run}`).getByText('CHF').waitFor();
 
     await open('/settings/vat-types');
     await page.getByRole('button', { name: s('vat_types.add') }).click();
     await fillPair(dialog(), s('fields.name'), `Намалена ставка ${run}`, `Aliquota ridotta ${run}`);
     await box(dialog(), s('fields.percentage')).fill('150');
-    await dialog().getByRole('button', { name: c('actions.save'), exact: true }).click();
+    await dialog()
+      .getByRole('button', { name: c('actions.save'), exact: true })
+      .click();
     await dialog().getByText(t(locale, 'messages:invalid_value')).waitFor();
     await box(dialog(), s('fields.percentage')).fill('7');
     await fillPair(dialog(), s('fields.exemption_reason'), 'чл. 41 от ЗДДС', 'art. 41 della legge IVA');
-    await saving('settings/vat-types/save', () => dialog().getByRole('button', { name: c('actions.save_and_close'), exact: true }).click());
+    await saving('settings/vat-types/save', () =>
+      dialog()
+        .getByRole('button', { name: c('actions.save_and_close'), exact: true })
+        .click(),
+    );
     await row(`Намалена ставка ${run}`).getByText('7 %').waitFor();
 
     await open('/settings/services');
@@ -131,8 +166,13 @@ describe('settings, as the administrator', () => {
     await box(dialog(), s('fields.price')).fill('1250,5');
     // Enter in a field saves the dialog's form.
     await saving('settings/services/save', () => box(dialog(), s('fields.price')).press('Enter'));
-    await dialog().getByRole('heading', { name: new RegExp(`Одит ${run}`) }).waitFor();
-    await dialog().getByRole('button', { name: c('actions.close'), exact: true }).last().click();
+    await dialog()
+      .getByRole('heading', { name: new RegExp(`Одит ${run}`) })
+      .waitFor();
+    await dialog()
+      .getByRole('button', { name: c('actions.close'), exact: true })
+      .last()
+      .click();
     await box(page, s('fields.code')).fill(`E2E-${run}`);
     await page.getByRole('button', { name: c('actions.apply') }).click();
     await row(`E2E-${run}`).getByText('1250,50').waitFor();
@@ -148,7 +188,9 @@ describe('settings, as the administrator', () => {
     await page.getByRole('option', { name: 'Администратор Системен' }).click();
     await page.keyboard.press('Escape');
     await choose(page, s('fields.signer'), 'Администратор Системен');
-    await saving('settings/invoices/save', () => page.getByRole('button', { name: s('invoices.save_defaults') }).click());
+    await saving('settings/invoices/save', () =>
+      page.getByRole('button', { name: s('invoices.save_defaults') }).click(),
+    );
 
     const invoices = box(page, s('fields.next_invoice_number'));
     await invoices.fill('0');
@@ -156,7 +198,9 @@ describe('settings, as the administrator', () => {
     await page.getByText(t(locale, 'messages:invalid_value')).waitFor();
     await invoices.fill('1000');
     await box(page, s('fields.next_proforma_number')).fill('500');
-    await saving('settings/invoices/saveRegisterNumbers', () => page.getByRole('button', { name: s('invoices.save_registers') }).click());
+    await saving('settings/invoices/saveRegisterNumbers', () =>
+      page.getByRole('button', { name: s('invoices.save_registers') }).click(),
+    );
     await page.reload();
     await page.waitForFunction(() => [...document.querySelectorAll('input')].some((input) => input.value === '1000'));
   });
@@ -172,22 +216,44 @@ describe('settings, as the administrator', () => {
     await choose(page, s('fields.type'), t(locale, 'settings:users.type.0'));
     expect(await page.getByRole('combobox', { name: s('fields.access') }).textContent()).toBe(s('users.access.2'));
     await choose(page, s('fields.access'), s('users.access.1'));
-    await saving('settings/users/save', () => page.getByRole('button', { name: c('actions.save'), exact: true }).first().click());
+    await saving('settings/users/save', () =>
+      page
+        .getByRole('button', { name: c('actions.save'), exact: true })
+        .first()
+        .click(),
+    );
     await waitForHash(page, (p) => /^\/settings\/users\/[0-9a-f-]{36}$/.test(p));
 
     await page.getByRole('button', { name: s('education.add') }).click();
     await box(dialog(), s('fields.education_place')).fill(`Софийски университет ${run}`);
     await box(dialog(), s('fields.degree')).fill('Магистър по финанси');
-    await saving('settings/users/saveUserEducation', () => dialog().getByRole('button', { name: c('actions.save_and_close'), exact: true }).click());
+    await saving('settings/users/saveUserEducation', () =>
+      dialog()
+        .getByRole('button', { name: c('actions.save_and_close'), exact: true })
+        .click(),
+    );
     await row(`Софийски университет ${run}`).waitFor();
 
     await page.getByRole('button', { name: t(locale, 'documents:add') }).click();
     await choose(dialog(), t(locale, 'documents:fields.type'), 'Диплома');
-    await fillPair(dialog(), t(locale, 'documents:fields.description'), 'Диплома за висше образование', 'Diploma di laurea');
-    await dialog().getByRole('button', { name: c('actions.save'), exact: true }).click();
+    await fillPair(
+      dialog(),
+      t(locale, 'documents:fields.description'),
+      'Диплома за висше образование',
+      'Diploma di laurea',
+    );
+    await dialog()
+      .getByRole('button', { name: c('actions.save'), exact: true })
+      .click();
     await dialog().getByText(t(locale, 'messages:field_is_required')).waitFor();
-    await dialog().locator('input[type=file]').setInputFiles({ name: `диплома-${run}.pdf`, mimeType: 'application/pdf', buffer: FILE_BYTES });
-    await saving('documents/save', () => dialog().getByRole('button', { name: c('actions.save_and_close'), exact: true }).click());
+    await dialog()
+      .locator('input[type=file]')
+      .setInputFiles({ name: `диплома-${run}.pdf`, mimeType: 'application/pdf', buffer: FILE_BYTES });
+    await saving('documents/save', () =>
+      dialog()
+        .getByRole('button', { name: c('actions.save_and_close'), exact: true })
+        .click(),
+    );
     const chip = page.getByRole('button', { name: `${t(locale, 'documents:download')}: диплома-${run}.pdf` });
     await chip.waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), chip.click()]);
@@ -201,8 +267,14 @@ describe('settings, as the administrator', () => {
     await open('/settings/logs');
     await choose(page, s('logs.entity'), s(`logs.entities.${entity}`));
     await page.getByRole('button', { name: c('actions.apply') }).click();
-    await page.waitForFunction((label) => [...document.querySelectorAll('tbody tr')].every((tr) => tr.textContent?.includes(label)), s(`logs.entities.${entity}`));
-    await page.getByRole('button', { name: new RegExp(`^${c('actions.preview')}:`) }).first().click();
+    await page.waitForFunction(
+      (label) => [...document.querySelectorAll('tbody tr')].every((tr) => tr.textContent?.includes(label)),
+      s(`logs.entities.${entity}`),
+    );
+    await page
+      .getByRole('button', { name: new RegExp(`^${c('actions.preview')}:`) })
+      .first()
+      .click();
     await dialog().getByRole('table').waitFor();
     return dialog();
   }
@@ -225,25 +297,41 @@ describe('settings, as the administrator', () => {
       await preview.getByRole('table').getByText(text, { exact: false }).first().waitFor();
       if (entity === 'MyCompany') {
         // An update opens on the changed fields, highlighted, with the old value beside the new.
-        await preview.locator('tr[data-change="changed"]').filter({ hasText: 'responsiblePerson.bg' }).getByText('Иван Петров', { exact: true }).waitFor();
+        await preview
+          .locator('tr[data-change="changed"]')
+          .filter({ hasText: 'responsiblePerson.bg' })
+          .getByText('Иван Петров', { exact: true })
+          .waitFor();
         await screenshot(page, 'settings-log-preview');
       }
-      await preview.getByRole('button', { name: c('actions.close'), exact: true }).last().click();
+      await preview
+        .getByRole('button', { name: c('actions.close'), exact: true })
+        .last()
+        .click();
       await preview.waitFor({ state: 'detached' });
     }
   });
 
   it('works in Italian too: a payment type added and found in the log', async () => {
     await page.getByRole('button', { name: t('bg', 'shell.language') }).click();
-    await Promise.all([page.waitForEvent('load'), page.getByRole('menuitem', { name: t('bg', 'languages.it') }).click()]);
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('menuitem', { name: t('bg', 'languages.it') }).click(),
+    ]);
     locale = 'it';
     await page.getByRole('navigation', { name: t('it', 'shell.navigation') }).waitFor();
     await open('/settings/payment-types');
     await page.waitForFunction((title) => document.title === title, `${t('it', 'routes:payment_types')} | Kantora`);
     await page.getByRole('button', { name: s('payment_types.add') }).click();
-    await dialog().getByRole('heading', { name: s('payment_types.new') }).waitFor();
+    await dialog()
+      .getByRole('heading', { name: s('payment_types.new') })
+      .waitFor();
     await fillPair(dialog(), s('fields.name'), `Наложен платеж ${run}`, `Contrassegno ${run}`);
-    await saving('settings/payment-types/save', () => dialog().getByRole('button', { name: c('actions.save_and_close'), exact: true }).click());
+    await saving('settings/payment-types/save', () =>
+      dialog()
+        .getByRole('button', { name: c('actions.save_and_close'), exact: true })
+        .click(),
+    );
     await page.getByText(t('it', 'messages:saved_successfully')).first().waitFor();
     await row(`Contrassegno ${run}`).waitFor();
     await screenshot(page, 'settings-it-payment-types');
@@ -251,7 +339,10 @@ describe('settings, as the administrator', () => {
     const preview = await newestLog('PaymentType');
     await preview.getByText(s('logs.types.create')).first().waitFor();
     await preview.getByRole('table').getByText(`Contrassegno ${run}`).waitFor();
-    await preview.getByRole('button', { name: c('actions.close'), exact: true }).last().click();
+    await preview
+      .getByRole('button', { name: c('actions.close'), exact: true })
+      .last()
+      .click();
     expect(hashPath(page)).toBe('/settings/logs');
   });
 });
@@ -278,7 +369,11 @@ describe('settings, as anyone else', () => {
     }
     expect(settingsCalls).toEqual([]);
     const token = await apiToken(ACCOUNTS.manager());
-    const answer = await fetch(`${baseUrl()}/api/settings/users/list`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+    const answer = await fetch(`${baseUrl()}/api/settings/users/list`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(answer.status).toBe(403);
     await other.context.close();
   });

@@ -53,7 +53,10 @@ describe('sign-in and the route guard', () => {
     // A staff route is not for a client user: the page says so, and the way to the portal is offered.
     await page.goto(`${baseUrl()}/#/clients`);
     await page.getByRole('heading', { name: t('bg', 'errors:no_access_heading') }).waitFor();
-    await page.getByRole('main').getByRole('link', { name: t('bg', 'errors:go_home') }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: t('bg', 'errors:go_home') })
+      .click();
     await waitForHash(page, (p) => p === '/my-companies');
     await context.close();
   });
@@ -72,7 +75,9 @@ describe('the shell', () => {
         .filter((route) => !route.parent)
         .map((route) => t('bg', `routes:${route.title}`));
       for (const title of expected) await nav.getByText(title, { exact: true }).first().waitFor();
-      const shown = (await nav.locator('a, [role="button"]').allTextContents()).map((text) => text.trim()).filter(Boolean);
+      const shown = (await nav.locator('a, [role="button"]').allTextContents())
+        .map((text) => text.trim())
+        .filter(Boolean);
       for (const title of expected) expect(shown).toContain(title);
       const forbidden = ['clients', 'invoices', 'settings', 'timesheets', 'proforma_invoices', 'my_companies']
         .filter((title) => !drawerRoutes(Access[role]).some((route) => route.title === title))
@@ -80,7 +85,9 @@ describe('the shell', () => {
       for (const title of forbidden) expect(shown).not.toContain(title);
       // The top bar's add-timesheet button is there for the roles with timesheets only (not client, not accountant).
       const withTimesheets = canAccess(Permissions.timesheets, Access[role]);
-      expect(await page.getByRole('button', { name: t('bg', 'shell.add_timesheet') }).count()).toBe(withTimesheets ? 1 : 0);
+      expect(await page.getByRole('button', { name: t('bg', 'shell.add_timesheet') }).count()).toBe(
+        withTimesheets ? 1 : 0,
+      );
       await screenshot(page, `shell-${role}`);
       await context.close();
     });
@@ -137,7 +144,10 @@ describe('the shell', () => {
     const token = cookies.find((cookie) => cookie.name === 'kantora_token')?.value;
     expect(token).toBeTruthy();
     expect(cookies.find((cookie) => cookie.name === 'kantora_token')?.expires).toBe(-1);
-    const out = await fetch(`${baseUrl()}/api/auth/signOut`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const out = await fetch(`${baseUrl()}/api/auth/signOut`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(out.status).toBe(200);
     // Any call the app makes now answers 401: opening the calendar loads its events.
     await page.goto(`${baseUrl()}/#/calendar`);
@@ -156,7 +166,9 @@ describe('the shell', () => {
     await page.getByRole('button', { name: t('bg', 'shell.profile') }).click();
     await page.getByRole('menuitem', { name: t('bg', 'shell.sign_out') }).click();
     await waitForHash(page, (p) => p.startsWith('/login'));
-    const me = await fetch(`${baseUrl()}/api/auth/getCurrentUserInfo`, { headers: { authorization: `Bearer ${token}` } });
+    const me = await fetch(`${baseUrl()}/api/auth/getCurrentUserInfo`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(me.status).toBe(401);
     await page.goto(`${baseUrl()}/#/calendar`);
     await waitForHash(page, (p) => p === '/login?redirect=/calendar');

@@ -15,7 +15,8 @@ const ts = (locale: Locale, key: string, values: Record<string, string> = {}) =>
 /** employee@'s demo row created 11 days ago (apps/server/src/seed/demo-timesheets.ts). */
 const LOCKED_COMMENT = 'Инвентаризация на склада в събота';
 const DAY_MS = 86_400_000;
-const sofiaDay = (daysAgo = 0) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sofia' }).format(new Date(Date.now() - daysAgo * DAY_MS));
+const sofiaDay = (daysAgo = 0) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sofia' }).format(new Date(Date.now() - daysAgo * DAY_MS));
 const display = (day: string) => day.split('-').reverse().join('.');
 
 async function signIn(page: Page, account: { username: string; password: string }, locale: Locale = 'bg') {
@@ -37,7 +38,9 @@ async function openList(page: Page, locale: Locale = 'bg') {
 
 /** A shot of the window once dialogs have faded in. */
 async function shot(page: Page, name: string, full = false) {
-  await page.waitForFunction(() => [...document.querySelectorAll('.MuiDialog-container')].every((el) => getComputedStyle(el).opacity === '1'));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.MuiDialog-container')].every((el) => getComputedStyle(el).opacity === '1'),
+  );
   await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: full, animations: 'disabled' });
 }
 
@@ -50,7 +53,11 @@ async function typeDate(scope: Locator, name: string, value: string) {
 }
 
 /** Fills one row of the timesheet dialog (the client and contract only when given: a new row keeps the previous ones). */
-async function fillRow(page: Page, row: Locator, values: { client?: RegExp; contract?: RegExp; service: string; hours?: string; minutes?: string; comment?: string }) {
+async function fillRow(
+  page: Page,
+  row: Locator,
+  values: { client?: RegExp; contract?: RegExp; service: string; hours?: string; minutes?: string; comment?: string },
+) {
   if (values.client) {
     await row.getByRole('combobox', { name: ts('bg', 'fields.client') }).fill(values.client.source.split(' ')[0]);
     await page.getByRole('option', { name: values.client }).click();
@@ -72,7 +79,9 @@ async function fillRow(page: Page, row: Locator, values: { client?: RegExp; cont
 }
 
 async function saving(page: Page, click: () => Promise<void>) {
-  const answered = page.waitForResponse((response) => response.url().endsWith('/api/timesheets/save') && response.request().method() === 'POST');
+  const answered = page.waitForResponse(
+    (response) => response.url().endsWith('/api/timesheets/save') && response.request().method() === 'POST',
+  );
   await click();
   return answered;
 }
@@ -89,7 +98,9 @@ async function applyFilter(page: Page, values: { user?: string; fromDate?: strin
   if (values.toDate) await typeDate(filter, 'toDate', display(values.toDate));
   const listed = page.waitForResponse((response) => response.url().endsWith('/api/timesheets/list'));
   await filter.getByRole('button', { name: t('bg', 'actions.apply') }).click();
-  return (await (await listed).json()) as { Result: { Items: Array<Record<string, any>>; Total: number; TotalDuration: number } };
+  return (await (await listed).json()) as {
+    Result: { Items: Array<Record<string, any>>; Total: number; TotalDuration: number };
+  };
 }
 
 /** Clicks the control and returns the bytes of the download it starts. */
@@ -125,7 +136,13 @@ describe('timesheets', () => {
     await fillRow(page, second, { service: 'ТРЗ и личен състав', minutes: '45', comment: `Заплати ${run}` });
     await dialog.getByRole('button', { name: ts('bg', 'dialog.add_row') }).click();
     const third = dialog.getByRole('group', { name: ts('bg', 'dialog.row', { number: '3' }) });
-    await fillRow(page, third, { client: /Бета Строй ЕАД/, contract: /Абонаментно обслужване/, service: 'Правна консултация (час)', ...UNIQUE, comment: `Договор ${run}` });
+    await fillRow(page, third, {
+      client: /Бета Строй ЕАД/,
+      contract: /Абонаментно обслужване/,
+      service: 'Правна консултация (час)',
+      ...UNIQUE,
+      comment: `Договор ${run}`,
+    });
     // Tomorrow on the second row.
     await typeDate(second, 'rows.1.date', display(sofiaDay(-1)));
     await shot(page, 'timesheets-dialog-rows-1280-bg');
@@ -137,29 +154,46 @@ describe('timesheets', () => {
     });
     await dialog.getByRole('button', { name: t('bg', 'actions.save'), exact: true }).click();
     await second.getByText(t('bg', 'messages:date_in_future')).waitFor();
-    expect(await dialog.getByRole('group', { name: ts('bg', 'dialog.row', { number: '1' }) }).getByText(t('bg', 'messages:date_in_future')).count()).toBe(0);
+    expect(
+      await dialog
+        .getByRole('group', { name: ts('bg', 'dialog.row', { number: '1' }) })
+        .getByText(t('bg', 'messages:date_in_future'))
+        .count(),
+    ).toBe(0);
     expect(sent).toBe(0);
     await shot(page, 'timesheets-dialog-error-1280-bg');
 
     await typeDate(second, 'rows.1.date', display(sofiaDay(1)));
-    const response = await saving(page, () => dialog.getByRole('button', { name: t('bg', 'actions.save'), exact: true }).click());
+    const response = await saving(page, () =>
+      dialog.getByRole('button', { name: t('bg', 'actions.save'), exact: true }).click(),
+    );
     expect(response.status(), await response.text()).toBe(200);
     const saved = (await response.json()) as { Result: Array<{ _id: string; contract: string; duration: number }> };
     expect(saved.Result.map((row) => row.duration)).toEqual([90, 45, 137]);
     expect(new Set(saved.Result.map((row) => row.contract)).size).toBe(2);
     const edit = page.getByRole('dialog', { name: ts('bg', 'dialog.one') });
-    await edit.getByRole('button', { name: t('bg', 'actions.close'), exact: true }).last().click();
+    await edit
+      .getByRole('button', { name: t('bg', 'actions.close'), exact: true })
+      .last()
+      .click();
     await edit.waitFor({ state: 'detached' });
 
     // The list (newest first) shows them; the third row opens in the single-row form and is edited.
     await rowWith(page, UNIQUE_TEXT).waitFor();
-    await rowWith(page, UNIQUE_TEXT).getByRole('button', { name: new RegExp(`^${t('bg', 'actions.preview')}: Бета Строй ЕАД`) }).click();
+    await rowWith(page, UNIQUE_TEXT)
+      .getByRole('button', { name: new RegExp(`^${t('bg', 'actions.preview')}: Бета Строй ЕАД`) })
+      .click();
     const one = page.getByRole('dialog', { name: ts('bg', 'dialog.one') });
     const fields = one.getByRole('group', { name: ts('bg', 'dialog.one_row') });
     await fields.getByRole('textbox', { name: ts('bg', 'fields.minutes') }).fill('20');
-    const edited = await saving(page, () => one.getByRole('button', { name: t('bg', 'actions.save_and_close'), exact: true }).click());
+    const edited = await saving(page, () =>
+      one.getByRole('button', { name: t('bg', 'actions.save_and_close'), exact: true }).click(),
+    );
     expect(edited.status()).toBe(200);
-    expect(((await edited.json()) as { Result: { _id: string; duration: number } }).Result).toMatchObject({ _id: saved.Result[2]._id, duration: 140 });
+    expect(((await edited.json()) as { Result: { _id: string; duration: number } }).Result).toMatchObject({
+      _id: saved.Result[2]._id,
+      duration: 140,
+    });
     await rowWith(page, EDITED_TEXT).waitFor();
     await shot(page, 'timesheets-list-employee-1280-bg');
     await context.close();
@@ -198,7 +232,9 @@ describe('timesheets', () => {
     expect(rows[0]).toEqual(['Служител', 'Клиент', 'Договор', 'Услуга', 'Дата', 'Време (ч:мм)', 'Минути', 'Коментар']);
     const data = rows.slice(1, 1 + Total);
     expect(data.every((cells) => cells[0] === 'Георги Иванов')).toBe(true);
-    expect(data.map((cells) => cells[7])).toEqual(expect.arrayContaining([`Фактури ${run}`, `Заплати ${run}`, `Договор ${run}`]));
+    expect(data.map((cells) => cells[7])).toEqual(
+      expect.arrayContaining([`Фактури ${run}`, `Заплати ${run}`, `Договор ${run}`]),
+    );
     expect(data.reduce((sum, cells) => sum + Number(cells[6]), 0)).toBe(TotalDuration);
     const last = rows.at(-1)!;
     expect(last[0]).toBe(`Общо (${Total} реда)`);
@@ -207,7 +243,9 @@ describe('timesheets', () => {
     // The print: the same rows grouped by client and contract, with the total.
     const printed = await downloaded(page, () => page.getByRole('button', { name: ts('bg', 'list.print') }).click());
     expect(printed.name).toMatch(/^timesheets-.*\.pdf$/);
-    const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: printed.bytes }).toString('utf8');
+    const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: printed.bytes }).toString(
+      'utf8',
+    );
     expect(text).toContain('Отчети за работно време');
     expect(text).toContain('Алфа Трейд ООД');
     expect(text).toContain('Бета Строй ЕАД');
@@ -243,8 +281,15 @@ describe('timesheets', () => {
     await openList(page);
     // The demo row is alone on its day (a weekend day at least 11 days back).
     const token = await apiToken(ACCOUNTS.employee());
-    const call = (path: string, body: unknown) => fetch(`${baseUrl()}/api/timesheets/${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const listed = (await (await call('list', { fromDate: sofiaDay(20), toDate: sofiaDay(11), itemsPerPage: 200 })).json()) as { Result: { Items: Array<Record<string, any>> } };
+    const call = (path: string, body: unknown) =>
+      fetch(`${baseUrl()}/api/timesheets/${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const listed = (await (
+      await call('list', { fromDate: sofiaDay(20), toDate: sofiaDay(11), itemsPerPage: 200 })
+    ).json()) as { Result: { Items: Array<Record<string, any>> } };
     const old = listed.Result.Items.find((item) => item.comment === LOCKED_COMMENT)!;
     expect(old).toMatchObject({ locked: true, canEdit: false });
     const result = await applyFilter(page, { fromDate: old.date, toDate: old.date });
@@ -254,7 +299,15 @@ describe('timesheets', () => {
     await dialog.getByText(ts('bg', 'dialog.locked', { days: '10' })).waitFor();
     expect(await dialog.getByRole('button', { name: new RegExp(`^${t('bg', 'actions.save')}`) }).count()).toBe(0);
     await shot(page, 'timesheets-locked-1280-bg');
-    const refused = await call('save', { _id: old._id, client: old.client, contract: old.contract, service: old.service, date: old.date, duration: 60, comment: 'Късно' });
+    const refused = await call('save', {
+      _id: old._id,
+      client: old.client,
+      contract: old.contract,
+      service: old.service,
+      date: old.date,
+      duration: 60,
+      comment: 'Късно',
+    });
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { Message: string }).Message).toBe('timesheet_locked');
     await context.close();
@@ -263,7 +316,11 @@ describe('timesheets', () => {
   it('is usable at 400 px and in Italian (screenshots)', async () => {
     for (const locale of ['bg', 'it'] as const) {
       for (const width of [1280, 400]) {
-        const { context, page } = await newPage(browser, { width, height: width === 400 ? 860 : 800, locale: locale === 'it' ? 'it-IT' : 'bg-BG' });
+        const { context, page } = await newPage(browser, {
+          width,
+          height: width === 400 ? 860 : 800,
+          locale: locale === 'it' ? 'it-IT' : 'bg-BG',
+        });
         await signIn(page, ACCOUNTS.manager(), locale);
         await openList(page, locale);
         await shot(page, `timesheets-list-${width}-${locale}`, true);
@@ -274,7 +331,9 @@ describe('timesheets', () => {
         await shot(page, `timesheets-dialog-${width}-${locale}`);
         if (width === 400) {
           // Nothing of the dialog's rows is cut off sideways.
-          const overflow = await dialog.locator('.MuiDialogContent-root').evaluate((element) => element.scrollWidth - element.clientWidth);
+          const overflow = await dialog
+            .locator('.MuiDialogContent-root')
+            .evaluate((element) => element.scrollWidth - element.clientWidth);
           expect(overflow).toBeLessThanOrEqual(0);
         }
         await context.close();

@@ -3,7 +3,11 @@ import { baseUrl } from './browser.ts';
 import { t } from './i18n.ts';
 
 /** Signs in through the form on /login (the page must show it). */
-export async function signInWithForm(page: Page, account: { username: string; password: string }, locale: 'bg' | 'it' = 'bg') {
+export async function signInWithForm(
+  page: Page,
+  account: { username: string; password: string },
+  locale: 'bg' | 'it' = 'bg',
+) {
   await page.getByLabel(t(locale, 'auth:username')).fill(account.username);
   await page.getByLabel(t(locale, 'auth:password'), { exact: false }).first().fill(account.password);
   await page.getByRole('button', { name: t(locale, 'auth:submit'), exact: true }).click();
@@ -30,7 +34,9 @@ export async function waitForHash(page: Page, predicate: (path: string) => boole
 /** Saves an account's language on the server, as the language menu does (specs leave shared accounts in Bulgarian). */
 export async function saveLocale(account: { username: string; password: string }, locale: 'bg' | 'it') {
   const token = await apiToken(account);
-  const response = await fetch(`${baseUrl()}/api/settings/users/locale/${locale}`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${baseUrl()}/api/settings/users/locale/${locale}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (!response.ok) throw new Error(`Saving the locale answered ${response.status}`);
 }
 

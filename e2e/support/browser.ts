@@ -49,8 +49,15 @@ export const ACCOUNTS = {
   client: () => ({ username: 'client@kantora.local', password: DEMO_PASSWORD }),
 };
 
-export async function newPage(browser: Browser, options: { width?: number; height?: number; locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 }, locale: options.locale ?? 'bg-BG', timezoneId: 'Europe/Sofia' });
+export async function newPage(
+  browser: Browser,
+  options: { width?: number; height?: number; locale?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    locale: options.locale ?? 'bg-BG',
+    timezoneId: 'Europe/Sofia',
+  });
   const page = await context.newPage();
   return { context, page };
 }

@@ -31,7 +31,13 @@ export function resourceTimings(page: Page): Promise<Timing[]> {
   return page.evaluate(() =>
     performance.getEntriesByType('resource').map((entry) => {
       const resource = entry as PerformanceResourceTiming;
-      return { url: resource.name, start: resource.startTime, end: resource.responseEnd, bytes: resource.encodedBodySize, kind: resource.initiatorType };
+      return {
+        url: resource.name,
+        start: resource.startTime,
+        end: resource.responseEnd,
+        bytes: resource.encodedBodySize,
+        kind: resource.initiatorType,
+      };
     }),
   );
 }
@@ -53,4 +59,5 @@ export async function markFirstMatch(target: Page | BrowserContext, selector: st
   }, selector);
 }
 
-export const firstMatchTime = (page: Page) => page.evaluate(() => (window as unknown as { __firstRow: number }).__firstRow);
+export const firstMatchTime = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __firstRow: number }).__firstRow);

@@ -23,7 +23,10 @@ declare module 'autocannon' {
   }
 
   interface Instance extends EventEmitter, PromiseLike<Result> {
-    on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void): this;
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void,
+    ): this;
     on(event: string, listener: (...args: unknown[]) => void): this;
     stop(): void;
   }

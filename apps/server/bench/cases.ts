@@ -77,20 +77,45 @@ export interface BenchCase {
  */
 const listRows =
   (area: string, title: string, path: string, direct: BenchCase['direct']) =>
-  (role: BenchRole, filter: string, body: BodyOf = () => ({})): BenchCase => ({ name: `${title}, ${role}, ${filter}`, area, role, method: 'POST', path, body, direct });
+  (role: BenchRole, filter: string, body: BodyOf = () => ({})): BenchCase => ({
+    name: `${title}, ${role}, ${filter}`,
+    area,
+    role,
+    method: 'POST',
+    path,
+    body,
+    direct,
+  });
 
-const clientsList = listRows('clients', 'clients list', '/api/companies/list', ({ db, actor }, b) => Promise.all(companyListQueries(db, actor, companyListQuery.parse(b))));
-const logsRows = listRows('logs', 'logs list', '/api/logs/list', ({ db }, b) => new LogsService(db).list(logListQuery.parse(b)));
-/** The logs are the administrator's alone: the role is left out of the name. */
-const logsList = (filter: string, body?: BodyOf): BenchCase => ({ ...logsRows('admin', filter, body), name: `logs list, ${filter}` });
-const documentsFlowList = listRows('documents-flow', 'document flow list', '/api/documents-flow/list', ({ db, actor, lockDays }, b) =>
-  new DocumentsFlowService(db, { lockDays }).list(actor, 'staff', documentFlowListQuery.parse(b)),
+const clientsList = listRows('clients', 'clients list', '/api/companies/list', ({ db, actor }, b) =>
+  Promise.all(companyListQueries(db, actor, companyListQuery.parse(b))),
 );
-const contractsList = listRows('contracts', 'contracts list', '/api/contracts/list', ({ db, actor }, b) => new ContractsService(db).list(actor, contractListQuery.parse(b)));
+const logsRows = listRows('logs', 'logs list', '/api/logs/list', ({ db }, b) =>
+  new LogsService(db).list(logListQuery.parse(b)),
+);
+/** The logs are the administrator's alone: the role is left out of the name. */
+const logsList = (filter: string, body?: BodyOf): BenchCase => ({
+  ...logsRows('admin', filter, body),
+  name: `logs list, ${filter}`,
+});
+const documentsFlowList = listRows(
+  'documents-flow',
+  'document flow list',
+  '/api/documents-flow/list',
+  ({ db, actor, lockDays }, b) =>
+    new DocumentsFlowService(db, { lockDays }).list(actor, 'staff', documentFlowListQuery.parse(b)),
+);
+const contractsList = listRows('contracts', 'contracts list', '/api/contracts/list', ({ db, actor }, b) =>
+  new ContractsService(db).list(actor, contractListQuery.parse(b)),
+);
 
 const billing = (db: Db) => new BillingService(db, new InvoiceSettingsService(db));
-const invoicesList = listRows('billing', 'invoices list', '/api/invoices/list', ({ db, actor }, b) => billing(db).list('invoice', actor, billingListQuery.parse(b)));
-const proformasList = listRows('billing', 'proformas list', '/api/proforma-invoices/list', ({ db, actor }, b) => billing(db).list('proforma', actor, billingListQuery.parse(b)));
+const invoicesList = listRows('billing', 'invoices list', '/api/invoices/list', ({ db, actor }, b) =>
+  billing(db).list('invoice', actor, billingListQuery.parse(b)),
+);
+const proformasList = listRows('billing', 'proformas list', '/api/proforma-invoices/list', ({ db, actor }, b) =>
+  billing(db).list('proforma', actor, billingListQuery.parse(b)),
+);
 
 /** The billing lists' rows: each tab, and on the issued tab each filter; the client's and the contract's tabs; the tabs' counts, the invoice search, issuing. */
 const billingRows: BenchCase[] = [
@@ -99,20 +124,32 @@ const billingRows: BenchCase[] = [
   invoicesList('accountant', 'issued'),
   invoicesList('manager', 'issued, number', (f) => ({ issued: true, number: f.billing.invoiceNumber })),
   invoicesList('manager', 'issued, client', (f) => ({ issued: true, customerId: f.billing.customer })),
-  invoicesList('manager', 'issued, a month', (f) => ({ issued: true, fromDate: f.billing.fromDate, toDate: f.billing.toDate })),
+  invoicesList('manager', 'issued, a month', (f) => ({
+    issued: true,
+    fromDate: f.billing.fromDate,
+    toDate: f.billing.toDate,
+  })),
   invoicesList('manager', 'issued, from only', (f) => ({ issued: true, fromDate: f.billing.fromDate })),
   invoicesList('manager', 'issued, to only', (f) => ({ issued: true, toDate: f.billing.toDate })),
   invoicesList('manager', 'issued, not paid', () => ({ issued: true, isPaid: 0 })),
   invoicesList('manager', 'issued, partly paid', () => ({ issued: true, isPaid: 2 })),
   invoicesList('manager', 'issued, credit notices', () => ({ issued: true, noticeType: 1 })),
-  invoicesList('manager', 'drafts, a month', (f) => ({ issued: false, fromDate: f.billing.fromDate, toDate: f.billing.toDate })),
+  invoicesList('manager', 'drafts, a month', (f) => ({
+    issued: false,
+    fromDate: f.billing.fromDate,
+    toDate: f.billing.toDate,
+  })),
   invoicesList('manager', "client's tab", (f) => ({ customerId: f.billing.customer })),
   invoicesList('manager', "contract's tab", (f) => ({ contract: f.billing.contract })),
   proformasList('manager', 'issued'),
   proformasList('manager', 'drafts', () => ({ issued: false })),
   proformasList('manager', 'issued, number', (f) => ({ issued: true, number: f.billing.proformaNumber })),
   proformasList('manager', 'issued, client', (f) => ({ issued: true, customerId: f.billing.customer })),
-  proformasList('manager', 'issued, a month', (f) => ({ issued: true, fromDate: f.billing.fromDate, toDate: f.billing.toDate })),
+  proformasList('manager', 'issued, a month', (f) => ({
+    issued: true,
+    fromDate: f.billing.fromDate,
+    toDate: f.billing.toDate,
+  })),
   {
     name: 'invoices tab counts',
     area: 'billing',
@@ -143,7 +180,9 @@ const billingRows: BenchCase[] = [
 ];
 
 const timesheets = (db: Db) => new TimesheetsService(db, { lockDays: 10 });
-const timesheetsList = listRows('timesheets', 'timesheets list', '/api/timesheets/list', ({ db, actor }, b) => timesheets(db).list(actor, timesheetListQuery.parse(b)));
+const timesheetsList = listRows('timesheets', 'timesheets list', '/api/timesheets/list', ({ db, actor }, b) =>
+  timesheets(db).list(actor, timesheetListQuery.parse(b)),
+);
 
 /** The timesheets list's rows (no filter and each filter, as a manager and an employee), the contract's tab, and the export of 200 000 rows. */
 const timesheetsRows: BenchCase[] = [
@@ -155,7 +194,11 @@ const timesheetsRows: BenchCase[] = [
     timesheetsList(role, 'date, from only', (f) => ({ fromDate: f.timesheets.fromDate })),
   ]),
   timesheetsList('manager', 'employee', (f) => ({ user: f.users.employee.id })),
-  timesheetsList('manager', 'employee and a month', (f) => ({ user: f.users.employee.id, fromDate: f.timesheets.fromDate, toDate: f.timesheets.toDate })),
+  timesheetsList('manager', 'employee and a month', (f) => ({
+    user: f.users.employee.id,
+    fromDate: f.timesheets.fromDate,
+    toDate: f.timesheets.toDate,
+  })),
   timesheetsList('manager', "contract's tab", (f) => ({ contract: f.timesheets.contract })),
   timesheetsList('employee', "contract's tab", (f) => ({ contract: f.timesheets.contract })),
   {
@@ -192,7 +235,8 @@ const printRow = (rows: 10 | 100, runs: number, memory = false): BenchCase => ({
 });
 const printingRows: BenchCase[] = [printRow(10, 1000, true), printRow(100, 100)];
 
-const billingRun = (db: Db) => new BillingRunService(db, { settings: new InvoiceSettingsService(db), billing: billing(db) });
+const billingRun = (db: Db) =>
+  new BillingRunService(db, { settings: new InvoiceSettingsService(db), billing: billing(db) });
 
 /**
  * The billing run of the current month at the large preset (about 5 000 due periods): the preview (every due
@@ -244,7 +288,17 @@ export const benchCases: BenchCase[] = [
     // The token check's query (AuthService.userOfClaims); the JWT's signature check is CPU, not SQL.
     direct: ({ db, actor }) =>
       db
-        .select({ id: users.id, access: users.access, status: users.status, tokenVersion: users.tokenVersion, firstName: users.firstName, lastName: users.lastName, email: users.email, locale: users.locale, revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = gen_random_uuid())` })
+        .select({
+          id: users.id,
+          access: users.access,
+          status: users.status,
+          tokenVersion: users.tokenVersion,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          locale: users.locale,
+          revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = gen_random_uuid())`,
+        })
         .from(users)
         .where(eq(users.id, actor.id))
         .limit(1),
@@ -278,9 +332,15 @@ export const benchCases: BenchCase[] = [
   documentsFlowList('employee', 'no filter'),
   documentsFlowList('manager', 'client', (f) => ({ company: f.documentsFlow.company })),
   documentsFlowList('manager', 'category (with subcategories)', (f) => ({ category: f.documentsFlow.category })),
-  documentsFlowList('manager', 'date, a month', (f) => ({ fromDate: f.documentsFlow.fromDate, toDate: f.documentsFlow.toDate })),
+  documentsFlowList('manager', 'date, a month', (f) => ({
+    fromDate: f.documentsFlow.fromDate,
+    toDate: f.documentsFlow.toDate,
+  })),
   documentsFlowList('manager', 'date, from only', (f) => ({ fromDate: f.documentsFlow.fromDate })),
-  documentsFlowList('manager', 'created, a month', (f) => ({ uploadedFrom: f.documentsFlow.uploadedFrom, uploadedTo: f.documentsFlow.uploadedTo })),
+  documentsFlowList('manager', 'created, a month', (f) => ({
+    uploadedFrom: f.documentsFlow.uploadedFrom,
+    uploadedTo: f.documentsFlow.uploadedTo,
+  })),
   documentsFlowList('manager', 'file name "dogovor"', () => ({ fileName: 'dogovor' })),
   documentsFlowList('manager', 'description "протокол"', () => ({ description: 'протокол' })),
   documentsFlowList('employee', 'description "протокол"', () => ({ description: 'протокол' })),

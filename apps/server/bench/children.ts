@@ -33,7 +33,10 @@ export function atExit(finalizer: () => void) {
 export async function endAll(graceMs = 5000): Promise<void> {
   const children = [...running];
   for (const child of children) child.kill('SIGTERM');
-  await Promise.race([Promise.all(children.map(exited)), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+  await Promise.race([
+    Promise.all(children.map(exited)),
+    new Promise((resolve) => setTimeout(resolve, graceMs).unref()),
+  ]);
   runFinalizers();
 }
 
@@ -74,7 +77,9 @@ export interface Worker<Q, R> {
 }
 
 export function startWorker<Q, R>(script: string, env: NodeJS.ProcessEnv = process.env): Worker<Q, R> {
-  const child = track(fork(script, [], { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  const child = track(
+    fork(script, [], { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+  );
   const pending = new Map<number, { resolve: (value: R) => void; reject: (error: Error) => void }>();
   let next = 0;
   child.on('message', (message: Reply<R>) => {

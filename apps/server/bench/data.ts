@@ -11,7 +11,11 @@ import { queryRows } from '../src/db/sql-helpers.ts';
 import { exited, spawnTracked } from './children.ts';
 
 /** `npm run seed -- --preset large --<part> <count> …`, as a process of its own. */
-export async function seedPreset(serverDir: string, env: NodeJS.ProcessEnv, volumes: Record<string, number>): Promise<void> {
+export async function seedPreset(
+  serverDir: string,
+  env: NodeJS.ProcessEnv,
+  volumes: Record<string, number>,
+): Promise<void> {
   const options = Object.entries(volumes).flatMap(([part, count]) => [`--${part}`, String(count)]);
   const seed = spawnTracked(process.execPath, ['--import', 'tsx', 'src/seed/cli.ts', '--preset', 'large', ...options], {
     cwd: serverDir,
@@ -23,22 +27,63 @@ export async function seedPreset(serverDir: string, env: NodeJS.ProcessEnv, volu
 }
 
 /** Entities and actions as the modules write them, spread over the staff and over a year back. */
-const LOG_NAMES = ['Company', 'Office', 'Bank', 'User', 'DocumentFlow', 'File', 'Event', 'Currency', 'Service', 'VatType', 'InvoiceSettings', 'Contract', 'Invoice', 'Timesheet', 'Category', 'Country', 'Position'];
-const LOG_ACTIONS = ['save', 'save', 'save', 'create', 'update', 'remove', 'signIn', 'signOut', 'saveLocale', 'upload', 'removeFile', 'invite'];
+const LOG_NAMES = [
+  'Company',
+  'Office',
+  'Bank',
+  'User',
+  'DocumentFlow',
+  'File',
+  'Event',
+  'Currency',
+  'Service',
+  'VatType',
+  'InvoiceSettings',
+  'Contract',
+  'Invoice',
+  'Timesheet',
+  'Category',
+  'Country',
+  'Position',
+];
+const LOG_ACTIONS = [
+  'save',
+  'save',
+  'save',
+  'create',
+  'update',
+  'remove',
+  'signIn',
+  'signOut',
+  'saveLocale',
+  'upload',
+  'removeFile',
+  'invite',
+];
 
 /** A text[] parameter (an array literal, every element quoted). */
-const textArray = (values: readonly string[]) => sql`(${`{${values.map((value) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[])`;
+const textArray = (values: readonly string[]) =>
+  sql`(${`{${values.map((value) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[])`;
 
 export async function seedLogs(db: Db, count: number): Promise<number> {
   const [{ n }] = await queryRows<{ n: number }>(db, sql`select cast(count(*) as integer) as n from logs`);
   if (n >= count) return 0;
   const started = performance.now();
-  const staff = await queryRows<{ id: string; first_name: { bg: string; it: string }; last_name: { bg: string; it: string } }>(
+  const staff = await queryRows<{
+    id: string;
+    first_name: { bg: string; it: string };
+    last_name: { bg: string; it: string };
+  }>(
     db,
     sql`select id, first_name, last_name from users where access in (${Access.admin}, ${Access.manager}, ${Access.employee}, ${Access.accountant}) order by email`,
   );
   const ids = staff.map((person) => person.id);
-  const names = staff.map((person) => JSON.stringify({ bg: `${person.first_name.bg} ${person.last_name.bg}`, it: `${person.first_name.it} ${person.last_name.it}` }));
+  const names = staff.map((person) =>
+    JSON.stringify({
+      bg: `${person.first_name.bg} ${person.last_name.bg}`,
+      it: `${person.first_name.it} ${person.last_name.it}`,
+    }),
+  );
   const span = 365 * 86_400; // seconds
   const toAdd = count - n;
   await db.execute(

@@ -82,50 +82,97 @@ export interface Fixtures {
 /** The current month's due periods (those the run would bill), cut into 50 run calls in the preview's order. */
 async function billingRunFixtures(db: Db): Promise<Fixtures['billingRun']> {
   const month = currentMonth();
-  const due = (await dueCandidates(db, await generationDefaults(db, new InvoiceSettingsService(db)), month)).filter((c) => c.reasons.length === 0);
+  const due = (await dueCandidates(db, await generationDefaults(db, new InvoiceSettingsService(db)), month)).filter(
+    (c) => c.reasons.length === 0,
+  );
   const size = Math.max(1, Math.ceil(due.length / 50));
   const chunks: Fixtures['billingRun']['chunks'] = [];
-  for (let start = 0; start < due.length; start += size) chunks.push(due.slice(start, start + size).map((c) => ({ contractId: c.contractId, periodFrom: c.period.periodFrom })));
+  for (let start = 0; start < due.length; start += size)
+    chunks.push(
+      due.slice(start, start + size).map((c) => ({ contractId: c.contractId, periodFrom: c.period.periodFrom })),
+    );
   return { month, due: due.length, chunks };
 }
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
 export async function loadFixtures(db: Db): Promise<Fixtures> {
-  const people = await queryRows<{ id: string; access: number; email: string; first_name: { bg: string; it: string }; last_name: { bg: string; it: string }; locale: string | null }>(
+  const people = await queryRows<{
+    id: string;
+    access: number;
+    email: string;
+    first_name: { bg: string; it: string };
+    last_name: { bg: string; it: string };
+    locale: string | null;
+  }>(
     db,
     sql`select id, access, email, first_name, last_name, locale from users where email in ${Object.values(BENCH_USERS)} or access = ${Access.admin} order by created`,
   );
   const users = Object.fromEntries(
     Object.entries(BENCH_USERS).map(([role, email]) => {
-      const row = people.find((person) => person.email === email) ?? (role === 'admin' ? people.find((person) => person.access === Access.admin) : undefined);
+      const row =
+        people.find((person) => person.email === email) ??
+        (role === 'admin' ? people.find((person) => person.access === Access.admin) : undefined);
       if (!row) throw new Error(`bench: no user ${email} (the demo data is seeded first)`);
-      const fullName = { bg: `${row.first_name.bg} ${row.last_name.bg}`, it: `${row.first_name.it} ${row.last_name.it}` };
-      return [role, { id: row.id, access: row.access, email: row.email, fullName, locale: row.locale === 'it' ? 'it' : 'bg' } satisfies Actor];
+      const fullName = {
+        bg: `${row.first_name.bg} ${row.last_name.bg}`,
+        it: `${row.first_name.it} ${row.last_name.it}`,
+      };
+      return [
+        role,
+        {
+          id: row.id,
+          access: row.access,
+          email: row.email,
+          fullName,
+          locale: row.locale === 'it' ? 'it' : 'bg',
+        } satisfies Actor,
+      ];
     }),
   ) as Record<BenchRole, Actor>;
 
-  const [{ n }] = await queryRows<{ n: number }>(db, sql`select cast(count(*) as integer) as n from companies where status`);
+  const [{ n }] = await queryRows<{ n: number }>(
+    db,
+    sql`select cast(count(*) as integer) as n from companies where status`,
+  );
   const [client] = await queryRows<{ bulstat: string; vat_number: string }>(
     db,
     sql`select bulstat, vat_number from companies where status order by created, id offset ${Math.floor(n / 4)} limit 1`,
   );
-  const [company] = await queryRows<{ id: string }>(db, sql`select company_id as id from documents_flow group by company_id order by count(*) desc, company_id limit 1`);
+  const [company] = await queryRows<{ id: string }>(
+    db,
+    sql`select company_id as id from documents_flow group by company_id order by count(*) desc, company_id limit 1`,
+  );
   const [category] = await queryRows<{ id: string }>(
     db,
     sql`select p.id from document_flow_categories p left join document_flow_categories c on c.parent_id = p.id
         where p.parent_id is null group by p.id order by count(c.id) desc, p.id limit 1`,
   );
-  const files = await queryRows<{ id: string }>(db, sql`select file_id as id from documents_flow where file_id is not null order by created desc, id limit 100`);
+  const files = await queryRows<{ id: string }>(
+    db,
+    sql`select file_id as id from documents_flow where file_id is not null order by created desc, id limit 100`,
+  );
   const [customer] = await queryRows<{ id: string; bulstat: string; vat_number: string }>(
     db,
     sql`select c.id, c.bulstat, c.vat_number from companies c join (select customer_id, count(*) as n from contracts group by customer_id) k on k.customer_id = c.id order by k.n desc, c.id limit 1`,
   );
-  const [billingCustomer] = await queryRows<{ id: string }>(db, sql`select customer_id as id from billing_documents where kind = 'invoice' and customer_id is not null group by customer_id order by count(*) desc, customer_id limit 1`);
-  const [billingContract] = await queryRows<{ id: string }>(db, sql`select contract_id as id from billing_documents where kind = 'invoice' and contract_id is not null group by contract_id order by count(*) desc, contract_id limit 1`);
+  const [billingCustomer] = await queryRows<{ id: string }>(
+    db,
+    sql`select customer_id as id from billing_documents where kind = 'invoice' and customer_id is not null group by customer_id order by count(*) desc, customer_id limit 1`,
+  );
+  const [billingContract] = await queryRows<{ id: string }>(
+    db,
+    sql`select contract_id as id from billing_documents where kind = 'invoice' and contract_id is not null group by contract_id order by count(*) desc, contract_id limit 1`,
+  );
   const numberOf = async (kind: string) => {
-    const [{ n }] = await queryRows<{ n: number }>(db, sql`select cast(count(*) as integer) as n from billing_documents where kind = ${kind} and issued`);
-    const [found] = await queryRows<{ number: string }>(db, sql`select number from billing_documents where kind = ${kind} and issued order by number offset ${Math.floor(n / 2)} limit 1`);
+    const [{ n }] = await queryRows<{ n: number }>(
+      db,
+      sql`select cast(count(*) as integer) as n from billing_documents where kind = ${kind} and issued`,
+    );
+    const [found] = await queryRows<{ number: string }>(
+      db,
+      sql`select number from billing_documents where kind = ${kind} and issued order by number offset ${Math.floor(n / 2)} limit 1`,
+    );
     return found?.number ?? '0000000001';
   };
   const drafts = await queryRows<{ id: string }>(
@@ -141,16 +188,28 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
   const printSample = (rows: number) => printSamples.find((sample) => sample.rows === rows)?.id;
   const [invoice10, invoice100] = [printSample(10), printSample(100)];
   if (!invoice10 || !invoice100) throw new Error('bench: the seeded data has no issued invoices of 10 and 100 rows');
-  const mostOf = async (column: string) => (await queryRows<{ id: string }>(db, sql`select ${sql.raw(column)} as id from timesheets group by 1 order by count(*) desc, 1 limit 1`))[0]?.id;
-  const [timesheetClient, timesheetContract, timesheetService] = [await mostOf('client_id'), await mostOf('contract_id'), await mostOf('service_id')];
+  const mostOf = async (column: string) =>
+    (
+      await queryRows<{ id: string }>(
+        db,
+        sql`select ${sql.raw(column)} as id from timesheets group by 1 order by count(*) desc, 1 limit 1`,
+      )
+    )[0]?.id;
+  const [timesheetClient, timesheetContract, timesheetService] = [
+    await mostOf('client_id'),
+    await mostOf('contract_id'),
+    await mostOf('service_id'),
+  ];
   // The newest day from which on the rows add up to 200 000 (or the first day).
   const [exportRange] = await queryRows<{ from: string; to: string }>(
     db,
     sql`with days as (select date, count(*) as n from timesheets group by date), running as (select date, sum(n) over (order by date desc) as total from days)
         select coalesce((select min(date) from running where total <= 200000), (select min(date) from days))::text as from, (select max(date) from days)::text as to`,
   );
-  if (!timesheetClient || !timesheetContract || !timesheetService || !exportRange?.from) throw new Error('bench: the seeded data has no timesheets');
-  if (!client || !company || !category || !customer || !billingCustomer || !billingContract) throw new Error('bench: the seeded data has no clients, documents, contracts or invoices');
+  if (!timesheetClient || !timesheetContract || !timesheetService || !exportRange?.from)
+    throw new Error('bench: the seeded data has no timesheets');
+  if (!client || !company || !category || !customer || !billingCustomer || !billingContract)
+    throw new Error('bench: the seeded data has no clients, documents, contracts or invoices');
   return {
     users,
     client: { bulstat: client.bulstat, vatNumber: client.vat_number },
@@ -175,6 +234,14 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
     },
     printing: { invoice10, invoice100 },
     billingRun: await billingRunFixtures(db),
-    timesheets: { client: timesheetClient, contract: timesheetContract, service: timesheetService, fromDate: day(200), toDate: day(170), exportFrom: exportRange.from, exportTo: exportRange.to },
+    timesheets: {
+      client: timesheetClient,
+      contract: timesheetContract,
+      service: timesheetService,
+      fromDate: day(200),
+      toDate: day(170),
+      exportFrom: exportRange.from,
+      exportTo: exportRange.to,
+    },
   };
 }

@@ -26,7 +26,9 @@ async function drive(request: LoadRequest): Promise<Sample> {
     method: request.method,
     headers: request.headers,
     body: request.body,
-    ...(request.bodies ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: request.bodies![sent++] }) }] } : {}),
+    ...(request.bodies
+      ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: request.bodies![sent++] }) }] }
+      : {}),
     connections: request.connections,
     ...(request.amount ? { amount: request.amount } : { duration: request.duration ?? 1 }),
     timeout: 120,

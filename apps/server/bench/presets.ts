@@ -49,4 +49,7 @@ export const PRESETS: Record<'full' | 'quick', Preset> = {
   },
 };
 
-export const describeVolumes = (preset: Preset) => `${Object.entries(preset.seed).map(([part, count]) => `${count} ${part}`).join(', ')}, ${preset.logs} log rows`;
+export const describeVolumes = (preset: Preset) =>
+  `${Object.entries(preset.seed)
+    .map(([part, count]) => `${count} ${part}`)
+    .join(', ')}, ${preset.logs} log rows`;

@@ -18,8 +18,16 @@ export interface CaseResult {
   error?: string;
 }
 
-const ms = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '–' : value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0));
-const rate = (value: number | undefined) => (value === undefined ? '–' : value < 10 ? value.toFixed(1) : value.toFixed(0));
+const ms = (value: number | undefined) =>
+  value === undefined || Number.isNaN(value)
+    ? '–'
+    : value < 10
+      ? value.toFixed(2)
+      : value < 100
+        ? value.toFixed(1)
+        : value.toFixed(0);
+const rate = (value: number | undefined) =>
+  value === undefined ? '–' : value < 10 ? value.toFixed(1) : value.toFixed(0);
 
 export function ratioOf(result: CaseResult): number | undefined {
   return result.http && result.direct ? result.http.p95 / result.direct.p95 : undefined;
@@ -43,7 +51,10 @@ export function tableOf(results: CaseResult[], connections: number): string {
       `| ${result.name}${mark} | ${result.answer}${failed > 0 ? ` **${failed} failed**` : ''} | ${rate(http?.rps)} | ${ms(http?.p50)} | ${ms(http?.p95)} | ${ms(http?.p99)} | ${ms(direct?.p50)} | ${ms(direct?.p95)} | ${ratio === undefined ? '–' : ratio.toFixed(2)} | ${ms(result.sequential ? http?.p95 : single?.p95)} |`,
     );
   }
-  lines.push('', `Times in ms. req/s, p50, p95, p99: the HTTP call at ${connections} connections; SQL: the same queries run directly at the same concurrency; p95 at 1 conn.: the HTTP call one request at a time.`);
+  lines.push(
+    '',
+    `Times in ms. req/s, p50, p95, p99: the HTTP call at ${connections} connections; SQL: the same queries run directly at the same concurrency; p95 at 1 conn.: the HTTP call one request at a time.`,
+  );
   return lines.join('\n');
 }
 
@@ -56,6 +67,9 @@ export function writeRegion(path: string, content: string) {
   const start = text.indexOf(REGION_START);
   const end = text.indexOf(REGION_END);
   const region = `${REGION_START}\n${content.trim()}\n${REGION_END}`;
-  const next = start >= 0 && end > start ? text.slice(0, start) + region + text.slice(end + REGION_END.length) : `${text.trimEnd()}\n\n${region}\n`;
+  const next =
+    start >= 0 && end > start
+      ? text.slice(0, start) + region + text.slice(end + REGION_END.length)
+      : `${text.trimEnd()}\n\n${region}\n`;
   writeFileSync(path, next);
 }

@@ -75,7 +75,9 @@ async function startPostgres(): Promise<string> {
   let url = '';
   atExit(() => {
     if (args.keep && !isEnding()) {
-      console.log(`\nPostgreSQL kept (--keep): ${url}\nstop it with: KANTORA_TEST_PGDIR=${dir} KANTORA_TEST_PGPORT=${port} bash scripts/test-postgres.sh stop && rm -rf ${dir}`);
+      console.log(
+        `\nPostgreSQL kept (--keep): ${url}\nstop it with: KANTORA_TEST_PGDIR=${dir} KANTORA_TEST_PGPORT=${port} bash scripts/test-postgres.sh stop && rm -rf ${dir}`,
+      );
       return;
     }
     spawnSync('bash', [script, 'stop'], { env, stdio: 'ignore' });
@@ -92,20 +94,24 @@ async function startPostgres(): Promise<string> {
  * read after the runs. Answers a function giving `RSS a MB before, b MB after, peak c MB`, or undefined where /proc cannot do it.
  */
 function serverMemory(pid: number): (() => string) | undefined {
-  const read = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN) / 1024;
+  const read = (field: string) =>
+    Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN) /
+    1024;
   try {
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
   } catch {
     return undefined;
   }
   const before = read('VmRSS');
-  return () => `RSS ${before.toFixed(0)} MB before, ${read('VmRSS').toFixed(0)} MB after, peak ${read('VmHWM').toFixed(0)} MB`;
+  return () =>
+    `RSS ${before.toFixed(0)} MB before, ${read('VmRSS').toFixed(0)} MB after, peak ${read('VmHWM').toFixed(0)} MB`;
 }
 
 async function waitForServer(base: string, server: ReturnType<typeof spawnTracked>, logFile: string) {
   const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server ended (${server.exitCode}):\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
+    if (server.exitCode !== null)
+      throw new Error(`the server ended (${server.exitCode}):\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
     try {
       if ((await fetch(`${base}/healthz`)).ok) return;
     } catch {
@@ -123,7 +129,8 @@ async function signIn(base: string, role: BenchRole): Promise<string> {
     body: JSON.stringify({ username: BENCH_USERS[role], password: role === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD }),
   });
   const answer = (await response.json()) as { Result?: { token?: string }; Message?: string };
-  if (!answer.Result?.token) throw new Error(`sign-in of ${BENCH_USERS[role]} failed: ${response.status} ${answer.Message ?? ''}`);
+  if (!answer.Result?.token)
+    throw new Error(`sign-in of ${BENCH_USERS[role]} failed: ${response.status} ${answer.Message ?? ''}`);
   return answer.Result.token;
 }
 
@@ -132,11 +139,17 @@ async function check(request: LoadRequest): Promise<string> {
   const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body });
   const bytes = Buffer.from(await response.arrayBuffer());
   if (!response.ok) throw new Error(`${response.status} ${bytes.toString('utf8').slice(0, 200)}`);
-  if (!(response.headers.get('content-type') ?? '').includes('json')) return `${response.headers.get('content-type')?.split(';')[0]}, ${(bytes.length / 1024).toFixed(0)} KB`;
-  const answer = JSON.parse(bytes.toString('utf8')) as { Type: number; Message?: string; Result?: { Items?: unknown[]; Total?: number; Estimated?: boolean } };
+  if (!(response.headers.get('content-type') ?? '').includes('json'))
+    return `${response.headers.get('content-type')?.split(';')[0]}, ${(bytes.length / 1024).toFixed(0)} KB`;
+  const answer = JSON.parse(bytes.toString('utf8')) as {
+    Type: number;
+    Message?: string;
+    Result?: { Items?: unknown[]; Total?: number; Estimated?: boolean };
+  };
   if (answer.Type !== 1) throw new Error(`Type ${answer.Type} ${answer.Message ?? ''}`);
   const result = answer.Result;
-  if (result && Array.isArray(result.Items)) return `${result.Items.length} of ${result.Estimated ? '~' : ''}${result.Total}`;
+  if (result && Array.isArray(result.Items))
+    return `${result.Items.length} of ${result.Estimated ? '~' : ''}${result.Total}`;
   return 'ok';
 }
 
@@ -145,9 +158,12 @@ async function main() {
   const preset = PRESETS[args.quick ? 'quick' : 'full'];
   const connections = Number(args.connections);
   const only = args.only ?? [];
-  const cases = benchCases.filter((c) => only.length === 0 || only.some((text) => c.name.includes(text) || c.area === text));
+  const cases = benchCases.filter(
+    (c) => only.length === 0 || only.some((text) => c.name.includes(text) || c.area === text),
+  );
   if (cases.length === 0) throw new Error(`no case matches ${only.join(', ')}`);
-  if (args.write && only.length > 0) throw new Error('--write replaces the whole table in docs/performance.md: run every case (no --only)');
+  if (args.write && only.length > 0)
+    throw new Error('--write replaces the whole table in docs/performance.md: run every case (no --only)');
   const names = new Set<string>();
   for (const c of benchCases) {
     if (names.has(c.name)) throw new Error(`two cases are named ${c.name}`);
@@ -157,8 +173,16 @@ async function main() {
   // 1. The database and its data.
   const givenUrl = args['database-url'] ?? process.env.BENCH_DATABASE_URL;
   const databaseUrl = givenUrl ?? (await startPostgres());
-  console.log(`database: ${givenUrl ? 'given scratch database' : 'throw-away PostgreSQL'} ${databaseUrl.replace(/\/\/[^@]*@/, '//')}`);
-  const baseEnv = { ...process.env, DATABASE_URL: databaseUrl, ADMIN_EMAIL: BENCH_USERS.admin, ADMIN_PASSWORD, APP_ENV: 'production' };
+  console.log(
+    `database: ${givenUrl ? 'given scratch database' : 'throw-away PostgreSQL'} ${databaseUrl.replace(/\/\/[^@]*@/, '//')}`,
+  );
+  const baseEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    ADMIN_EMAIL: BENCH_USERS.admin,
+    ADMIN_PASSWORD,
+    APP_ENV: 'production',
+  };
   const seedStarted = performance.now();
   // Migrated, with the administrator and the demo users, before the seed and the server start side by side.
   const first = await openPostgres(databaseUrl, 2);
@@ -212,7 +236,10 @@ async function main() {
       database.db,
       sql`select relname as name, cast(reltuples as integer) as n from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace and reltuples >= 1000 order by reltuples desc`,
     );
-    [{ server_version: postgresVersion }] = await queryRows<{ server_version: string }>(database.db, sql`show server_version`);
+    [{ server_version: postgresVersion }] = await queryRows<{ server_version: string }>(
+      database.db,
+      sql`show server_version`,
+    );
   } finally {
     await database.close();
   }
@@ -241,30 +268,45 @@ async function main() {
     const request: LoadRequest = {
       url: `${base}${typeof c.path === 'string' ? c.path : c.path(fixtures)}`,
       method: c.method,
-      headers: { authorization: `Bearer ${tokens.get(c.role)}`, ...(c.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: `Bearer ${tokens.get(c.role)}`,
+        ...(c.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+      },
       ...(c.method === 'POST' ? { body: JSON.stringify(body) } : {}),
       connections,
     };
-    const debug = process.env.BENCH_DEBUG ? (label: string) => console.log(`  ${label} ${(performance.now() - caseStarted).toFixed(0)} ms`) : () => {};
+    const debug = process.env.BENCH_DEBUG
+      ? (label: string) => console.log(`  ${label} ${(performance.now() - caseStarted).toFixed(0)} ms`)
+      : () => {};
     const caseStarted = performance.now();
     const answer = await check(request);
     debug('checked');
-    const directOf = (plan: Omit<DirectRequest, 'caseName' | 'body' | 'fixtures'>) => direct.call({ ...plan, caseName: c.name, body, fixtures });
+    const directOf = (plan: Omit<DirectRequest, 'caseName' | 'body' | 'fixtures'>) =>
+      direct.call({ ...plan, caseName: c.name, body, fixtures });
     const httpSamples: Sample[] = [];
     const sqlSamples: Sample[] = [];
     if (c.sequential) {
       const runs = Math.max(3, Math.round(c.sequential * preset.runs));
       // A change a body serves once: the check took the first body; each side then takes its own, one per request.
       const own = (from: number, amount: number) => (bodies ? { bodies: bodies.slice(from, from + amount) } : {});
-      if (bodies && bodies.length < 3 + 2 * runs) throw new Error(`${bodies.length} bodies for ${3 + 2 * runs} requests`);
-      const httpBodies = (from: number, amount: number) => (bodies ? { bodies: bodies.slice(from, from + amount).map((b) => JSON.stringify(b)) } : {});
+      if (bodies && bodies.length < 3 + 2 * runs)
+        throw new Error(`${bodies.length} bodies for ${3 + 2 * runs} requests`);
+      const httpBodies = (from: number, amount: number) =>
+        bodies ? { bodies: bodies.slice(from, from + amount).map((b) => JSON.stringify(b)) } : {};
       await load.call({ ...request, connections: 1, amount: 1, ...httpBodies(1, 1) });
       await directOf({ connections: 1, amount: 1, ...own(2, 1) });
       const memory = c.memory && server.pid ? serverMemory(server.pid) : undefined;
       httpSamples.push(await load.call({ ...request, connections: 1, amount: runs, ...httpBodies(3, runs) }));
       const memoryNote = memory?.();
       sqlSamples.push(await directOf({ connections: 1, amount: runs, ...own(3 + runs, runs) }));
-      return { name: c.name, area: c.area, answer: memoryNote ? `${answer}; ${memoryNote}` : answer, http: summarize(httpSamples), direct: summarize(sqlSamples), sequential: runs };
+      return {
+        name: c.name,
+        area: c.area,
+        answer: memoryNote ? `${answer}; ${memoryNote}` : answer,
+        http: summarize(httpSamples),
+        direct: summarize(sqlSamples),
+        sequential: runs,
+      };
     }
     if (preset.warmup > 0) {
       await load.call({ ...request, duration: preset.warmup });
@@ -279,7 +321,14 @@ async function main() {
     }
     const single = preset.single ? await load.call({ ...request, connections: 1, duration: preset.single }) : undefined;
     debug('single');
-    return { name: c.name, area: c.area, answer, http: summarize(httpSamples), single: single && summarize([single]), direct: summarize(sqlSamples) };
+    return {
+      name: c.name,
+      area: c.area,
+      answer,
+      http: summarize(httpSamples),
+      single: single && summarize([single]),
+      direct: summarize(sqlSamples),
+    };
   };
 
   const loads: number[] = [];
@@ -298,7 +347,12 @@ async function main() {
       result = await measureCase(c);
     } catch (error) {
       if (isEnding()) return;
-      result = { name: c.name, area: c.area, answer: '', error: error instanceof Error ? error.message.split('\n')[0] : String(error) };
+      result = {
+        name: c.name,
+        area: c.area,
+        answer: '',
+        error: error instanceof Error ? error.message.split('\n')[0] : String(error),
+      };
     }
     if (!c.sequential && !result.error) {
       used.push(concurrent);
@@ -334,7 +388,8 @@ async function main() {
 
   server.kill('SIGTERM');
   await exited(server);
-  if (results.some((result) => result.error || (result.http?.failed ?? 0) > 0 || (result.direct?.failed ?? 0) > 0)) process.exitCode = 1;
+  if (results.some((result) => result.error || (result.http?.failed ?? 0) > 0 || (result.direct?.failed ?? 0) > 0))
+    process.exitCode = 1;
 }
 
 main()

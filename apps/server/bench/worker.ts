@@ -8,7 +8,10 @@ export function serveRequests<Q, R>(handle: (request: Q) => Promise<R>, onClose:
       try {
         process.send!({ id: message.id, result: await handle(message.request) });
       } catch (error) {
-        process.send!({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+        process.send!({
+          id: message.id,
+          error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        });
       }
     });
   });

@@ -7,7 +7,12 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { failure, ok } from './http/envelope.ts';
@@ -119,7 +124,13 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     const files = consumes.includes('multipart/form-data');
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      app.apiRoutes.push({ method: String(method), url: route.url, permission: config.permission, public: Boolean(config.public), files });
+      app.apiRoutes.push({
+        method: String(method),
+        url: route.url,
+        permission: config.permission,
+        public: Boolean(config.public),
+        files,
+      });
     }
   });
 
@@ -173,7 +184,13 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
 
   authRoutes(app, auth, isProduction);
   const { db } = database;
-  const [myCompany, invoices, dictionaries, banks, users] = [new MyCompanyService(db), new InvoiceSettingsService(db), new DictionaryService(db), new BanksService(db), new UsersService(db)];
+  const [myCompany, invoices, dictionaries, banks, users] = [
+    new MyCompanyService(db),
+    new InvoiceSettingsService(db),
+    new DictionaryService(db),
+    new BanksService(db),
+    new UsersService(db),
+  ];
   settingsRoutes(app, { myCompany, invoices, dictionaries, setupStatus: new SetupStatusService(db) });
   bankRoutes(app, banks);
   banks.registerOwner('company', companyBankOwner(db));
@@ -183,7 +200,13 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   const contracts = new ContractsService(db);
   const contractServices = new ContractServicesService(db, contracts);
   contractRoutes(app, contracts, contractServices);
-  const billing = { db, documents: new BillingService(db, invoices), items: new BillingItemsService(db), transforms: new BillingTransformsService(db, { contracts, settings: invoices }), drafts: new BillingDraftsService(db, invoices) };
+  const billing = {
+    db,
+    documents: new BillingService(db, invoices),
+    items: new BillingItemsService(db),
+    transforms: new BillingTransformsService(db, { contracts, settings: invoices }),
+    drafts: new BillingDraftsService(db, invoices),
+  };
   billingRoutes(app, 'invoice', billing);
   billingRoutes(app, 'proforma', billing);
   contractBillingRoutes(app, billing.transforms);
@@ -195,7 +218,11 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   documentRoutes(app, new DocumentsService(db, { user: userDocumentParent, contract: contractDocumentParent(db) }));
   documentsFlowRoutes(app, new DocumentsFlowService(db, { lockDays: config.DOCUMENT_FLOW_LOCK_DAYS }), auth);
   const portalContracts = new PortalContractsService(db, contracts, contractServices);
-  portalRoutes(app, { companies: new PortalCompaniesService(db), contracts: portalContracts, billing: new PortalBillingService(db, billing, portalContracts) });
+  portalRoutes(app, {
+    companies: new PortalCompaniesService(db),
+    contracts: portalContracts,
+    billing: new PortalBillingService(db, billing, portalContracts),
+  });
   timesheetRoutes(app, new TimesheetsService(db, { lockDays: config.TIMESHEET_LOCK_DAYS }));
   logRoutes(app, new LogsService(db));
   calendarRoutes(app, new EventsService(db), new InvitationsService(db), auth);

@@ -16,7 +16,11 @@ const schema = z.object({
     .optional(),
   APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  TOKEN_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
   ADMIN_EMAIL: z.string().email().default('admin@kantora.local'),
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
   SEED_DEMO: bool.optional(),

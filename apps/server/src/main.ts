@@ -5,7 +5,9 @@ import { firstStart, jwtSecret } from './seed/bootstrap.ts';
 
 async function main() {
   const config = loadConfig();
-  const database: Database = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL) : await openPglite({ dataDir: config.DATA_DIR });
+  const database: Database = config.DATABASE_URL
+    ? await openPostgres(config.DATABASE_URL)
+    : await openPglite({ dataDir: config.DATA_DIR });
   let closing = false;
   const shutdown = async (signal: string, app?: Awaited<ReturnType<typeof buildApp>>) => {
     if (closing) return;
@@ -25,7 +27,11 @@ async function main() {
 
   await migrateDatabase(database);
   const seedDemo = config.SEED_DEMO ?? database.kind === 'pglite';
-  const first = await firstStart(database.db, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD, seedDemo });
+  const first = await firstStart(database.db, {
+    adminEmail: config.ADMIN_EMAIL,
+    adminPassword: config.ADMIN_PASSWORD,
+    seedDemo,
+  });
   const secret = await jwtSecret(database.db, config.JWT_SECRET);
   const app = await buildApp({
     config,
@@ -43,11 +49,17 @@ async function main() {
     console.log(`Administrator created: ${first.adminEmail}`);
     if (first.generatedPassword) console.log(`Administrator password (shown once): ${first.generatedPassword}`);
   }
-  if (first.referenceSeeded) console.log('Reference data created: BGN and EUR at the fixed rate, VAT types, payment types.');
-  if (first.demoSeeded) console.log('Demo data created. Demo users (password demo1234): manager@, employee@, employee2@, accountant@, client@kantora.local');
+  if (first.referenceSeeded)
+    console.log('Reference data created: BGN and EUR at the fixed rate, VAT types, payment types.');
+  if (first.demoSeeded)
+    console.log(
+      'Demo data created. Demo users (password demo1234): manager@, employee@, employee2@, accountant@, client@kantora.local',
+    );
   // Printed last: tools that wait for this line find the lines above already written.
   const shownHost = config.HOST === '127.0.0.1' || config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
-  console.log(`Kantora is serving at http://${shownHost}:${config.PORT} (${database.kind}${database.kind === 'pglite' ? ` in ${config.DATA_DIR}` : ''})`);
+  console.log(
+    `Kantora is serving at http://${shownHost}:${config.PORT} (${database.kind}${database.kind === 'pglite' ? ` in ${config.DATA_DIR}` : ''})`,
+  );
 }
 
 main().catch((error) => {

@@ -22,18 +22,28 @@ const signIn = (username: string, password: string, ip: string) =>
 const countOf = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 
 const attemptsOf = (username: string) =>
-  ctx.database.db.select().from(signInAttempts).where(eq(signInAttempts.username, username)).orderBy(asc(signInAttempts.id));
+  ctx.database.db
+    .select()
+    .from(signInAttempts)
+    .where(eq(signInAttempts.username, username))
+    .orderBy(asc(signInAttempts.id));
 
 describe('sign-in limits under parallel requests', () => {
   it('50 parallel wrong passwords for one user name: exactly the limit answered 400, the rest 429', async () => {
     const user = await ctx.createUser(2);
-    const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => signIn(user.email, `wrong-${i}`, `10.20.0.${i}`)));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => signIn(user.email, `wrong-${i}`, `10.20.0.${i}`)),
+    );
     const statuses = responses.map((r) => r.statusCode);
     expect([countOf(statuses, 400), countOf(statuses, 429)]).toEqual([LIMIT, 50 - LIMIT]);
-    for (const response of responses) expect(response.json().Message).toBe(response.statusCode === 400 ? 'invalid_credentials' : 'too_many_attempts');
+    for (const response of responses)
+      expect(response.json().Message).toBe(response.statusCode === 400 ? 'invalid_credentials' : 'too_many_attempts');
     // Each checked attempt is recorded and logged once; a refused one neither.
     expect((await attemptsOf(user.email)).map((a) => a.success)).toEqual(Array(LIMIT).fill(false));
-    const failed = await ctx.database.db.select().from(logs).where(and(eq(logs.doc, user.id), eq(logs.action, 'signInFailed')));
+    const failed = await ctx.database.db
+      .select()
+      .from(logs)
+      .where(and(eq(logs.doc, user.id), eq(logs.action, 'signInFailed')));
     expect(failed).toHaveLength(LIMIT);
     // The right password is refused too now.
     expect((await signIn(user.email, TEST_PASSWORD, '10.20.1.1')).statusCode).toBe(429);
@@ -44,7 +54,9 @@ describe('sign-in limits under parallel requests', () => {
       const user = await ctx.createUser(2);
       const right = (round * 37) % 100;
       const responses = await Promise.all(
-        Array.from({ length: 100 }, (_, i) => signIn(user.email, i === right ? TEST_PASSWORD : `wrong-${i}`, `10.21.${round}.${i}`)),
+        Array.from({ length: 100 }, (_, i) =>
+          signIn(user.email, i === right ? TEST_PASSWORD : `wrong-${i}`, `10.21.${round}.${i}`),
+        ),
       );
       const statuses = responses.map((r) => r.statusCode);
       expect(statuses.every((s) => s === 200 || s === 400 || s === 429)).toBe(true);
@@ -66,13 +78,17 @@ describe('sign-in limits under parallel requests', () => {
       }
       // Once the limit of failed attempts is reached, the right password is refused.
       const failedCount = countOf(statuses, 400);
-      expect((await signIn(user.email, TEST_PASSWORD, `10.21.${round}.200`)).statusCode).toBe(failedCount === LIMIT ? 429 : 200);
+      expect((await signIn(user.email, TEST_PASSWORD, `10.21.${round}.200`)).statusCode).toBe(
+        failedCount === LIMIT ? 429 : 200,
+      );
     }
   });
 
   it('30 parallel wrong passwords from one IP for different user names: exactly five times the limit answered 400', async () => {
     const ip = '10.22.0.1';
-    const responses = await Promise.all(Array.from({ length: 30 }, (_, i) => signIn(`ghost-${i}@test.local`, 'wrong-password', ip)));
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => signIn(`ghost-${i}@test.local`, 'wrong-password', ip)),
+    );
     const statuses = responses.map((r) => r.statusCode);
     expect([countOf(statuses, 400), countOf(statuses, 429)]).toEqual([LIMIT * 5, 30 - LIMIT * 5]);
     const recorded = await ctx.database.db.select().from(signInAttempts).where(eq(signInAttempts.ip, ip));

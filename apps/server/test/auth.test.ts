@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/auth/getCurrentUserInfo', headers: bearer(token) });
+const me = (token: string) =>
+  ctx.app.inject({ method: 'GET', url: '/api/auth/getCurrentUserInfo', headers: bearer(token) });
 const signIn = (username: string, password: string, ip = '10.0.0.1') =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/signIn', payload: { username, password }, remoteAddress: ip });
 
@@ -41,9 +42,20 @@ describe('sign-in', () => {
   });
 
   it('validates the body with the spec keys', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/signIn', payload: { username: '', password: '' } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/signIn',
+      payload: { username: '', password: '' },
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ Type: 0, Message: 'field_is_required', Errors: [{ field: 'username', message: 'field_is_required' }, { field: 'password', message: 'field_is_required' }] });
+    expect(response.json()).toMatchObject({
+      Type: 0,
+      Message: 'field_is_required',
+      Errors: [
+        { field: 'username', message: 'field_is_required' },
+        { field: 'password', message: 'field_is_required' },
+      ],
+    });
   });
 
   it('logs successful and failed sign-ins as Login', async () => {
@@ -67,7 +79,8 @@ describe('sign-in', () => {
 
   it('rate-limits failed attempts per user name with 429, even with the right password', async () => {
     const user = await ctx.createUser(2);
-    for (let i = 0; i < 3; i += 1) expect((await signIn(user.email, 'bad-password', `10.1.0.${i}`)).statusCode).toBe(400);
+    for (let i = 0; i < 3; i += 1)
+      expect((await signIn(user.email, 'bad-password', `10.1.0.${i}`)).statusCode).toBe(400);
     const blocked = await signIn(user.email, TEST_PASSWORD, '10.1.0.9');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ Type: 0, Message: 'too_many_attempts' });
@@ -108,7 +121,11 @@ describe('tokens', () => {
     expect((await me((await signer.issue('not-a-uuid', 0)).token)).statusCode).toBe(401);
     expect((await me((await signer.issue(crypto.randomUUID(), 0)).token)).statusCode).toBe(401);
     for (const header of ['Bearer', 'Basic abc', `bearer  ${'x'.repeat(5000)}`, 'Bearer a.b.c']) {
-      const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/getCurrentUserInfo', headers: { authorization: header } });
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/auth/getCurrentUserInfo',
+        headers: { authorization: header },
+      });
       expect([header.slice(0, 12), response.statusCode]).toEqual([header.slice(0, 12), 401]);
     }
   });
@@ -158,14 +175,26 @@ describe('session calls', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().Type).toBe(0);
     const [log] = await ctx.database.db.select().from(logs).where(eq(logs.action, 'saveLocale'));
-    expect(log).toMatchObject({ name: 'User', doc: user.id, documents: { old: { locale: 'bg' }, new: { locale: 'it' } } });
+    expect(log).toMatchObject({
+      name: 'User',
+      doc: user.id,
+      documents: { old: { locale: 'bg' }, new: { locale: 'it' } },
+    });
   });
 
   it('logs a reported unknown page as Page', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/error/notFound?path=%2Fno-such-page', headers: bearer(ctx.users.employee.token) });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/error/notFound?path=%2Fno-such-page',
+      headers: bearer(ctx.users.employee.token),
+    });
     expect(response.statusCode).toBe(200);
     const rows = await ctx.database.db.select().from(logs).where(eq(logs.name, 'Page'));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ action: 'notFound', createdBy: ctx.users.employee.id, documents: { new: { path: '/no-such-page' } } });
+    expect(rows[0]).toMatchObject({
+      action: 'notFound',
+      createdBy: ctx.users.employee.id,
+      documents: { new: { path: '/no-such-page' } },
+    });
   });
 });

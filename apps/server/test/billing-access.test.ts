@@ -41,25 +41,67 @@ async function casesOf(kind: BillingKind): Promise<Case[]> {
     { method: 'POST', path: `${base}/getTotals`, body: ref, allowed: readers },
     { method: 'POST', path: `${base}/getPaidDetails`, body: ref, allowed: readers },
     { method: 'POST', path: `${base}/save`, body: () => ({ _id: draft._id, date: '2026-03-03' }), allowed: MANAGEMENT },
-    { method: 'POST', path: `${base}/saveItem`, body: () => ({ invoiceId: draft._id, name: t('a', 'a'), price: 1 }), allowed: MANAGEMENT },
-    { method: 'POST', path: `${base}/addItemAsService`, body: () => ({ invoiceId: draft._id, serviceId: s.services.first }), allowed: MANAGEMENT },
-    { method: 'POST', path: `${base}/changeCurrency`, body: () => ({ invoiceId: draft._id, currency: s.eur }), allowed: MANAGEMENT },
-    { method: 'POST', path: `${base}/setVATType`, body: () => ({ invoiceId: draft._id, VATCharging: true }), allowed: MANAGEMENT },
+    {
+      method: 'POST',
+      path: `${base}/saveItem`,
+      body: () => ({ invoiceId: draft._id, name: t('a', 'a'), price: 1 }),
+      allowed: MANAGEMENT,
+    },
+    {
+      method: 'POST',
+      path: `${base}/addItemAsService`,
+      body: () => ({ invoiceId: draft._id, serviceId: s.services.first }),
+      allowed: MANAGEMENT,
+    },
+    {
+      method: 'POST',
+      path: `${base}/changeCurrency`,
+      body: () => ({ invoiceId: draft._id, currency: s.eur }),
+      allowed: MANAGEMENT,
+    },
+    {
+      method: 'POST',
+      path: `${base}/setVATType`,
+      body: () => ({ invoiceId: draft._id, VATCharging: true }),
+      allowed: MANAGEMENT,
+    },
     { method: 'POST', path: `${base}/removeItem`, body: () => ({ itemId: item!._id }), allowed: MANAGEMENT },
     { method: 'POST', path: `${base}/issue`, body: () => ({ invoiceId: issued._id }), allowed: MANAGEMENT },
     { method: 'POST', path: `${base}/unissue`, body: () => ({ invoiceId: issued._id }), allowed: ADMIN },
   ];
   if (kind === 'invoice') {
-    cases.push({ method: 'POST', path: `${base}/changeNoticeType`, body: () => ({ invoiceId: draft._id, noticeType: 0 }), allowed: MANAGEMENT });
+    cases.push({
+      method: 'POST',
+      path: `${base}/changeNoticeType`,
+      body: () => ({ invoiceId: draft._id, noticeType: 0 }),
+      allowed: MANAGEMENT,
+    });
   } else {
     const proforma = await issuedWith(s, 'proforma', [[5, 1]]);
-    const rows = (await call(s.ctx, 'POST', `${base}/getItems`, { invoiceId: proforma._id })).body.Result as Array<{ _id: string }>;
+    const rows = (await call(s.ctx, 'POST', `${base}/getItems`, { invoiceId: proforma._id })).body.Result as Array<{
+      _id: string;
+    }>;
     cases.push(
-      { method: 'POST', path: `${base}/transformItemsToInvoice`, body: () => ({ proformaInvoiceId: proforma._id, proformaInvoiceItems: [rows[0]._id] }), allowed: MANAGEMENT },
-      { method: 'POST', path: `${base}/transformProformaToInvoice`, body: () => ({ proformaInvoiceId: proforma._id }), allowed: MANAGEMENT },
+      {
+        method: 'POST',
+        path: `${base}/transformItemsToInvoice`,
+        body: () => ({ proformaInvoiceId: proforma._id, proformaInvoiceItems: [rows[0]._id] }),
+        allowed: MANAGEMENT,
+      },
+      {
+        method: 'POST',
+        path: `${base}/transformProformaToInvoice`,
+        body: () => ({ proformaInvoiceId: proforma._id }),
+        allowed: MANAGEMENT,
+      },
     );
     const contract = await contractIn(s, 'registered', { fromDate: '2090-01-01', toDate: '2099-12-31' });
-    cases.push({ method: 'POST', path: '/api/contracts/generateProformaInvoice', body: () => ({ contractId: contract._id }), allowed: MANAGEMENT });
+    cases.push({
+      method: 'POST',
+      path: '/api/contracts/generateProformaInvoice',
+      body: () => ({ contractId: contract._id }),
+      allowed: MANAGEMENT,
+    });
   }
   return cases;
 }
@@ -86,8 +128,13 @@ describe('billing permissions', () => {
   it('lets the accountant read invoices (list, document, rows, totals) but no proforma', async () => {
     const invoice = await issuedWith(s, 'invoice', [[10, 1]]);
     const token = s.ctx.users.accountant.token;
-    expect((await call(s.ctx, 'GET', `${BASE.invoice}/${invoice._id}`, undefined, token)).body.Result).toMatchObject({ _id: invoice._id, rights: { canEdit: false, canIssue: false, canUnissue: false } });
-    expect((await call(s.ctx, 'POST', `${BASE.invoice}/list`, { issued: true }, token)).body.Result.Total).toBeGreaterThan(0);
+    expect((await call(s.ctx, 'GET', `${BASE.invoice}/${invoice._id}`, undefined, token)).body.Result).toMatchObject({
+      _id: invoice._id,
+      rights: { canEdit: false, canIssue: false, canUnissue: false },
+    });
+    expect(
+      (await call(s.ctx, 'POST', `${BASE.invoice}/list`, { issued: true }, token)).body.Result.Total,
+    ).toBeGreaterThan(0);
     expect((await call(s.ctx, 'POST', `${BASE.proforma}/list`, {}, token)).status).toBe(403);
     expect((await call(s.ctx, 'POST', `${BASE.proforma}/list`, {}, s.ctx.users.employee.token)).status).toBe(403);
   });

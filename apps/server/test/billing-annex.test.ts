@@ -25,12 +25,20 @@ beforeAll(async () => {
 });
 afterAll(() => s.ctx.close());
 
-const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8').replace(/\u00a0/g, ' ');
+const pdfText = (pdf: Buffer) =>
+  execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf })
+    .toString('utf8')
+    .replace(/\u00a0/g, ' ');
 const ANNEX = /Приложение: отработено време/g;
 
 /** A registered contract of the visible client (the employee sees it) with the first service, monthly, from 1900. */
 async function registered(extra: Record<string, unknown> = {}) {
-  const contract = await createContract(s, { fromDate: '1900-01-01', toDate: '2099-12-31', invoiceMonthlyInterval: 1, ...extra });
+  const contract = await createContract(s, {
+    fromDate: '1900-01-01',
+    toDate: '2099-12-31',
+    invoiceMonthlyInterval: 1,
+    ...extra,
+  });
   await addService(s, contract._id, s.services.first);
   const response = await call(s.ctx, 'POST', '/api/contracts/register', { contractId: contract._id });
   if (response.status !== 200) throw new Error(JSON.stringify(response.body));
@@ -42,7 +50,8 @@ async function nextProforma(contract: string, annex = true) {
   const generated = await call(s.ctx, 'POST', '/api/contracts/generateProformaInvoice', { contractId: contract });
   if (generated.status !== 200) throw new Error(JSON.stringify(generated.body));
   const { _id, periodFrom, periodTo } = generated.body.Result as { _id: string; periodFrom: string; periodTo: string };
-  if (annex) expect((await call(s.ctx, 'POST', `${BASE.proforma}/save`, { _id, timesheetAnnex: true })).status).toBe(200);
+  if (annex)
+    expect((await call(s.ctx, 'POST', `${BASE.proforma}/save`, { _id, timesheetAnnex: true })).status).toBe(200);
   return { _id, periodFrom, periodTo };
 }
 
@@ -52,15 +61,28 @@ async function issue(kind: BillingKind, id: string) {
 }
 
 async function print(kind: BillingKind, id: string, lang = 'bg') {
-  const response = await s.ctx.app.inject({ method: 'GET', url: `${BASE[kind]}/print/${id}?lang=${lang}`, headers: { authorization: `Bearer ${s.ctx.users.admin.token}` } });
+  const response = await s.ctx.app.inject({
+    method: 'GET',
+    url: `${BASE[kind]}/print/${id}?lang=${lang}`,
+    headers: { authorization: `Bearer ${s.ctx.users.admin.token}` },
+  });
   expect(response.statusCode).toBe(200);
   return pdfText(response.rawPayload);
 }
 
 /** A timesheet row of the contract (the first service). */
-const sheet = (contract: string, date: string, duration = 60, extra: Record<string, unknown> = {}) => ({ client: s.visible, contract, service: s.services.first, date, duration, comment: '', ...extra });
+const sheet = (contract: string, date: string, duration = 60, extra: Record<string, unknown> = {}) => ({
+  client: s.visible,
+  contract,
+  service: s.services.first,
+  date,
+  duration,
+  comment: '',
+  ...extra,
+});
 
-const save = (body: unknown, token = s.ctx.users.admin.token) => call(s.ctx, 'POST', '/api/timesheets/save', body, token);
+const save = (body: unknown, token = s.ctx.users.admin.token) =>
+  call(s.ctx, 'POST', '/api/timesheets/save', body, token);
 
 /** Saves rows (an array); answers their ids. */
 async function saved(rows: Record<string, unknown>[], token = s.ctx.users.admin.token) {
@@ -69,11 +91,15 @@ async function saved(rows: Record<string, unknown>[], token = s.ctx.users.admin.
   return (response.body.Result as Array<{ _id: string }>).map((row) => row._id);
 }
 
-const remove = (id: string, token = s.ctx.users.admin.token) => call(s.ctx, 'POST', '/api/timesheets/remove', { timesheetId: id }, token);
+const remove = (id: string, token = s.ctx.users.admin.token) =>
+  call(s.ctx, 'POST', '/api/timesheets/remove', { timesheetId: id }, token);
 
 /** The minutes of the contract's timesheets (to see that a refused save kept nothing). */
 async function minutesOf(contract: string) {
-  const rows = await s.ctx.database.db.select({ duration: timesheets.duration }).from(timesheets).where(eq(timesheets.contractId, contract));
+  const rows = await s.ctx.database.db
+    .select({ duration: timesheets.duration })
+    .from(timesheets)
+    .where(eq(timesheets.contractId, contract));
   return rows.reduce((sum, row) => sum + row.duration, 0);
 }
 
@@ -127,7 +153,9 @@ describe('printing the annex', () => {
     expect(reissued).toMatch(/Общо\s+1:45/);
     await saved([sheet(contract, '1900-01-13', 15)]);
     expect(await print('proforma', january._id)).toBe(reissued);
-    expect((await save([sheet(contract, '1900-01-14', 15)], s.ctx.users.employee.token)).body.Message).toBe(M.timesheet_period_invoiced);
+    expect((await save([sheet(contract, '1900-01-14', 15)], s.ctx.users.employee.token)).body.Message).toBe(
+      M.timesheet_period_invoiced,
+    );
   });
 
   it("freezes the proforma's period on the invoice made from it", async () => {
@@ -135,7 +163,9 @@ describe('printing the annex', () => {
     const january = await nextProforma(contract);
     await saved([sheet(contract, '1900-01-10', 60)], s.ctx.users.employee.token);
     await issue('proforma', january._id);
-    const transformed = await call(s.ctx, 'POST', `${BASE.proforma}/transformProformaToInvoice`, { proformaInvoiceId: january._id });
+    const transformed = await call(s.ctx, 'POST', `${BASE.proforma}/transformProformaToInvoice`, {
+      proformaInvoiceId: january._id,
+    });
     expect(transformed.status).toBe(200);
     const invoiceId = (transformed.body.Result as { _id: string })._id;
     await saved([sheet(contract, '1900-01-11', 30)]);
@@ -163,7 +193,12 @@ describe('the lock of a billed period', () => {
     const before = await minutesOf(contract);
 
     for (const token of [s.ctx.users.employee.token, s.ctx.users.manager.token]) {
-      for (const body of [[sheet(contract, '1900-01-12')], sheet(contract, '1900-01-31'), sheet(contract, '1900-01-01'), [sheet(contract, '1900-02-12'), sheet(contract, '1900-01-12')]]) {
+      for (const body of [
+        [sheet(contract, '1900-01-12')],
+        sheet(contract, '1900-01-31'),
+        sheet(contract, '1900-01-01'),
+        [sheet(contract, '1900-02-12'), sheet(contract, '1900-01-12')],
+      ]) {
         const refused = await save(body, token);
         expect(refused.status).toBe(409);
         expect(refused.body).toMatchObject({ Type: 0, Message: M.timesheet_period_invoiced });
@@ -184,9 +219,16 @@ describe('the lock of a billed period', () => {
     expect(await minutesOf(contract)).toBe(before);
 
     // Outside the billed period: a draft's period and a period issued without the annex.
-    await saved([sheet(contract, '1900-02-12'), sheet(contract, '1900-03-12'), sheet(contract, '1900-04-12')], s.ctx.users.employee.token);
-    expect((await save({ _id: februaryRow, ...sheet(contract, '1900-03-01', 75) }, s.ctx.users.employee.token)).status).toBe(200);
-    expect((await save({ _id: marchRow, ...sheet(contract, '1900-02-01', 75) }, s.ctx.users.manager.token)).status).toBe(200);
+    await saved(
+      [sheet(contract, '1900-02-12'), sheet(contract, '1900-03-12'), sheet(contract, '1900-04-12')],
+      s.ctx.users.employee.token,
+    );
+    expect(
+      (await save({ _id: februaryRow, ...sheet(contract, '1900-03-01', 75) }, s.ctx.users.employee.token)).status,
+    ).toBe(200);
+    expect(
+      (await save({ _id: marchRow, ...sheet(contract, '1900-02-01', 75) }, s.ctx.users.manager.token)).status,
+    ).toBe(200);
 
     // Admin is never locked.
     expect((await save([sheet(contract, '1900-01-12')])).status).toBe(200);
@@ -213,7 +255,10 @@ describe('the lock of a billed period', () => {
         save([sheet(contract, date, 10 + month)], s.ctx.users.employee.token),
       ]);
       expect(issued.status).toBe(200);
-      const [frozen] = await s.ctx.database.db.select().from(billingTimesheetAnnexes).where(eq(billingTimesheetAnnexes.documentId, proforma._id));
+      const [frozen] = await s.ctx.database.db
+        .select()
+        .from(billingTimesheetAnnexes)
+        .where(eq(billingTimesheetAnnexes.documentId, proforma._id));
       const frozenMinutes = frozen.rows.reduce((sum, row) => sum + row.minutes, 0);
       if (answer.status === 200) expect(frozenMinutes).toBe(10 + month);
       else {
@@ -225,7 +270,7 @@ describe('the lock of a billed period', () => {
 });
 
 describe("a timesheet's date", () => {
-  it("lies within its contract: before its start or after its end is 400 on the date", async () => {
+  it('lies within its contract: before its start or after its end is 400 on the date', async () => {
     const contract = await registered({ fromDate: '2026-01-01' });
     const before = await save(sheet(contract, '2025-12-31'), s.ctx.users.employee.token);
     expect(before.status).toBe(400);
@@ -253,16 +298,24 @@ describe('documents issued before the annex was frozen', () => {
     await saved([sheet(contract, '1900-01-11', 30), sheet(contract, '1900-01-12', 20)], s.ctx.users.manager.token);
     await issue('proforma', january._id);
     const db = s.ctx.database.db;
-    const [frozen] = await db.select().from(billingTimesheetAnnexes).where(eq(billingTimesheetAnnexes.documentId, january._id));
+    const [frozen] = await db
+      .select()
+      .from(billingTimesheetAnnexes)
+      .where(eq(billingTimesheetAnnexes.documentId, january._id));
     expect(frozen.rows).toHaveLength(2);
     const printed = await print('proforma', january._id);
 
     await db.delete(billingTimesheetAnnexes).where(eq(billingTimesheetAnnexes.documentId, january._id));
     const migration = readFileSync(join(MIGRATIONS_DIR, '0018_timesheet_annexes.sql'), 'utf8');
-    const statement = migration.split('--> statement-breakpoint').find((part) => part.includes('INSERT INTO "billing_timesheet_annexes"'));
+    const statement = migration
+      .split('--> statement-breakpoint')
+      .find((part) => part.includes('INSERT INTO "billing_timesheet_annexes"'));
     expect(statement).toBeDefined();
     await db.execute(sql.raw(statement!));
-    const [again] = await db.select().from(billingTimesheetAnnexes).where(eq(billingTimesheetAnnexes.documentId, january._id));
+    const [again] = await db
+      .select()
+      .from(billingTimesheetAnnexes)
+      .where(eq(billingTimesheetAnnexes.documentId, january._id));
     expect({ ...again, frozen: null }).toEqual({ ...frozen, frozen: null });
     expect(await print('proforma', january._id)).toBe(printed);
   });

@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/sql-helpers.ts';
-import { addItem, BASE, type BillingSetup, copiesOf, createDraft, issuedWith, setUpBilling } from './billing-fixtures.ts';
+import {
+  addItem,
+  BASE,
+  type BillingSetup,
+  copiesOf,
+  createDraft,
+  issuedWith,
+  setUpBilling,
+} from './billing-fixtures.ts';
 import { call } from './helpers.ts';
 
 /**
@@ -19,16 +27,22 @@ describe('concurrent billing', () => {
     const draft = await createDraft(s, 'invoice');
     await addItem(s, 'invoice', draft._id, 12.5, 2);
     const ids = await copiesOf(s, draft._id, 100);
-    const [before] = await queryRows<{ next: string }>(s.ctx.database.db, sql`select next from number_registers where kind = 'invoice'`);
+    const [before] = await queryRows<{ next: string }>(
+      s.ctx.database.db,
+      sql`select next from number_registers where kind = 'invoice'`,
+    );
     const results = await Promise.all(ids.map((id) => call(s.ctx, 'POST', `${BASE.invoice}/issue`, { invoiceId: id })));
     expect(results.map((r) => r.status)).toEqual(ids.map(() => 200));
     const numbers = results.map((r) => Number(r.body.Result.number)).sort((a, b) => a - b);
     expect(new Set(numbers).size).toBe(100);
     expect(numbers[0]).toBe(Number(before.next));
     expect(numbers[99] - numbers[0]).toBe(99);
-    const [after] = await queryRows<{ next: string; max_issued: string }>(s.ctx.database.db, sql`select next, max_issued from number_registers where kind = 'invoice'`);
+    const [after] = await queryRows<{ next: string; max_issued: string }>(
+      s.ctx.database.db,
+      sql`select next, max_issued from number_registers where kind = 'invoice'`,
+    );
     expect([Number(after.next), Number(after.max_issued)]).toEqual([numbers[99] + 1, numbers[99]]);
-    }, 180_000); // a hundred issuing transactions; on PGlite they run one after another
+  }, 180_000); // a hundred issuing transactions; on PGlite they run one after another
 
   it('transforms a row once under concurrent requests (one invoice, one 409)', async () => {
     for (let round = 0; round < 5; round += 1) {
@@ -36,7 +50,8 @@ describe('concurrent billing', () => {
         [10, 1],
         [20, 1],
       ]);
-      const rows = (await call(s.ctx, 'POST', `${BASE.proforma}/getItems`, { proformaInvoiceId: proforma._id })).body.Result as Array<{ _id: string }>;
+      const rows = (await call(s.ctx, 'POST', `${BASE.proforma}/getItems`, { proformaInvoiceId: proforma._id })).body
+        .Result as Array<{ _id: string }>;
       const body = { proformaInvoiceId: proforma._id, proformaInvoiceItems: [rows[0]._id] };
       const results = await Promise.all([
         call(s.ctx, 'POST', `${BASE.proforma}/transformItemsToInvoice`, body),
@@ -46,7 +61,10 @@ describe('concurrent billing', () => {
       const statuses = results.map((r) => r.status);
       expect(statuses.filter((status) => status === 200)).toHaveLength(1);
       expect(statuses.filter((status) => status === 409)).toHaveLength(2);
-      const [{ n }] = await queryRows<{ n: number }>(s.ctx.database.db, sql`select cast(count(*) as integer) as n from billing_documents where transformed_from_proforma_id = ${proforma._id}`);
+      const [{ n }] = await queryRows<{ n: number }>(
+        s.ctx.database.db,
+        sql`select cast(count(*) as integer) as n from billing_documents where transformed_from_proforma_id = ${proforma._id}`,
+      );
       expect(n).toBe(1);
     }
   });
@@ -58,7 +76,9 @@ describe('concurrent billing', () => {
     const ids = await copiesOf(s, notice._id, 10);
     const results = await Promise.all(ids.map((id) => call(s.ctx, 'POST', `${BASE.invoice}/issue`, { invoiceId: id })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(4);
-    expect(results.filter((r) => r.status === 400).every((r) => r.body.Message === 'credit_notice_exceeds_invoice')).toBe(true);
+    expect(
+      results.filter((r) => r.status === 400).every((r) => r.body.Message === 'credit_notice_exceeds_invoice'),
+    ).toBe(true);
     const view = await call(s.ctx, 'GET', `${BASE.invoice}/${original._id}`);
     expect(view.body.Result.creditedAmount).toBe(120);
   });

@@ -19,10 +19,20 @@ describe('concurrent payments', () => {
     const invoice = await issuedWith(s, 'invoice', [[50, 1]], { VATCharging: false, VATType: s.vat0 });
     expect(invoice.totalAmount).toBe(50);
     const body = { invoice: invoice._id, amount: 1, date: '2026-03-10', type: s.paymentType };
-    const results = await Promise.all(Array.from({ length: 100 }, () => call(s.ctx, 'POST', `${BASE.invoice}/savePayment`, body, s.ctx.users.manager.token)));
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        call(s.ctx, 'POST', `${BASE.invoice}/savePayment`, body, s.ctx.users.manager.token),
+      ),
+    );
     const statuses = results.map((result) => result.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(50);
-    expect(results.filter((result) => result.status !== 200).every((result) => result.status === 400 && result.body.Message === 'entered_amount_is_bigger_than_wanted_amount')).toBe(true);
+    expect(
+      results
+        .filter((result) => result.status !== 200)
+        .every(
+          (result) => result.status === 400 && result.body.Message === 'entered_amount_is_bigger_than_wanted_amount',
+        ),
+    ).toBe(true);
     const [stored] = await queryRows<{ n: number; paid: string }>(
       s.ctx.database.db,
       sql`select cast(count(*) as integer) as n, cast(sum(amount) as text) as paid from billing_payments where document_id = ${invoice._id}`,

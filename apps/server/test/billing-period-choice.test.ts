@@ -9,7 +9,19 @@ import type { BillingKind } from '@kantora/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingTimesheetAnnexes } from '../src/db/schema/index.ts';
-import { addItem, BASE, type BillingSetup, createDraft, createNotice, errorsOf, issue, issuedWith, runBilling, runPreview, setUpBilling } from './billing-fixtures.ts';
+import {
+  addItem,
+  BASE,
+  type BillingSetup,
+  createDraft,
+  createNotice,
+  errorsOf,
+  issue,
+  issuedWith,
+  runBilling,
+  runPreview,
+  setUpBilling,
+} from './billing-fixtures.ts';
 import { contractIn } from './contracts-fixtures.ts';
 import { call } from './helpers.ts';
 
@@ -20,12 +32,15 @@ beforeAll(async () => {
 afterAll(() => s.ctx.close());
 
 /** A registered monthly contract of the visible client from `fromDate`. */
-const registered = async (fromDate: string, extra: Record<string, unknown> = {}) => (await contractIn(s, 'registered', { fromDate, toDate: '2099-12-31', ...extra }))._id as string;
+const registered = async (fromDate: string, extra: Record<string, unknown> = {}) =>
+  (await contractIn(s, 'registered', { fromDate, toDate: '2099-12-31', ...extra }))._id as string;
 
 /** The contract's due period starts in a month's billing run preview. */
-const dueOf = async (contractId: string, month: string) => (await runPreview(s, month)).rows.filter((row) => row.contractId === contractId).map((row) => row.periodFrom);
+const dueOf = async (contractId: string, month: string) =>
+  (await runPreview(s, month)).rows.filter((row) => row.contractId === contractId).map((row) => row.periodFrom);
 
-const byHand = (kind: BillingKind, contract: string, date: string, extra: Record<string, unknown> = {}) => createDraft(s, kind, { contract, date, paymentDeadlineDate: date, ...extra });
+const byHand = (kind: BillingKind, contract: string, date: string, extra: Record<string, unknown> = {}) =>
+  createDraft(s, kind, { contract, date, paymentDeadlineDate: date, ...extra });
 const save = (kind: BillingKind, body: Record<string, unknown>) => call(s.ctx, 'POST', `${BASE[kind]}/save`, body);
 const get = async (kind: BillingKind, id: string) => (await call(s.ctx, 'GET', `${BASE[kind]}/${id}`)).body.Result;
 
@@ -54,7 +69,10 @@ describe('choosing the billed period', () => {
     // Issued with the timesheet annex: the annex is of the chosen period, not of the date's.
     await addItem(s, 'invoice', draft._id, 100);
     expect((await issue(s, 'invoice', draft._id)).periodFrom).toBe('2093-09-01');
-    const annex = await s.ctx.database.db.select().from(billingTimesheetAnnexes).where(eq(billingTimesheetAnnexes.documentId, draft._id));
+    const annex = await s.ctx.database.db
+      .select()
+      .from(billingTimesheetAnnexes)
+      .where(eq(billingTimesheetAnnexes.documentId, draft._id));
     expect(annex.map((row) => [row.periodFrom, row.periodTo])).toEqual([['2093-09-01', '2093-09-30']]);
     expect(await dueOf(contract, '2093-11')).toEqual(['2093-10-01', '2093-11-01']);
   });
@@ -71,14 +89,27 @@ describe('choosing the billed period', () => {
   it('refuses a day that does not start a contract period (400 on periodFrom)', async () => {
     const contract = await registered('2092-01-15', { invoiceDate: '2092-02-01' });
     for (const periodFrom of ['2092-10-02', '2091-12-01', '2100-01-01', '2092-01-01']) {
-      const response = await save('invoice', { customerId: s.visible, customerBank: s.visibleBank, contract, date: '2092-11-03', paymentDeadlineDate: '2092-11-03', periodFrom });
+      const response = await save('invoice', {
+        customerId: s.visible,
+        customerBank: s.visibleBank,
+        contract,
+        date: '2092-11-03',
+        paymentDeadlineDate: '2092-11-03',
+        periodFrom,
+      });
       expect(response.status, periodFrom).toBe(400);
       expect(errorsOf(response.body)).toEqual({ periodFrom: 'invalid_contract_period' });
     }
     // The from date (a first period cut short) and a grid start are period starts.
     const first = await byHand('invoice', contract, '2092-11-03', { periodFrom: '2092-01-15' });
     expect(first).toMatchObject({ periodFrom: '2092-01-15', periodTo: '2092-01-31' });
-    const bad = await save('invoice', { customerId: s.visible, contract: null, date: '2092-11-03', paymentDeadlineDate: '2092-11-03', periodFrom: '2092-01-15' });
+    const bad = await save('invoice', {
+      customerId: s.visible,
+      contract: null,
+      date: '2092-11-03',
+      paymentDeadlineDate: '2092-11-03',
+      periodFrom: '2092-01-15',
+    });
     expect(bad.status).toBe(400);
     expect(errorsOf(bad.body)).toEqual({ periodFrom: 'invalid_value' });
   });
@@ -103,7 +134,12 @@ describe('choosing the billed period', () => {
 
   it('a notice refuses a period and drops the stored one; a duplicate does not copy it', async () => {
     const contract = await registered('2090-01-01');
-    const original = await issuedWith(s, 'invoice', [[100, 1]], { contract, date: '2090-03-03', paymentDeadlineDate: '2090-03-03', periodFrom: '2090-02-01' });
+    const original = await issuedWith(s, 'invoice', [[100, 1]], {
+      contract,
+      date: '2090-03-03',
+      paymentDeadlineDate: '2090-03-03',
+      periodFrom: '2090-02-01',
+    });
     expect(original).toMatchObject({ periodFrom: '2090-02-01', issued: true });
 
     const notice = await createNotice(s, 1, original._id, { contract, date: '2090-04-02', paymentDeadlineDate: null });
@@ -113,7 +149,11 @@ describe('choosing the billed period', () => {
 
     // A draft with a chosen period turned into a notice drops it (a notice bills no period).
     const draft = await byHand('invoice', contract, '2090-06-02', { periodFrom: '2090-05-01' });
-    const turned = await call(s.ctx, 'POST', `${BASE.invoice}/changeNoticeType`, { documentId: draft._id, noticeType: 2, creditToInvoice: original._id });
+    const turned = await call(s.ctx, 'POST', `${BASE.invoice}/changeNoticeType`, {
+      documentId: draft._id,
+      noticeType: 2,
+      creditToInvoice: original._id,
+    });
     expect(turned.status).toBe(200);
     expect(turned.body.Result).toMatchObject({ noticeType: 2, periodFrom: null, periodTo: null });
     expect(await dueOf(contract, '2090-06')).toContain('2090-05-01');
@@ -128,7 +168,11 @@ describe('choosing the billed period', () => {
     const first = await byHand('invoice', contract, '2089-03-03');
     const second = await byHand('proforma', contract, '2089-04-03');
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? save('invoice', { _id: first._id, periodFrom: '2089-02-01' }) : save('proforma', { _id: second._id, periodFrom: '2089-02-01' }))),
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2 === 0
+          ? save('invoice', { _id: first._id, periodFrom: '2089-02-01' })
+          : save('proforma', { _id: second._id, periodFrom: '2089-02-01' }),
+      ),
     );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);

@@ -19,7 +19,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printableOf } from '../src/modules/billing/billing-print.ts';
 import { loadDocument } from '../src/modules/billing/billing.queries.ts';
 import { formatQuantity, formatRate, PRINT_LABELS } from '../src/modules/printing/labels.ts';
-import { addItem, BASE, type BillingSetup, createDraft, createNotice, issue, issuedWith, setUpBilling, t } from './billing-fixtures.ts';
+import {
+  addItem,
+  BASE,
+  type BillingSetup,
+  createDraft,
+  createNotice,
+  issue,
+  issuedWith,
+  setUpBilling,
+  t,
+} from './billing-fixtures.ts';
 import { bearer, call } from './helpers.ts';
 
 let s: BillingSetup;
@@ -28,7 +38,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.ctx.close());
 
-const print = (path: string, token = s.ctx.users.admin.token) => s.ctx.app.inject({ method: 'GET', url: path, headers: bearer(token) });
+const print = (path: string, token = s.ctx.users.admin.token) =>
+  s.ctx.app.inject({ method: 'GET', url: path, headers: bearer(token) });
 
 describe('print', () => {
   it('prints an issued invoice as a PDF named by number and date; a draft without a number', async () => {
@@ -57,10 +68,18 @@ describe('print', () => {
 
   it('builds the printable document from the stored document alone', async () => {
     const original = await issuedWith(s, 'invoice', [[100, 1]]);
-    const draft = await createDraft(s, 'invoice', { noticeType: 1, creditToInvoice: original._id, noticeReason: t('Отстъпка', 'Sconto'), showBGInvoice: true });
+    const draft = await createDraft(s, 'invoice', {
+      noticeType: 1,
+      creditToInvoice: original._id,
+      noticeReason: t('Отстъпка', 'Sconto'),
+      showBGInvoice: true,
+    });
     await addItem(s, 'invoice', draft._id, 10, 2, { comment: t('бел.', 'nota') });
     const notice = await issue(s, 'invoice', draft._id);
-    const doc = await printableOf(s.ctx.database.db, await loadDocument(s.ctx.database.db, 'invoice', { id: s.ctx.users.admin.id, access: 0 }, notice._id));
+    const doc = await printableOf(
+      s.ctx.database.db,
+      await loadDocument(s.ctx.database.db, 'invoice', { id: s.ctx.users.admin.id, access: 0 }, notice._id),
+    );
     expect(doc).toMatchObject({
       kind: 'invoice',
       noticeType: 1,
@@ -76,16 +95,28 @@ describe('print', () => {
       noticeReason: t('Отстъпка', 'Sconto'),
       showBGInvoice: true,
       paymentType: t('Банков превод', 'Bonifico'),
-      items: [{ name: t('Счетоводни услуги', 'Servizi contabili'), comment: t('бел.', 'nota'), quantity: 2, price: 10, total: -20 }],
+      items: [
+        {
+          name: t('Счетоводни услуги', 'Servizi contabili'),
+          comment: t('бел.', 'nota'),
+          quantity: 2,
+          price: 10,
+          total: -20,
+        },
+      ],
     });
     expect(doc.customer.name).toEqual(t('Видим ООД', 'Visibile Srl'));
-    expect((await print(`${BASE.invoice}/print/${notice._id}?layout=invoice-bgn`)).headers['content-disposition']).toContain('credit-notice-');
+    expect(
+      (await print(`${BASE.invoice}/print/${notice._id}?layout=invoice-bgn`)).headers['content-disposition'],
+    ).toContain('credit-notice-');
   });
 });
 
 /** The text of a PDF (columns kept on their lines, or in drawing order as one line), no-break spaces as spaces. */
 const pdfText = (pdf: Buffer, mode: '-layout' | '-raw' = '-layout') =>
-  execFileSync('pdftotext', [mode, ...(mode === '-layout' ? ['-nodiag'] : []), '-enc', 'UTF-8', '-', '-'], { input: pdf })
+  execFileSync('pdftotext', [mode, ...(mode === '-layout' ? ['-nodiag'] : []), '-enc', 'UTF-8', '-', '-'], {
+    input: pdf,
+  })
     .toString('utf8')
     .replace(/\u00a0/g, ' ');
 const flowOf = (pdf: Buffer) => pdfText(pdf, '-raw').replace(/\s+/g, ' ');
@@ -108,7 +139,12 @@ const cents = (text: string) => parsed(text) / 10;
  * percentage, the total is base + VAT; a total converted to leva differs from the document's converted total by
  * at most the rounding difference the page states (and the page says which rate converted it).
  */
-async function checkPrintedArithmetic(doc: BillingDocumentView, rowsCount: number, layout: PrintLayoutName, selected: Locale): Promise<number> {
+async function checkPrintedArithmetic(
+  doc: BillingDocumentView,
+  rowsCount: number,
+  layout: PrintLayoutName,
+  selected: Locale,
+): Promise<number> {
   const response = await print(`${BASE[doc.kind]}/print/${doc._id}?layout=${layout}&lang=${selected}`);
   expect(response.statusCode).toBe(200);
   const pdf = response.rawPayload;
@@ -121,12 +157,21 @@ async function checkPrintedArithmetic(doc: BillingDocumentView, rowsCount: numbe
   const credit = doc.noticeType === 1;
   const where = `${doc.currencyCode} ${doc.kind} ${doc.noticeType}, layout ${layout}, ${lang}`;
 
-  const rowPattern = new RegExp(String.raw`^\s*\d+\s{2,}\S.*?\s{2,}(${QUANTITY})\s{2,}(${MONEY})\s{2,}(${MONEY})\s*$`, 'gm');
-  const rows = [...text.matchAll(rowPattern)].map((match) => ({ quantity: parsed(match[1]), price: cents(match[2]), total: cents(match[3]) }));
+  const rowPattern = new RegExp(
+    String.raw`^\s*\d+\s{2,}\S.*?\s{2,}(${QUANTITY})\s{2,}(${MONEY})\s{2,}(${MONEY})\s*$`,
+    'gm',
+  );
+  const rows = [...text.matchAll(rowPattern)].map((match) => ({
+    quantity: parsed(match[1]),
+    price: cents(match[2]),
+    total: cents(match[3]),
+  }));
   // The original and the copy (a draft prints one copy).
   expect(rows.length, `${where}\n${text}`).toBe(rowsCount * (doc.issued ? 2 : 1));
   for (const row of rows) {
-    expect(Math.abs(multiplyCents(row.price, row.quantity / 1000)), `${where}: ${JSON.stringify(row)}`).toBe(Math.abs(row.total));
+    expect(Math.abs(multiplyCents(row.price, row.quantity / 1000)), `${where}: ${JSON.stringify(row)}`).toBe(
+      Math.abs(row.total),
+    );
     expect(Math.sign(row.total), where).toBe(credit ? -1 : 1);
   }
   const ofOriginal = rows.slice(0, rowsCount);
@@ -141,7 +186,13 @@ async function checkPrintedArithmetic(doc: BillingDocumentView, rowsCount: numbe
   expect(base, where).toBe(sumCents(ofOriginal.map((row) => row.total)));
   expect(vat, where).toBe(doc.VATCharging ? percentOfCents(base, doc.VATPercentage) : 0);
   expect(total, where).toBe(base + vat);
-  const words = converted ? centsInWords(total, 'BGN') : documentAmountInWords({ totalAmount: doc.totalAmount, currency: doc.currencyCode!, currencyRate: doc.currencyRate });
+  const words = converted
+    ? centsInWords(total, 'BGN')
+    : documentAmountInWords({
+        totalAmount: doc.totalAmount,
+        currency: doc.currencyCode!,
+        currencyRate: doc.currencyRate,
+      });
   if (lang === 'bg') expect(flow, where).toContain(`${labels.inWords}: ${words}`);
 
   if (!converted) {
@@ -149,7 +200,9 @@ async function checkPrintedArithmetic(doc: BillingDocumentView, rowsCount: numbe
     return 0;
   }
   const rate = doc.currencyCode === 'EUR' ? BGN_PER_EUR : doc.currencyRate;
-  expect(flow, where).toContain(labels.converted(`1 ${doc.currencyCode} = ${formatRate(rate, lang)} BGN`, doc.currencyCode === 'EUR'));
+  expect(flow, where).toContain(
+    labels.converted(`1 ${doc.currencyCode} = ${formatRate(rate, lang)} BGN`, doc.currencyCode === 'EUR'),
+  );
   const documentLeva = multiplyCents(toCents(doc.totalAmount), rate);
   const pattern = escapeRegExp(labels.roundingDifference('§1', '§2', '§3'))
     .replace('§1', `(${MONEY}) BGN`)
@@ -222,25 +275,37 @@ describe('printed arithmetic', () => {
 describe('an invoice made from a proforma', () => {
   it('answers and prints the proforma’s number, in both languages', async () => {
     const proforma = await issuedWith(s, 'proforma', [[100, 1]]);
-    const made = await call<BillingDocumentView>(s.ctx, 'POST', `${BASE.proforma}/transformProformaToInvoice`, { proformaInvoiceId: proforma._id });
+    const made = await call<BillingDocumentView>(s.ctx, 'POST', `${BASE.proforma}/transformProformaToInvoice`, {
+      proformaInvoiceId: proforma._id,
+    });
     expect(made.status).toBe(200);
     const invoice = await issue(s, 'invoice', made.body.Result._id);
     expect(invoice.transformedFromProformaNumber).toBe(proforma.number);
     const view = (await call<BillingDocumentView>(s.ctx, 'GET', `${BASE.invoice}/${invoice._id}`)).body.Result;
-    expect(view).toMatchObject({ transformedFromProformaInvoice: proforma._id, transformedFromProformaNumber: proforma.number });
-    expect(pdfText((await print(`${BASE.invoice}/print/${invoice._id}?layout=invoice&lang=bg`)).rawPayload)).toContain(`По проформа фактура № ${proforma.number}`);
-    expect(pdfText((await print(`${BASE.invoice}/print/${invoice._id}?layout=invoice&lang=it`)).rawPayload)).toContain(`Dalla fattura proforma n. ${proforma.number}`);
+    expect(view).toMatchObject({
+      transformedFromProformaInvoice: proforma._id,
+      transformedFromProformaNumber: proforma.number,
+    });
+    expect(pdfText((await print(`${BASE.invoice}/print/${invoice._id}?layout=invoice&lang=bg`)).rawPayload)).toContain(
+      `По проформа фактура № ${proforma.number}`,
+    );
+    expect(pdfText((await print(`${BASE.invoice}/print/${invoice._id}?layout=invoice&lang=it`)).rawPayload)).toContain(
+      `Dalla fattura proforma n. ${proforma.number}`,
+    );
     // An invoice of its own names no proforma.
     const plain = await issuedWith(s, 'invoice', [[1, 1]]);
     expect(plain.transformedFromProformaNumber).toBeNull();
-    expect(pdfText((await print(`${BASE.invoice}/print/${plain._id}?layout=invoice&lang=bg`)).rawPayload)).not.toContain('проформа');
+    expect(
+      pdfText((await print(`${BASE.invoice}/print/${plain._id}?layout=invoice&lang=bg`)).rawPayload),
+    ).not.toContain('проформа');
   });
 });
 
 describe('the print language', () => {
   it('prints in the language asked for (the screen’s), Bulgarian when none is given; fixed-language layouts keep theirs', async () => {
     const invoice = await issuedWith(s, 'invoice', [[100, 1]], { showBGInvoice: true });
-    const textOf = async (query: string) => pdfText((await print(`${BASE.invoice}/print/${invoice._id}${query}`)).rawPayload);
+    const textOf = async (query: string) =>
+      pdfText((await print(`${BASE.invoice}/print/${invoice._id}${query}`)).rawPayload);
     const italian = await textOf('?layout=invoice&lang=it');
     expect(italian).toContain('FATTURA');
     expect(italian).not.toContain('ФАКТУРА');

@@ -14,7 +14,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../src/db/client.ts';
 import { queryRows } from '../src/db/sql-helpers.ts';
 import { BACKFILL_BILLED_PERIODS } from '../src/modules/billing/contract-billing.ts';
-import { addItem, BASE, type BillingSetup, createDraft, issue, runBilling, runPreview, setUpBilling, t } from './billing-fixtures.ts';
+import {
+  addItem,
+  BASE,
+  type BillingSetup,
+  createDraft,
+  issue,
+  runBilling,
+  runPreview,
+  setUpBilling,
+  t,
+} from './billing-fixtures.ts';
 import { contractIn } from './contracts-fixtures.ts';
 import { call } from './helpers.ts';
 
@@ -28,15 +38,19 @@ const preview = (month: string) => runPreview(s, month);
 const run = (body: Record<string, unknown>) => runBilling(s, body);
 
 /** A registered contract of the visible client (one service, 450.25 a month unless told). */
-const registered = async (extra: Record<string, unknown>) => (await contractIn(s, 'registered', { toDate: '2099-12-31', ...extra }))._id;
+const registered = async (extra: Record<string, unknown>) =>
+  (await contractIn(s, 'registered', { toDate: '2099-12-31', ...extra }))._id;
 
 /** The contract's due rows of a month's preview: [period start, late]. */
 async function dueOf(contractId: string, month: string): Promise<Array<[string, boolean]>> {
-  return (await preview(month)).rows.filter((row) => row.contractId === contractId).map((row) => [row.periodFrom, row.late]);
+  return (await preview(month)).rows
+    .filter((row) => row.contractId === contractId)
+    .map((row) => [row.periodFrom, row.late]);
 }
 
 /** A draft made by hand for the contract (the visible client's), dated `date`. */
-const byHand = (kind: 'invoice' | 'proforma', contract: string, date: string, extra: Record<string, unknown> = {}) => createDraft(s, kind, { contract, date, paymentDeadlineDate: date, ...extra });
+const byHand = (kind: 'invoice' | 'proforma', contract: string, date: string, extra: Record<string, unknown> = {}) =>
+  createDraft(s, kind, { contract, date, paymentDeadlineDate: date, ...extra });
 
 const items = (contractId: string, starts: string[]) => starts.map((periodFrom) => ({ contractId, periodFrom }));
 
@@ -49,11 +63,16 @@ describe('catching up', () => {
       ['2095-02-01', true],
       ['2095-03-01', false],
     ]);
-    expect((await run({ month: '2095-03', items: items(contract, ['2095-01-01', '2095-02-01', '2095-03-01']) })).created).toHaveLength(3);
+    expect(
+      (await run({ month: '2095-03', items: items(contract, ['2095-01-01', '2095-02-01', '2095-03-01']) })).created,
+    ).toHaveLength(3);
 
     // Last billed in March: the run of November offers April to October as late, and November.
     const missed = ['2095-04-01', '2095-05-01', '2095-06-01', '2095-07-01', '2095-08-01', '2095-09-01', '2095-10-01'];
-    expect(await dueOf(contract, '2095-11')).toEqual([...missed.map((start): [string, boolean] => [start, true]), ['2095-11-01', false]]);
+    expect(await dueOf(contract, '2095-11')).toEqual([
+      ...missed.map((start): [string, boolean] => [start, true]),
+      ['2095-11-01', false],
+    ]);
     const rows = (await preview('2095-11')).rows.filter((row) => row.contractId === contract);
     expect(rows.slice(0, 2).map((row) => [row.periodTo, row.months, row.totalAmount, row.kind])).toEqual([
       ['2095-04-30', 1, 540.3, 'invoice'],
@@ -71,7 +90,9 @@ describe('catching up', () => {
     expect(again.created).toEqual([]);
     expect(again.skipped.map((item) => item.reason)).toEqual(missed.concat('2095-11-01').map(() => 'billed'));
     // A period after the month is not offered yet, so not run either.
-    expect((await run({ month: '2095-11', items: items(contract, ['2095-12-01']) })).skipped).toEqual([{ contractId: contract, periodFrom: '2095-12-01', reason: 'not_due' }]);
+    expect((await run({ month: '2095-11', items: items(contract, ['2095-12-01']) })).skipped).toEqual([
+      { contractId: contract, periodFrom: '2095-12-01', reason: 'not_due' },
+    ]);
   });
 
   it("follows a quarterly contract's grid from its invoice date, its first period from the from date", async () => {
@@ -94,7 +115,11 @@ describe('catching up', () => {
       ['2094-10-01', true],
     ]);
     // The draft dated in October bills October instead; November is offered again.
-    await call(s.ctx, 'POST', `${BASE.invoice}/save`, { _id: draft._id, date: '2094-10-05', paymentDeadlineDate: '2094-10-05' });
+    await call(s.ctx, 'POST', `${BASE.invoice}/save`, {
+      _id: draft._id,
+      date: '2094-10-05',
+      paymentDeadlineDate: '2094-10-05',
+    });
     expect(await dueOf(contract, '2094-11')).toEqual([
       ['2094-09-01', true],
       ['2094-11-01', false],
@@ -104,11 +129,17 @@ describe('catching up', () => {
     await addItem(s, 'invoice', november._id, 450.25);
     await issue(s, 'invoice', november._id);
     expect(await dueOf(contract, '2094-11')).toEqual([['2094-09-01', true]]);
-    expect((await run({ month: '2094-11', items: items(contract, ['2094-11-01']) })).skipped).toEqual([{ contractId: contract, periodFrom: '2094-11-01', reason: 'billed' }]);
+    expect((await run({ month: '2094-11', items: items(contract, ['2094-11-01']) })).skipped).toEqual([
+      { contractId: contract, periodFrom: '2094-11-01', reason: 'billed' },
+    ]);
     // A second document of a billed period is an extra one: it takes nothing.
     await byHand('invoice', contract, '2094-11-25');
     // A credit notice of November's invoice, dated in December, neither unbills November nor bills December.
-    const notice = await byHand('invoice', contract, '2094-12-03', { noticeType: 1, creditToInvoice: november._id, noticeReason: t('Отстъпка', 'Sconto') });
+    const notice = await byHand('invoice', contract, '2094-12-03', {
+      noticeType: 1,
+      creditToInvoice: november._id,
+      noticeReason: t('Отстъпка', 'Sconto'),
+    });
     await addItem(s, 'invoice', notice._id, 50);
     await issue(s, 'invoice', notice._id);
     expect(await dueOf(contract, '2094-12')).toEqual([
@@ -134,7 +165,9 @@ describe('catching up', () => {
     const proforma = await byHand('proforma', contract, '2092-03-10');
     await addItem(s, 'proforma', proforma._id, 450.25);
     await issue(s, 'proforma', proforma._id);
-    const transformed = await call(s.ctx, 'POST', `${BASE.proforma}/transformProformaToInvoice`, { proformaInvoiceId: proforma._id });
+    const transformed = await call(s.ctx, 'POST', `${BASE.proforma}/transformProformaToInvoice`, {
+      proformaInvoiceId: proforma._id,
+    });
     expect(transformed.status).toBe(200);
     const invoice = transformed.body.Result;
     expect(invoice).toMatchObject({ contract, transformedFromProformaInvoice: proforma._id });
@@ -153,10 +186,14 @@ describe('concurrent requests', () => {
   it('bills each missed period once under 50 concurrent runs', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i += 1) ids.push(await registered({ fromDate: '2091-01-01', isAdvance: i === 0 }));
-    const due = (await preview('2091-04')).rows.filter((row) => ids.includes(row.contractId)).map((row) => ({ contractId: row.contractId, periodFrom: row.periodFrom }));
+    const due = (await preview('2091-04')).rows
+      .filter((row) => ids.includes(row.contractId))
+      .map((row) => ({ contractId: row.contractId, periodFrom: row.periodFrom }));
     // The advance contract's January came with registering.
     expect(due).toHaveLength(19);
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => run({ month: '2091-04', items: i % 2 === 0 ? due : [...due].reverse() })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => run({ month: '2091-04', items: i % 2 === 0 ? due : [...due].reverse() })),
+    );
     expect(results.reduce((sum, result) => sum + result.created.length, 0)).toBe(19);
     expect(results.flatMap((result) => result.skipped).every((item) => item.reason === 'billed')).toBe(true);
     const [counts] = await queryRows<{ documents: number; periods: number; billed: number }>(
@@ -173,13 +210,17 @@ describe('concurrent requests', () => {
   it('makes nothing for a period billed by hand, and bills a period once when 25 runs race 25 documents made by hand', async () => {
     const billed = await registered({ fromDate: '2090-01-01' });
     await byHand('invoice', billed, '2090-01-15');
-    const late = await Promise.all(Array.from({ length: 50 }, () => run({ month: '2090-01', items: items(billed, ['2090-01-01']) })));
+    const late = await Promise.all(
+      Array.from({ length: 50 }, () => run({ month: '2090-01', items: items(billed, ['2090-01-01']) })),
+    );
     expect(late.flatMap((result) => result.created)).toEqual([]);
 
     const contract = await registered({ fromDate: '2090-01-01' });
     const requests = Array.from({ length: 50 }, (_, i) =>
       i % 2 === 0
-        ? run({ month: '2090-01', items: items(contract, ['2090-01-01']) }).then((result) => ({ run: result.created.length }))
+        ? run({ month: '2090-01', items: items(contract, ['2090-01-01']) }).then((result) => ({
+            run: result.created.length,
+          }))
         : byHand('invoice', contract, '2090-01-10').then(() => ({ run: 0 })),
     );
     const made = (await Promise.all(requests)).reduce((sum, result) => sum + result.run, 0);
@@ -190,7 +231,10 @@ describe('concurrent requests', () => {
     );
     // One document bills January: the run's when it came first (then it made exactly that one), else one made by hand.
     expect(claims).toEqual([{ generated: made === 1 }]);
-    const [{ documents }] = await queryRows<{ documents: number }>(s.ctx.database.db, sql`select cast(count(*) as integer) as documents from billing_documents where contract_id = ${contract}`);
+    const [{ documents }] = await queryRows<{ documents: number }>(
+      s.ctx.database.db,
+      sql`select cast(count(*) as integer) as documents from billing_documents where contract_id = ${contract}`,
+    );
     expect(documents).toBe(25 + made);
     expect(await dueOf(contract, '2090-01')).toEqual([]);
   }, 180_000);
@@ -221,13 +265,20 @@ describe('documents made before the billed periods were recorded', () => {
     const march = await byHand('invoice', invoiced, '2025-03-05');
     await addItem(s, 'invoice', march._id, 100);
     await issue(s, 'invoice', march._id);
-    await byHand('invoice', invoiced, '2025-06-01', { noticeType: 1, creditToInvoice: march._id, noticeReason: t('Отстъпка', 'Sconto') });
+    await byHand('invoice', invoiced, '2025-06-01', {
+      noticeType: 1,
+      creditToInvoice: march._id,
+      noticeReason: t('Отстъпка', 'Sconto'),
+    });
     // A proforma of February 2025 turned into an invoice (dated today).
     const advanced = await registered({ fromDate: '2025-01-01' });
     const proforma = await byHand('proforma', advanced, '2025-02-03');
     await addItem(s, 'proforma', proforma._id, 100);
     await issue(s, 'proforma', proforma._id);
-    expect((await call(s.ctx, 'POST', `${BASE.proforma}/transformProformaToInvoice`, { proformaInvoiceId: proforma._id })).status).toBe(200);
+    expect(
+      (await call(s.ctx, 'POST', `${BASE.proforma}/transformProformaToInvoice`, { proformaInvoiceId: proforma._id }))
+        .status,
+    ).toBe(200);
     // Running since 2024, never billed here.
     const never = await registered({ fromDate: '2024-01-01' });
 
@@ -238,25 +289,43 @@ describe('documents made before the billed periods were recorded', () => {
     const migration = readFileSync(join(MIGRATIONS_DIR, '0020_billed_periods.sql'), 'utf8');
     const statements = migration
       .split('--> statement-breakpoint')
-      .map((part) => part.replace(/^\s*--.*$/gm, '').trim().replace(/;$/, ''))
+      .map((part) =>
+        part
+          .replace(/^\s*--.*$/gm, '')
+          .trim()
+          .replace(/;$/, ''),
+      )
       .filter((part) => /^(insert into contract_billed_periods|update contracts c set billing_from)/.test(part));
     const dialect = new PgDialect();
     expect(statements).toEqual(BACKFILL_BILLED_PERIODS.map((statement) => dialect.sqlToQuery(statement).sql));
     for (const statement of statements) await db.execute(sql.raw(statement));
 
-    const billed = await queryRows<{ contract_id: string; period_from: string; period_to: string; document_id: string }>(
+    const billed = await queryRows<{
+      contract_id: string;
+      period_from: string;
+      period_to: string;
+      document_id: string;
+    }>(
       db,
       sql`select contract_id, cast(period_from as text) as period_from, cast(period_to as text) as period_to, document_id from contract_billed_periods where contract_id = any(${list}) order by contract_id, period_from`,
     );
-    const periodsOf = (id: string) => billed.filter((row) => row.contract_id === id).map((row) => [row.period_from, row.period_to, row.document_id]);
+    const periodsOf = (id: string) =>
+      billed.filter((row) => row.contract_id === id).map((row) => [row.period_from, row.period_to, row.document_id]);
     expect(periodsOf(invoiced)).toEqual([
       ['2025-01-01', '2025-01-31', expect.any(String)],
       ['2025-03-01', '2025-03-31', march._id],
     ]);
     expect(periodsOf(advanced)).toEqual([['2025-02-01', '2025-02-28', proforma._id]]);
     expect(periodsOf(never)).toEqual([]);
-    const starts = await queryRows<{ id: string; billing_from: string }>(db, sql`select id, cast(billing_from as text) as billing_from from contracts where id = any(${list})`);
-    expect(Object.fromEntries(starts.map((row) => [row.id, row.billing_from]))).toEqual({ [invoiced]: '2025-04-01', [advanced]: '2025-03-01', [never]: `${month}-01` });
+    const starts = await queryRows<{ id: string; billing_from: string }>(
+      db,
+      sql`select id, cast(billing_from as text) as billing_from from contracts where id = any(${list})`,
+    );
+    expect(Object.fromEntries(starts.map((row) => [row.id, row.billing_from]))).toEqual({
+      [invoiced]: '2025-04-01',
+      [advanced]: '2025-03-01',
+      [never]: `${month}-01`,
+    });
 
     // The run then offers April 2025 onwards (not February's gap), March 2025 onwards, and the current month only.
     const due = (await preview(month)).rows;
@@ -266,6 +335,9 @@ describe('documents made before the billed periods were recorded', () => {
     expect(firstOf(advanced)[0]).toBe('2025-03-01');
     expect(firstOf(never)).toEqual([`${month}-01`]);
     // generateProformaInvoice of a contract never billed starts there too.
-    expect((await call(s.ctx, 'POST', '/api/contracts/generateProformaInvoice', { contractId: never })).body.Result.periodFrom).toBe(`${month}-01`);
+    expect(
+      (await call(s.ctx, 'POST', '/api/contracts/generateProformaInvoice', { contractId: never })).body.Result
+        .periodFrom,
+    ).toBe(`${month}-01`);
   });
 });

@@ -1,7 +1,17 @@
 import type { BillingDocumentView, BillingItemRow } from '@kantora/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addService, createContract } from './contracts-fixtures.ts';
-import { addItem, BASE, type BillingSetup, createDraft, errorsOf, issue, issuedWith, setUpBilling, t } from './billing-fixtures.ts';
+import {
+  addItem,
+  BASE,
+  type BillingSetup,
+  createDraft,
+  errorsOf,
+  issue,
+  issuedWith,
+  setUpBilling,
+  t,
+} from './billing-fixtures.ts';
 import { call, logsOf } from './helpers.ts';
 
 let s: BillingSetup;
@@ -10,20 +20,26 @@ beforeAll(async () => {
 });
 afterAll(() => s.ctx.close());
 
-const itemsOf = async (kind: 'invoice' | 'proforma', id: string) => (await call<BillingItemRow[]>(s.ctx, 'POST', `${BASE[kind]}/getItems`, { invoiceId: id })).body.Result;
-const get = async (kind: 'invoice' | 'proforma', id: string) => (await call<BillingDocumentView>(s.ctx, 'GET', `${BASE[kind]}/${id}`)).body.Result;
+const itemsOf = async (kind: 'invoice' | 'proforma', id: string) =>
+  (await call<BillingItemRow[]>(s.ctx, 'POST', `${BASE[kind]}/getItems`, { invoiceId: id })).body.Result;
+const get = async (kind: 'invoice' | 'proforma', id: string) =>
+  (await call<BillingDocumentView>(s.ctx, 'GET', `${BASE[kind]}/${id}`)).body.Result;
 
 describe('proforma to invoice', () => {
   it('transforms a whole issued proforma into a linked draft invoice', async () => {
     const draft = await createDraft(s, 'proforma', { currency: s.usd, currencyRate: 1.75, VATType: s.vat0 });
-    const early = await call(s.ctx, 'POST', `${BASE.proforma}/transformProformaToInvoice`, { proformaInvoiceId: draft._id });
+    const early = await call(s.ctx, 'POST', `${BASE.proforma}/transformProformaToInvoice`, {
+      proformaInvoiceId: draft._id,
+    });
     expect([early.status, early.body.Message]).toEqual([409, 'document_not_issued']);
     await addItem(s, 'proforma', draft._id, 100, 2);
     await addItem(s, 'proforma', draft._id, 5.5, 1, { comment: t('бел.', 'nota') });
     const proforma = await issue(s, 'proforma', draft._id);
     expect(proforma.rights).toMatchObject({ canTransform: true, canTransformItems: true });
 
-    const response = await call<BillingDocumentView>(s.ctx, 'POST', `${BASE.proforma}/transformProformaToInvoice`, { proformaInvoiceId: proforma._id });
+    const response = await call<BillingDocumentView>(s.ctx, 'POST', `${BASE.proforma}/transformProformaToInvoice`, {
+      proformaInvoiceId: proforma._id,
+    });
     expect(response.status).toBe(200);
     const invoice = response.body.Result;
     expect(invoice).toMatchObject({
@@ -48,11 +64,21 @@ describe('proforma to invoice', () => {
     ]);
     expect(rows[1].comment).toEqual(t('бел.', 'nota'));
     const after = await get('proforma', proforma._id);
-    expect(after).toMatchObject({ transformedToInvoice: invoice._id, transformedItems: 2, rights: { canTransform: false, canTransformItems: false, canUnissue: false } });
+    expect(after).toMatchObject({
+      transformedToInvoice: invoice._id,
+      transformedItems: 2,
+      rights: { canTransform: false, canTransformItems: false, canUnissue: false },
+    });
     expect(after.transformedInvoices).toEqual([{ _id: invoice._id, number: null, issued: false, date: invoice.date }]);
-    expect((await itemsOf('proforma', proforma._id)).every((row) => row.isTransformed && row.transformedToInvoice === invoice._id)).toBe(true);
+    expect(
+      (await itemsOf('proforma', proforma._id)).every(
+        (row) => row.isTransformed && row.transformedToInvoice === invoice._id,
+      ),
+    ).toBe(true);
 
-    const again = await call(s.ctx, 'POST', `${BASE.proforma}/transformProformaToInvoice`, { proformaInvoiceId: proforma._id });
+    const again = await call(s.ctx, 'POST', `${BASE.proforma}/transformProformaToInvoice`, {
+      proformaInvoiceId: proforma._id,
+    });
     expect([again.status, again.body.Message]).toEqual([409, 'proforma_already_transformed']);
     const unissue = await call(s.ctx, 'POST', `${BASE.proforma}/unissue`, { proformaInvoiceId: proforma._id });
     expect([unissue.status, unissue.body.Message]).toEqual([409, 'proforma_already_transformed']);
@@ -66,21 +92,42 @@ describe('proforma to invoice', () => {
       [30, 1],
     ]);
     const [a, b, c] = await itemsOf('proforma', proforma._id);
-    const first = await call<BillingDocumentView>(s.ctx, 'POST', `${BASE.proforma}/transformItemsToInvoice`, { proformaInvoiceId: proforma._id, proformaInvoiceItems: [a._id, c._id] });
+    const first = await call<BillingDocumentView>(s.ctx, 'POST', `${BASE.proforma}/transformItemsToInvoice`, {
+      proformaInvoiceId: proforma._id,
+      proformaInvoiceItems: [a._id, c._id],
+    });
     expect(first.body.Result).toMatchObject({ amount: 40, VATAmount: 8, totalAmount: 48, itemsCount: 2 });
-    const repeat = await call(s.ctx, 'POST', `${BASE.proforma}/transformItemsToInvoice`, { proformaInvoiceId: proforma._id, proformaInvoiceItems: [b._id, c._id] });
+    const repeat = await call(s.ctx, 'POST', `${BASE.proforma}/transformItemsToInvoice`, {
+      proformaInvoiceId: proforma._id,
+      proformaInvoiceItems: [b._id, c._id],
+    });
     expect([repeat.status, repeat.body.Message]).toEqual([409, 'proforma_items_transformed']);
-    const whole = await call(s.ctx, 'POST', `${BASE.proforma}/transformProformaToInvoice`, { proformaInvoiceId: proforma._id });
+    const whole = await call(s.ctx, 'POST', `${BASE.proforma}/transformProformaToInvoice`, {
+      proformaInvoiceId: proforma._id,
+    });
     expect(whole.body.Message).toBe('proforma_already_transformed');
-    const all = await call(s.ctx, 'POST', `${BASE.proforma}/transformItemsToInvoice`, { proformaInvoiceId: proforma._id, proformaInvoiceItems: [a._id, b._id, c._id] });
+    const all = await call(s.ctx, 'POST', `${BASE.proforma}/transformItemsToInvoice`, {
+      proformaInvoiceId: proforma._id,
+      proformaInvoiceItems: [a._id, b._id, c._id],
+    });
     expect([all.status, all.body.Message]).toEqual([409, 'proforma_items_transformed']);
-    const second = await call<BillingDocumentView>(s.ctx, 'POST', `${BASE.proforma}/transformItemsToInvoice`, { proformaInvoiceId: proforma._id, proformaInvoiceItems: [b._id] });
+    const second = await call<BillingDocumentView>(s.ctx, 'POST', `${BASE.proforma}/transformItemsToInvoice`, {
+      proformaInvoiceId: proforma._id,
+      proformaInvoiceItems: [b._id],
+    });
     expect(second.body.Result).toMatchObject({ amount: 20, itemsCount: 1 });
     const after = await get('proforma', proforma._id);
-    expect(after).toMatchObject({ transformedToInvoice: null, transformedItems: 3, rights: { canTransformItems: false } });
+    expect(after).toMatchObject({
+      transformedToInvoice: null,
+      transformedItems: 3,
+      rights: { canTransformItems: false },
+    });
     expect(after.transformedInvoices.map((link) => link._id)).toEqual([first.body.Result._id, second.body.Result._id]);
     const foreign = await issuedWith(s, 'proforma', [[1, 1]]);
-    const wrongRow = await call(s.ctx, 'POST', `${BASE.proforma}/transformItemsToInvoice`, { proformaInvoiceId: foreign._id, proformaInvoiceItems: [a._id] });
+    const wrongRow = await call(s.ctx, 'POST', `${BASE.proforma}/transformItemsToInvoice`, {
+      proformaInvoiceId: foreign._id,
+      proformaInvoiceItems: [a._id],
+    });
     expect(errorsOf(wrongRow.body)).toEqual({ 'proformaInvoiceItems.0': 'invalid_value' });
   });
 
@@ -90,20 +137,33 @@ describe('proforma to invoice', () => {
       [2, 1],
     ]);
     const rows = await itemsOf('proforma', proforma._id);
-    const invoice = await call<BillingDocumentView>(s.ctx, 'POST', `${BASE.proforma}/transformItemsToInvoice`, { proformaInvoiceId: proforma._id, proformaInvoiceItems: rows.map((row) => row._id) });
+    const invoice = await call<BillingDocumentView>(s.ctx, 'POST', `${BASE.proforma}/transformItemsToInvoice`, {
+      proformaInvoiceId: proforma._id,
+      proformaInvoiceItems: rows.map((row) => row._id),
+    });
     expect((await get('proforma', proforma._id)).transformedToInvoice).toBe(invoice.body.Result._id);
   });
 });
 
 describe('generateProformaInvoice', () => {
   it('makes a draft proforma of the next period of a registered contract, period after period', async () => {
-    const contract = await createContract(s, { fromDate: '2098-01-31', toDate: '2098-05-15', invoiceMonthlyInterval: 3, pricePerMonth: 450.25, currency: s.eur });
+    const contract = await createContract(s, {
+      fromDate: '2098-01-31',
+      toDate: '2098-05-15',
+      invoiceMonthlyInterval: 3,
+      pricePerMonth: 450.25,
+      currency: s.eur,
+    });
     await addService(s, contract._id);
-    const draftContract = await call(s.ctx, 'POST', '/api/contracts/generateProformaInvoice', { contractId: contract._id });
+    const draftContract = await call(s.ctx, 'POST', '/api/contracts/generateProformaInvoice', {
+      contractId: contract._id,
+    });
     expect([draftContract.status, draftContract.body.Message]).toEqual([409, 'contract_not_registered']);
     await call(s.ctx, 'POST', '/api/contracts/register', { contractId: contract._id });
 
-    const first = await call<BillingDocumentView>(s.ctx, 'POST', '/api/contracts/generateProformaInvoice', { contractId: contract._id });
+    const first = await call<BillingDocumentView>(s.ctx, 'POST', '/api/contracts/generateProformaInvoice', {
+      contractId: contract._id,
+    });
     expect(first.status).toBe(200);
     expect(first.body.Result).toMatchObject({
       kind: 'proforma',
@@ -121,14 +181,27 @@ describe('generateProformaInvoice', () => {
       paymentType: s.paymentType,
     });
     const [row] = await itemsOf('proforma', first.body.Result._id);
-    expect(row).toMatchObject({ name: t('Счетоводно обслужване', 'Servizi contabili'), quantity: 3, price: 450.25, comment: { bg: 'Период 31.01.2098 – 29.04.2098', it: 'Periodo 31.01.2098 – 29.04.2098' } });
-    const second = await call<BillingDocumentView>(s.ctx, 'POST', '/api/contracts/generateProformaInvoice', { contractId: contract._id });
+    expect(row).toMatchObject({
+      name: t('Счетоводно обслужване', 'Servizi contabili'),
+      quantity: 3,
+      price: 450.25,
+      comment: { bg: 'Период 31.01.2098 – 29.04.2098', it: 'Periodo 31.01.2098 – 29.04.2098' },
+    });
+    const second = await call<BillingDocumentView>(s.ctx, 'POST', '/api/contracts/generateProformaInvoice', {
+      contractId: contract._id,
+    });
     expect(second.body.Result).toMatchObject({ periodFrom: '2098-04-30', periodTo: '2098-05-15', amount: 450.25 });
     const third = await call(s.ctx, 'POST', '/api/contracts/generateProformaInvoice', { contractId: contract._id });
     expect([third.status, third.body.Message]).toEqual([409, 'contract_periods_invoiced']);
     const tab = await call(s.ctx, 'POST', `${BASE.proforma}/list`, { contract: contract._id });
     expect(tab.body.Result.Total).toBe(2);
-    const employee = await call(s.ctx, 'POST', '/api/contracts/generateProformaInvoice', { contractId: contract._id }, s.ctx.users.employee.token);
+    const employee = await call(
+      s.ctx,
+      'POST',
+      '/api/contracts/generateProformaInvoice',
+      { contractId: contract._id },
+      s.ctx.users.employee.token,
+    );
     expect(employee.status).toBe(403);
   });
 
@@ -137,7 +210,9 @@ describe('generateProformaInvoice', () => {
     await addService(s, contract._id, s.services.first);
     await addService(s, contract._id, s.services.second);
     await call(s.ctx, 'POST', '/api/contracts/register', { contractId: contract._id });
-    const proforma = await call<BillingDocumentView>(s.ctx, 'POST', '/api/contracts/generateProformaInvoice', { contractId: contract._id });
+    const proforma = await call<BillingDocumentView>(s.ctx, 'POST', '/api/contracts/generateProformaInvoice', {
+      contractId: contract._id,
+    });
     const rows = await itemsOf('proforma', proforma.body.Result._id);
     expect(rows.map((row) => [row.name.bg, row.price, row.quantity])).toEqual([
       ['Услуга S1', 120.5, 1],

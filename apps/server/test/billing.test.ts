@@ -50,22 +50,51 @@ describe('save', () => {
   it('keeps missing fields and clears null ones', async () => {
     const draft = await createDraft(s, 'proforma', { providerBank: s.providerBank, providerBank2: s.providerBank2 });
     expect(draft.taxDate).toBeNull();
-    const changed = await call(s.ctx, 'POST', `${BASE.proforma}/save`, { _id: draft._id, paymentDeadlineDate: null, providerBank2: null });
+    const changed = await call(s.ctx, 'POST', `${BASE.proforma}/save`, {
+      _id: draft._id,
+      paymentDeadlineDate: null,
+      providerBank2: null,
+    });
     expect(changed.status).toBe(200);
-    expect(changed.body.Result).toMatchObject({ customerId: s.visible, paymentDeadlineDate: null, providerBank: s.providerBank, providerBank2: null, date: '2026-03-02' });
+    expect(changed.body.Result).toMatchObject({
+      customerId: s.visible,
+      paymentDeadlineDate: null,
+      providerBank: s.providerBank,
+      providerBank2: null,
+      date: '2026-03-02',
+    });
     expect(changed.body.Result.provider.bank2).toBeNull();
   });
 
   it('answers please_fill_all_required_fields with every field error', async () => {
-    const response = await call(s.ctx, 'POST', `${BASE.invoice}/save`, { date: '02.03.2026', currencyRate: -1, customerId: 'x' });
+    const response = await call(s.ctx, 'POST', `${BASE.invoice}/save`, {
+      date: '02.03.2026',
+      currencyRate: -1,
+      customerId: 'x',
+    });
     expect(response.status).toBe(400);
     expect(response.body.Message).toBe('please_fill_all_required_fields');
-    expect(errorsOf(response.body)).toMatchObject({ date: 'invalid_date', currencyRate: 'invalid_value', customerId: 'invalid_value' });
-    const before = await call(s.ctx, 'POST', `${BASE.invoice}/save`, { customerId: s.visible, date: '2026-03-02', paymentDeadlineDate: '2026-03-01' });
+    expect(errorsOf(response.body)).toMatchObject({
+      date: 'invalid_date',
+      currencyRate: 'invalid_value',
+      customerId: 'invalid_value',
+    });
+    const before = await call(s.ctx, 'POST', `${BASE.invoice}/save`, {
+      customerId: s.visible,
+      date: '2026-03-02',
+      paymentDeadlineDate: '2026-03-01',
+    });
     expect(errorsOf(before.body)).toEqual({ paymentDeadlineDate: 'payment_deadline_before_date' });
-    const wrongBank = await call(s.ctx, 'POST', `${BASE.invoice}/save`, { customerId: s.hidden, customerBank: s.visibleBank });
+    const wrongBank = await call(s.ctx, 'POST', `${BASE.invoice}/save`, {
+      customerId: s.hidden,
+      customerBank: s.visibleBank,
+    });
     expect(errorsOf(wrongBank.body)).toEqual({ customerBank: 'invalid_value' });
-    const eurRate = await call(s.ctx, 'POST', `${BASE.invoice}/save`, { customerId: s.visible, currency: s.eur, currencyRate: 2 });
+    const eurRate = await call(s.ctx, 'POST', `${BASE.invoice}/save`, {
+      customerId: s.visible,
+      currency: s.eur,
+      currencyRate: 2,
+    });
     expect(errorsOf(eurRate.body)).toEqual({ currencyRate: 'currency_rate_fixed' });
   });
 
@@ -75,7 +104,9 @@ describe('save', () => {
     expect(errorsOf(notice.body)).toEqual({ noticeType: 'invalid_value' });
     const asInvoice = await call(s.ctx, 'GET', `${BASE.invoice}/${proforma._id}`);
     expect([asInvoice.status, asInvoice.body.Message]).toEqual([404, 'the_invoice_was_not_found']);
-    const missing = await call(s.ctx, 'POST', `${BASE.proforma}/getItems`, { proformaInvoiceId: '00000000-0000-4000-8000-000000000000' });
+    const missing = await call(s.ctx, 'POST', `${BASE.proforma}/getItems`, {
+      proformaInvoiceId: '00000000-0000-4000-8000-000000000000',
+    });
     expect([missing.status, missing.body.Message]).toEqual([404, 'the_proforma_invoice_was_not_found']);
   });
 });
@@ -84,14 +115,33 @@ describe('items and totals', () => {
   it('computes row totals, tax base, VAT and total to the cent on the server', async () => {
     const draft = await createDraft(s, 'invoice');
     const first = await addItem(s, 'invoice', draft._id, 0.67, 1.5);
-    expect(first.item).toMatchObject({ index: 1, price: 0.67, quantity: 1.5, total: 1.01, invoice: draft._id, issued: false });
+    expect(first.item).toMatchObject({
+      index: 1,
+      price: 0.67,
+      quantity: 1.5,
+      total: 1.01,
+      invoice: draft._id,
+      issued: false,
+    });
     const second = await addItem(s, 'invoice', draft._id, 1.11, 2.5);
     expect(second.item).toMatchObject({ index: 2, total: 2.78 });
     expect(second.document).toMatchObject({ amount: 3.79, VATAmount: 0.76, totalAmount: 4.55, itemsCount: 2 });
 
-    const changed = await call(s.ctx, 'POST', `${BASE.invoice}/saveItem`, { _id: first.item!._id, invoiceId: draft._id, name: t('Промяна', 'Modifica'), price: 10.005 });
+    const changed = await call(s.ctx, 'POST', `${BASE.invoice}/saveItem`, {
+      _id: first.item!._id,
+      invoiceId: draft._id,
+      name: t('Промяна', 'Modifica'),
+      price: 10.005,
+    });
     expect(errorsOf(changed.body)).toEqual({ price: 'invalid_value' });
-    const edited = await call(s.ctx, 'POST', `${BASE.invoice}/saveItem`, { _id: first.item!._id, invoiceId: draft._id, name: t('Промяна', 'Modifica'), price: 10, quantity: 3, comment: t('бел.', 'nota') });
+    const edited = await call(s.ctx, 'POST', `${BASE.invoice}/saveItem`, {
+      _id: first.item!._id,
+      invoiceId: draft._id,
+      name: t('Промяна', 'Modifica'),
+      price: 10,
+      quantity: 3,
+      comment: t('бел.', 'nota'),
+    });
     expect(edited.body.Result.item).toMatchObject({ index: 1, total: 30, comment: t('бел.', 'nota') });
     expect(edited.body.Result.document).toMatchObject({ amount: 32.78, VATAmount: 6.56, totalAmount: 39.34 });
 
@@ -104,7 +154,10 @@ describe('items and totals', () => {
     expect(one.body.Result).toMatchObject({ _id: second.item!._id, index: 2 });
 
     const removed = await call(s.ctx, 'POST', `${BASE.invoice}/removeItem`, { invoiceItemId: first.item!._id });
-    expect(removed.body.Result).toMatchObject({ item: null, document: { amount: 2.78, VATAmount: 0.56, totalAmount: 3.34, itemsCount: 1 } });
+    expect(removed.body.Result).toMatchObject({
+      item: null,
+      document: { amount: 2.78, VATAmount: 0.56, totalAmount: 3.34, itemsCount: 1 },
+    });
     const totals = await call(s.ctx, 'POST', `${BASE.invoice}/getTotals`, { invoiceId: draft._id });
     expect(totals.body.Result).toEqual({ total: 3.34, paid: 0, notPaid: 3.34 });
     const details = await call(s.ctx, 'POST', `${BASE.proforma}/getPaidDetails`, { proformaInvoiceId: draft._id });
@@ -113,21 +166,44 @@ describe('items and totals', () => {
 
   it('validates the item dialog', async () => {
     const draft = await createDraft(s, 'invoice');
-    const response = await call(s.ctx, 'POST', `${BASE.invoice}/saveItem`, { invoiceId: draft._id, name: { bg: '', it: 'x' }, quantity: 0 });
+    const response = await call(s.ctx, 'POST', `${BASE.invoice}/saveItem`, {
+      invoiceId: draft._id,
+      name: { bg: '', it: 'x' },
+      quantity: 0,
+    });
     expect(response.body.Message).toBe('please_fill_all_required_fields');
-    expect(errorsOf(response.body)).toEqual({ 'name.bg': 'field_is_required', price: 'field_is_required', quantity: 'invalid_value' });
+    expect(errorsOf(response.body)).toEqual({
+      'name.bg': 'field_is_required',
+      price: 'field_is_required',
+      quantity: 'invalid_value',
+    });
   });
 
   it('takes a row without an Italian name: it is stored empty and the Italian print shows the Bulgarian name', async () => {
     const draft = await createDraft(s, 'invoice');
-    const saved = await call<{ item: { name: { bg: string; it: string } } }>(s.ctx, 'POST', `${BASE.invoice}/saveItem`, { invoiceId: draft._id, name: { bg: 'Годишно приключване' }, price: 50 });
+    const saved = await call<{ item: { name: { bg: string; it: string } } }>(
+      s.ctx,
+      'POST',
+      `${BASE.invoice}/saveItem`,
+      { invoiceId: draft._id, name: { bg: 'Годишно приключване' }, price: 50 },
+    );
     expect(saved.status).toBe(200);
     expect(saved.body.Result.item.name).toEqual({ bg: 'Годишно приключване', it: '' });
-    const blank = await call(s.ctx, 'POST', `${BASE.invoice}/saveItem`, { invoiceId: draft._id, name: { bg: 'Заплати', it: '  ' }, price: 10 });
+    const blank = await call(s.ctx, 'POST', `${BASE.invoice}/saveItem`, {
+      invoiceId: draft._id,
+      name: { bg: 'Заплати', it: '  ' },
+      price: 10,
+    });
     expect(blank.status).toBe(200);
-    const pdf = await s.ctx.app.inject({ method: 'GET', url: `${BASE.invoice}/print/${draft._id}?layout=invoice&lang=it`, headers: { authorization: `Bearer ${s.ctx.users.admin.token}` } });
+    const pdf = await s.ctx.app.inject({
+      method: 'GET',
+      url: `${BASE.invoice}/print/${draft._id}?layout=invoice&lang=it`,
+      headers: { authorization: `Bearer ${s.ctx.users.admin.token}` },
+    });
     expect(pdf.statusCode).toBe(200);
-    const text = execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', '-', '-'], { input: pdf.rawPayload }).toString('utf8').replace(/\s+/g, ' ');
+    const text = execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', '-', '-'], { input: pdf.rawPayload })
+      .toString('utf8')
+      .replace(/\s+/g, ' ');
     expect(text).toContain('Годишно приключване');
     expect(text).toContain('Заплати');
   });
@@ -136,14 +212,30 @@ describe('items and totals', () => {
     const draft = await createDraft(s, 'invoice');
     await addItem(s, 'invoice', draft._id, 100, 1);
     const exempt = await call(s.ctx, 'POST', `${BASE.invoice}/setVATType`, { invoiceId: draft._id, VATType: s.vat0 });
-    expect(exempt.body.Result).toMatchObject({ VATCharging: false, VATType: s.vat0, VATPercentage: 0, VATName: t('чл. 21, ал. 2 ЗДДС', 'art. 21(2) legge IVA'), VATAmount: 0, totalAmount: 100 });
+    expect(exempt.body.Result).toMatchObject({
+      VATCharging: false,
+      VATType: s.vat0,
+      VATPercentage: 0,
+      VATName: t('чл. 21, ал. 2 ЗДДС', 'art. 21(2) legge IVA'),
+      VATAmount: 0,
+      totalAmount: 100,
+    });
     const nine = await call(s.ctx, 'POST', `${BASE.invoice}/setVATType`, { invoiceId: draft._id, VATType: s.vat9 });
     expect(nine.body.Result).toMatchObject({ VATCharging: false, VATType: s.vat9, VATAmount: 0, totalAmount: 100 });
     const on = await call(s.ctx, 'POST', `${BASE.invoice}/setVATType`, { invoiceId: draft._id, VATCharging: true });
-    expect(on.body.Result).toMatchObject({ VATCharging: true, VATType: s.vat20, VATPercentage: 20, VATAmount: 20, totalAmount: 120 });
+    expect(on.body.Result).toMatchObject({
+      VATCharging: true,
+      VATType: s.vat20,
+      VATPercentage: 20,
+      VATAmount: 20,
+      totalAmount: 120,
+    });
     const off = await call(s.ctx, 'POST', `${BASE.invoice}/setVATType`, { invoiceId: draft._id, VATCharging: false });
     expect(off.body.Result).toMatchObject({ VATCharging: false, VATType: null, VATAmount: 0 });
-    const byDefault = await call(s.ctx, 'POST', `${BASE.invoice}/setVATType`, { invoiceId: draft._id, VATType: s.vat20 });
+    const byDefault = await call(s.ctx, 'POST', `${BASE.invoice}/setVATType`, {
+      invoiceId: draft._id,
+      VATType: s.vat20,
+    });
     expect(byDefault.body.Result).toMatchObject({ VATCharging: true, VATAmount: 20 });
   });
 
@@ -151,16 +243,38 @@ describe('items and totals', () => {
     const draft = await createDraft(s, 'proforma');
     await addItem(s, 'proforma', draft._id, 100, 1);
     await addItem(s, 'proforma', draft._id, 0.01, 3);
-    const toBgn = await call(s.ctx, 'POST', `${BASE.proforma}/changeCurrency`, { proformaInvoiceId: draft._id, currency: s.bgn });
-    expect(toBgn.body.Result).toMatchObject({ currency: s.bgn, currencyCode: 'BGN', currencyRate: 1, amount: 195.64, VATAmount: 39.13, totalAmount: 234.77 });
+    const toBgn = await call(s.ctx, 'POST', `${BASE.proforma}/changeCurrency`, {
+      proformaInvoiceId: draft._id,
+      currency: s.bgn,
+    });
+    expect(toBgn.body.Result).toMatchObject({
+      currency: s.bgn,
+      currencyCode: 'BGN',
+      currencyRate: 1,
+      amount: 195.64,
+      VATAmount: 39.13,
+      totalAmount: 234.77,
+    });
     const items = await call(s.ctx, 'POST', `${BASE.proforma}/getItems`, { proformaInvoiceId: draft._id });
     expect(items.body.Result.map((row: { price: number }) => row.price)).toEqual([195.58, 0.02]);
-    const toUsd = await call(s.ctx, 'POST', `${BASE.proforma}/changeCurrency`, { proformaInvoiceId: draft._id, currency: s.usd, currencyRate: 1.75 });
+    const toUsd = await call(s.ctx, 'POST', `${BASE.proforma}/changeCurrency`, {
+      proformaInvoiceId: draft._id,
+      currency: s.usd,
+      currencyRate: 1.75,
+    });
     // 195.58 / 1.75 = 111.76; 0.02 / 1.75 = 0.011 → 0.01.
     expect(toUsd.body.Result).toMatchObject({ currencyCode: 'USD', currencyRate: 1.75, amount: 111.79 });
-    const sameCurrency = await call(s.ctx, 'POST', `${BASE.proforma}/changeCurrency`, { proformaInvoiceId: draft._id, currency: s.usd, currencyRate: 1.8 });
+    const sameCurrency = await call(s.ctx, 'POST', `${BASE.proforma}/changeCurrency`, {
+      proformaInvoiceId: draft._id,
+      currency: s.usd,
+      currencyRate: 1.8,
+    });
     expect(sameCurrency.body.Result).toMatchObject({ currencyRate: 1.8, amount: 111.79 });
-    const fixed = await call(s.ctx, 'POST', `${BASE.proforma}/changeCurrency`, { proformaInvoiceId: draft._id, currency: s.eur, currencyRate: 2 });
+    const fixed = await call(s.ctx, 'POST', `${BASE.proforma}/changeCurrency`, {
+      proformaInvoiceId: draft._id,
+      currency: s.eur,
+      currencyRate: 2,
+    });
     expect(errorsOf(fixed.body)).toEqual({ currencyRate: 'currency_rate_fixed' });
   });
 
@@ -173,18 +287,45 @@ describe('items and totals', () => {
       pricePerMonth: 100,
       currency: s.bgn,
     });
-    const row = await call(s.ctx, 'POST', '/api/contract-services/addServiceToContract', { contractId: contract.body.Result._id, serviceId: s.services.second });
+    const row = await call(s.ctx, 'POST', '/api/contract-services/addServiceToContract', {
+      contractId: contract.body.Result._id,
+      serviceId: s.services.second,
+    });
     const draft = await createDraft(s, 'invoice', { contract: contract.body.Result._id });
     expect(draft).toMatchObject({ contract: contract.body.Result._id, contractName: t('Договор', 'Contratto') });
-    const fromList = await call(s.ctx, 'POST', `${BASE.invoice}/addItemAsService`, { invoiceId: draft._id, serviceId: s.services.first, quantity: 2 });
-    expect(fromList.body.Result.item).toMatchObject({ name: t('Услуга S1', 'Servizio S1'), price: 120.5, quantity: 2, total: 241, service: s.services.first });
-    const fromContract = await call(s.ctx, 'POST', `${BASE.invoice}/addItemAsService`, { invoiceId: draft._id, contractServiceId: row.body.Result._id });
+    const fromList = await call(s.ctx, 'POST', `${BASE.invoice}/addItemAsService`, {
+      invoiceId: draft._id,
+      serviceId: s.services.first,
+      quantity: 2,
+    });
+    expect(fromList.body.Result.item).toMatchObject({
+      name: t('Услуга S1', 'Servizio S1'),
+      price: 120.5,
+      quantity: 2,
+      total: 241,
+      service: s.services.first,
+    });
+    const fromContract = await call(s.ctx, 'POST', `${BASE.invoice}/addItemAsService`, {
+      invoiceId: draft._id,
+      contractServiceId: row.body.Result._id,
+    });
     // 80 BGN in EUR: 80 / 1.95583 = 40.9033 → 40.90.
-    expect(fromContract.body.Result.item).toMatchObject({ name: t('Услуга S2', 'Servizio S2'), price: 40.9, total: 40.9, contract: contract.body.Result._id });
-    const inactive = await call(s.ctx, 'POST', `${BASE.invoice}/addItemAsService`, { invoiceId: draft._id, serviceId: s.services.inactive });
+    expect(fromContract.body.Result.item).toMatchObject({
+      name: t('Услуга S2', 'Servizio S2'),
+      price: 40.9,
+      total: 40.9,
+      contract: contract.body.Result._id,
+    });
+    const inactive = await call(s.ctx, 'POST', `${BASE.invoice}/addItemAsService`, {
+      invoiceId: draft._id,
+      serviceId: s.services.inactive,
+    });
     expect(errorsOf(inactive.body)).toEqual({ serviceId: 'invalid_value' });
     const other = await createDraft(s, 'invoice');
-    const foreign = await call(s.ctx, 'POST', `${BASE.invoice}/addItemAsService`, { invoiceId: other._id, contractServiceId: row.body.Result._id });
+    const foreign = await call(s.ctx, 'POST', `${BASE.invoice}/addItemAsService`, {
+      invoiceId: other._id,
+      contractServiceId: row.body.Result._id,
+    });
     expect(errorsOf(foreign.body)).toEqual({ contractServiceId: 'invalid_value' });
   });
 });
@@ -197,7 +338,11 @@ describe('issue and unissue', () => {
     const noCustomer = await call(s.ctx, 'POST', `${BASE.invoice}/issue`, { invoiceId: empty.body.Result._id });
     expect(noCustomer.status).toBe(400);
     expect(noCustomer.body.Message).toBe('please_fill_all_required_fields');
-    expect(errorsOf(noCustomer.body)).toEqual({ paymentDeadlineDate: 'field_is_required', customerId: 'please_select_customer', items: 'please_add_invoice_items' });
+    expect(errorsOf(noCustomer.body)).toEqual({
+      paymentDeadlineDate: 'field_is_required',
+      customerId: 'please_select_customer',
+      items: 'please_add_invoice_items',
+    });
 
     const withDeadline = await createDraft(s, 'invoice', { customerId: null, customerBank: null });
     const customerOnly = await call(s.ctx, 'POST', `${BASE.invoice}/issue`, { invoiceId: withDeadline._id });
@@ -216,12 +361,22 @@ describe('issue and unissue', () => {
     const draft = await createDraft(s, 'invoice');
     const { item } = await addItem(s, 'invoice', draft._id, 50, 2);
     const issued = await issue(s, 'invoice', draft._id);
-    expect(issued).toMatchObject({ issued: true, number: expect.stringMatching(/^\d{10}$/), issuedByName: expect.any(Object), rights: { canEdit: false, canIssue: false, canUnissue: true } });
+    expect(issued).toMatchObject({
+      issued: true,
+      number: expect.stringMatching(/^\d{10}$/),
+      issuedByName: expect.any(Object),
+      rights: { canEdit: false, canIssue: false, canUnissue: true },
+    });
     const number = issued.number;
 
     // A later change of the client does not reach the issued document.
-    await call(s.ctx, 'POST', '/api/companies/save', { ...(await call(s.ctx, 'GET', `/api/companies/${s.visible}`)).body.Result, name: t('Ново име ООД', 'Nuovo Srl') });
-    expect((await call<BillingDocumentView>(s.ctx, 'GET', `${BASE.invoice}/${draft._id}`)).body.Result.customer?.name).toEqual(t('Видим ООД', 'Visibile Srl'));
+    await call(s.ctx, 'POST', '/api/companies/save', {
+      ...(await call(s.ctx, 'GET', `/api/companies/${s.visible}`)).body.Result,
+      name: t('Ново име ООД', 'Nuovo Srl'),
+    });
+    expect(
+      (await call<BillingDocumentView>(s.ctx, 'GET', `${BASE.invoice}/${draft._id}`)).body.Result.customer?.name,
+    ).toEqual(t('Видим ООД', 'Visibile Srl'));
 
     const frozen = [
       ['save', { _id: draft._id, date: '2026-03-03' }],
@@ -239,10 +394,21 @@ describe('issue and unissue', () => {
       expect([path, response.status, response.body.Message]).toEqual([path, 409, 'document_issued']);
     }
 
-    const notAdmin = await call(s.ctx, 'POST', `${BASE.invoice}/unissue`, { invoiceId: draft._id }, s.ctx.users.manager.token);
+    const notAdmin = await call(
+      s.ctx,
+      'POST',
+      `${BASE.invoice}/unissue`,
+      { invoiceId: draft._id },
+      s.ctx.users.manager.token,
+    );
     expect(notAdmin.status).toBe(403);
     const unissued = await call(s.ctx, 'POST', `${BASE.invoice}/unissue`, { invoiceId: draft._id });
-    expect(unissued.body.Result).toMatchObject({ issued: false, number, issuedByName: null, rights: { canEdit: true } });
+    expect(unissued.body.Result).toMatchObject({
+      issued: false,
+      number,
+      issuedByName: null,
+      rights: { canEdit: true },
+    });
     const again = await call(s.ctx, 'POST', `${BASE.invoice}/unissue`, { invoiceId: draft._id });
     expect([again.status, again.body.Message]).toEqual([409, 'document_not_issued']);
     // Issuing again keeps the number; the snapshot is taken again (the client's new name).
@@ -258,7 +424,10 @@ describe('issue and unissue', () => {
   });
 
   it('numbers proformas in their own register from the register settings', async () => {
-    const saved = await call(s.ctx, 'POST', '/api/settings/invoices/saveRegisterNumbers', { invoices: 1000, proformaInvoices: 5000 });
+    const saved = await call(s.ctx, 'POST', '/api/settings/invoices/saveRegisterNumbers', {
+      invoices: 1000,
+      proformaInvoices: 5000,
+    });
     expect(saved.status).toBe(200);
     const invoice = await createDraft(s, 'invoice');
     await addItem(s, 'invoice', invoice._id, 1);
@@ -266,7 +435,10 @@ describe('issue and unissue', () => {
     await addItem(s, 'proforma', proforma._id, 1);
     expect((await issue(s, 'proforma', proforma._id)).number).toBe('0000005000');
     expect((await issue(s, 'invoice', invoice._id)).number).toBe('0000001000');
-    const below = await call(s.ctx, 'POST', '/api/settings/invoices/saveRegisterNumbers', { invoices: 1000, proformaInvoices: 6000 });
+    const below = await call(s.ctx, 'POST', '/api/settings/invoices/saveRegisterNumbers', {
+      invoices: 1000,
+      proformaInvoices: 6000,
+    });
     expect(errorsOf(below.body)).toEqual({ invoices: 'register_number_below_issued' });
   });
 });

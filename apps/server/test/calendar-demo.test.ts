@@ -22,7 +22,8 @@ describe('the demo calendar', () => {
       employee: await ctx.signIn('employee@kantora.local', DEMO_PASSWORD),
       employee2: await ctx.signIn('employee2@kantora.local', DEMO_PASSWORD),
     };
-    const count = async (token: string) => (await call(ctx, 'POST', '/api/events/list', range, token)).body.Result.Items.length;
+    const count = async (token: string) =>
+      (await call(ctx, 'POST', '/api/events/list', range, token)).body.Result.Items.length;
     const all = await count(tokens.manager);
     expect(all).toBeGreaterThanOrEqual(10);
     expect(await count(tokens.employee)).toBeLessThan(all);

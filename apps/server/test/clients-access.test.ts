@@ -9,7 +9,10 @@ import { createClient, createCurrency, headquarters, IBAN, t } from './clients-f
  */
 let ctx: TestContext;
 let other: { id: string; token: string };
-const clients: Record<'referent' | 'managing' | 'all' | 'none', { _id: string; office: { _id: string }; bank: { _id: string } | null }> = {} as never;
+const clients: Record<
+  'referent' | 'managing' | 'all' | 'none',
+  { _id: string; office: { _id: string }; bank: { _id: string } | null }
+> = {} as never;
 let contactId: string;
 
 beforeAll(async () => {
@@ -17,13 +20,35 @@ beforeAll(async () => {
   const currency = await createCurrency(ctx);
   const employee2 = await ctx.createUser(Access.employee);
   other = { id: employee2.id, token: await ctx.signIn(employee2.email) };
-  const withBank = { bank: { iban: IBAN, currency }, office: headquarters({ contacts: [{ firstName: 'Анна', lastName: 'Илиева', phone: '1', email: 'anna@example.bg' }] }) };
+  const withBank = {
+    bank: { iban: IBAN, currency },
+    office: headquarters({
+      contacts: [{ firstName: 'Анна', lastName: 'Илиева', phone: '1', email: 'anna@example.bg' }],
+    }),
+  };
   const me = ctx.users.employee.id;
-  clients.referent = await createClient(ctx, { name: t('Видим Референт', 'Visibile Referente'), referent: me, ...withBank });
-  clients.managing = await createClient(ctx, { name: t('Видим Управляван', 'Visibile Gestito'), managingUsers: [me, other.id], ...withBank });
-  clients.all = await createClient(ctx, { name: t('Видим За Всички', 'Visibile Tutti'), managingUsersAll: true, ...withBank });
-  clients.none = await createClient(ctx, { name: t('Скрит Клиент', 'Cliente Nascosto'), referent: other.id, ...withBank });
-  contactId = (await call(ctx, 'GET', `/api/offices/getOfficeContacts?officeId=${clients.none.office._id}`)).body.Result[0]._id;
+  clients.referent = await createClient(ctx, {
+    name: t('Видим Референт', 'Visibile Referente'),
+    referent: me,
+    ...withBank,
+  });
+  clients.managing = await createClient(ctx, {
+    name: t('Видим Управляван', 'Visibile Gestito'),
+    managingUsers: [me, other.id],
+    ...withBank,
+  });
+  clients.all = await createClient(ctx, {
+    name: t('Видим За Всички', 'Visibile Tutti'),
+    managingUsersAll: true,
+    ...withBank,
+  });
+  clients.none = await createClient(ctx, {
+    name: t('Скрит Клиент', 'Cliente Nascosto'),
+    referent: other.id,
+    ...withBank,
+  });
+  contactId = (await call(ctx, 'GET', `/api/offices/getOfficeContacts?officeId=${clients.none.office._id}`)).body
+    .Result[0]._id;
 });
 afterAll(() => ctx.close());
 
@@ -32,9 +57,17 @@ const ours = (ids: string[]) => ids.filter((id) => Object.values(clients).some((
 const expected = (...keys: Array<keyof typeof clients>) => keys.map((key) => clients[key]._id).sort();
 
 async function visibleTo(token: string) {
-  const list = ours(idsOf((await call(ctx, 'POST', '/api/companies/list', { itemsPerPage: 200 }, token)).body.Result.Items));
-  const search = ours(idsOf((await call(ctx, 'POST', '/api/companies/search', { name: 'Видим', itemsPerPage: 200 }, token)).body.Result.Items));
-  const hidden = ours(idsOf((await call(ctx, 'POST', '/api/companies/search', { name: 'Скрит' }, token)).body.Result.Items));
+  const list = ours(
+    idsOf((await call(ctx, 'POST', '/api/companies/list', { itemsPerPage: 200 }, token)).body.Result.Items),
+  );
+  const search = ours(
+    idsOf(
+      (await call(ctx, 'POST', '/api/companies/search', { name: 'Видим', itemsPerPage: 200 }, token)).body.Result.Items,
+    ),
+  );
+  const hidden = ours(
+    idsOf((await call(ctx, 'POST', '/api/companies/search', { name: 'Скрит' }, token)).body.Result.Items),
+  );
   const options = ours(idsOf((await call(ctx, 'POST', '/api/metaData/getClients', {}, token)).body.Result));
   return { list, search: [...search, ...hidden].sort(), options };
 }
@@ -43,7 +76,14 @@ describe('who sees which client', () => {
   it('admin, manager and accountant see every client', async () => {
     for (const role of ['admin', 'manager', 'accountant'] as const) {
       const seen = await visibleTo(ctx.users[role].token);
-      expect([role, seen]).toEqual([role, { list: expected('referent', 'managing', 'all', 'none'), search: expected('referent', 'managing', 'all', 'none'), options: expected('referent', 'managing', 'all', 'none') }]);
+      expect([role, seen]).toEqual([
+        role,
+        {
+          list: expected('referent', 'managing', 'all', 'none'),
+          search: expected('referent', 'managing', 'all', 'none'),
+          options: expected('referent', 'managing', 'all', 'none'),
+        },
+      ]);
     }
   });
 
@@ -72,25 +112,47 @@ describe('who sees which client', () => {
     ];
     for (const [label, method, url, body] of calls) {
       const hidden = await call(ctx, method, url, body, token);
-      expect([label, hidden.status, hidden.body]).toEqual([label, 404, { Type: 0, Message: 'the_client_was_not_found' }]);
+      expect([label, hidden.status, hidden.body]).toEqual([
+        label,
+        404,
+        { Type: 0, Message: 'the_client_was_not_found' },
+      ]);
       // The same call about a visible client answers.
       const visible = clients.all;
-      const swapped = url.replace(none._id, visible._id).replace(none.office._id, visible.office._id).replace(none.bank!._id, visible.bank!._id);
+      const swapped = url
+        .replace(none._id, visible._id)
+        .replace(none.office._id, visible.office._id)
+        .replace(none.bank!._id, visible.bank!._id);
       const swappedBody = body && JSON.parse(JSON.stringify(body).replace(none._id, visible._id));
       expect([label, (await call(ctx, method, swapped, swappedBody, token)).status]).toEqual([label, 200]);
     }
     // A client that does not exist answers the same.
-    expect((await call(ctx, 'GET', `/api/companies/${crypto.randomUUID()}`, undefined, token)).body).toEqual({ Type: 0, Message: 'the_client_was_not_found' });
+    expect((await call(ctx, 'GET', `/api/companies/${crypto.randomUUID()}`, undefined, token)).body).toEqual({
+      Type: 0,
+      Message: 'the_client_was_not_found',
+    });
     expect(contactId).toBeTruthy();
   });
 
   it('lets the employee read a visible client, its offices, contacts and banks', async () => {
     const token = ctx.users.employee.token;
     const client = clients.referent;
-    expect((await call(ctx, 'GET', `/api/companies/${client._id}`, undefined, token)).body.Result.referent).toBe(ctx.users.employee.id);
-    expect((await call(ctx, 'POST', '/api/offices/list', { company: client._id }, token)).body.Result.Items.map((o: { _id: string }) => o._id)).toEqual([client.office._id]);
-    expect((await call(ctx, 'GET', `/api/offices/${client.office._id}`, undefined, token)).body.Result.contacts).toHaveLength(1);
-    expect((await call(ctx, 'POST', '/api/banks/list', { companyId: client._id }, token)).body.Result.Items.map((b: { _id: string }) => b._id)).toEqual([client.bank!._id]);
+    expect((await call(ctx, 'GET', `/api/companies/${client._id}`, undefined, token)).body.Result.referent).toBe(
+      ctx.users.employee.id,
+    );
+    expect(
+      (await call(ctx, 'POST', '/api/offices/list', { company: client._id }, token)).body.Result.Items.map(
+        (o: { _id: string }) => o._id,
+      ),
+    ).toEqual([client.office._id]);
+    expect(
+      (await call(ctx, 'GET', `/api/offices/${client.office._id}`, undefined, token)).body.Result.contacts,
+    ).toHaveLength(1);
+    expect(
+      (await call(ctx, 'POST', '/api/banks/list', { companyId: client._id }, token)).body.Result.Items.map(
+        (b: { _id: string }) => b._id,
+      ),
+    ).toEqual([client.bank!._id]);
   });
 
   it('lets no staff user but management write to a client, even one they see', async () => {
@@ -98,12 +160,29 @@ describe('who sees which client', () => {
     const writes: Array<[string, object]> = [
       ['/api/offices/save', { company: client._id, ...headquarters() }],
       ['/api/offices/remove', { officeId: client.office._id }],
-      ['/api/offices/saveContact', { officeId: client.office._id, firstName: 'А', lastName: 'Б', phone: '1', email: 'a@b.bg' }],
+      [
+        '/api/offices/saveContact',
+        { officeId: client.office._id, firstName: 'А', lastName: 'Б', phone: '1', email: 'a@b.bg' },
+      ],
       ['/api/offices/removeContact', { officeId: client.office._id, contactId }],
-      ['/api/banks/save', { companyId: client._id, name: t('Банка', 'Banca'), address: t('София', 'Sofia'), iban: IBAN, currency: crypto.randomUUID() }],
+      [
+        '/api/banks/save',
+        {
+          companyId: client._id,
+          name: t('Банка', 'Banca'),
+          address: t('София', 'Sofia'),
+          iban: IBAN,
+          currency: crypto.randomUUID(),
+        },
+      ],
     ];
     for (const role of ['employee', 'accountant'] as const) {
-      for (const [url, body] of writes) expect([role, url, (await call(ctx, 'POST', url, body, ctx.users[role].token)).status]).toEqual([role, url, 403]);
+      for (const [url, body] of writes)
+        expect([role, url, (await call(ctx, 'POST', url, body, ctx.users[role].token)).status]).toEqual([
+          role,
+          url,
+          403,
+        ]);
     }
   });
 

@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, offices } from '../src/db/schema/index.ts';
 import { nameContains } from '../src/modules/clients/search.ts';
 import { bearer, call, createTestContext, logsOf, type TestContext } from './helpers.ts';
-import { createClient, createCurrency, errorsOf, headquarters, IBAN, newClient, nextEik, t } from './clients-fixtures.ts';
+import {
+  createClient,
+  createCurrency,
+  errorsOf,
+  headquarters,
+  IBAN,
+  newClient,
+  nextEik,
+  t,
+} from './clients-fixtures.ts';
 
 let ctx: TestContext;
 let bgn: string;
@@ -16,7 +25,12 @@ afterAll(() => ctx.close());
 
 const save = (body: object, token?: string) => call(ctx, 'POST', '/api/companies/save', body, token);
 const countRows = async () => {
-  const [row] = await ctx.database.db.select({ companies: sql<number>`cast(count(*) as integer)`, offices: sql<number>`(select cast(count(*) as integer) from offices)` }).from(companies);
+  const [row] = await ctx.database.db
+    .select({
+      companies: sql<number>`cast(count(*) as integer)`,
+      offices: sql<number>`(select cast(count(*) as integer) from offices)`,
+    })
+    .from(companies);
   return row;
 };
 
@@ -29,7 +43,17 @@ describe('creating a client', () => {
       comment: 'Важен клиент',
       notificationsEmails: ['a@klient.bg'],
       subscription: { status: true, fromDate: '2025-01-01', toDate: '2025-12-31' },
-      office: headquarters({ contacts: [{ firstName: 'Мария', lastName: 'Иванова', phone: '+359 888', email: 'maria@klient.bg', position: 'Счетоводител' }] }),
+      office: headquarters({
+        contacts: [
+          {
+            firstName: 'Мария',
+            lastName: 'Иванова',
+            phone: '+359 888',
+            email: 'maria@klient.bg',
+            position: 'Счетоводител',
+          },
+        ],
+      }),
       bank: { name: t('УниКредит', 'UniCredit'), iban: 'bg32 uncr 7000 1520 3456 78', currency: bgn },
     });
     const response = await save(body);
@@ -47,23 +71,56 @@ describe('creating a client', () => {
       referent: null,
       createdBy: ctx.users.admin.id,
       warnings: [],
-      office: { isHeadquarters: true, company: saved._id, contacts: [{ firstName: 'Мария', email: 'maria@klient.bg' }] },
+      office: {
+        isHeadquarters: true,
+        company: saved._id,
+        contacts: [{ firstName: 'Мария', email: 'maria@klient.bg' }],
+      },
       bank: { companyId: saved._id, iban: IBAN, currency: bgn },
     });
     expect(saved.createdByName.bg).toContain('Име');
 
     const full = (await call(ctx, 'GET', `/api/companies/${saved._id}`)).body.Result;
-    expect(full).toMatchObject({ _id: saved._id, comment: 'Важен клиент', notificationsEmails: ['a@klient.bg'], subscription: { status: true, fromDate: '2025-01-01', toDate: '2025-12-31' }, responsiblePerson: body.responsiblePerson });
+    expect(full).toMatchObject({
+      _id: saved._id,
+      comment: 'Важен клиент',
+      notificationsEmails: ['a@klient.bg'],
+      subscription: { status: true, fromDate: '2025-01-01', toDate: '2025-12-31' },
+      responsiblePerson: body.responsiblePerson,
+    });
     expect(full.created).toMatch(/Z$/);
     expect(full).not.toHaveProperty('nameTrigrams');
     const details = (await call(ctx, 'GET', `/api/companies/details/${saved._id}`)).body.Result;
-    expect(details).toEqual({ _id: saved._id, name: body.name, bulstat: body.bulstat, vatNumber: body.vatNumber, status: true, created: full.created, createdBy: ctx.users.admin.id, createdByName: full.createdByName });
+    expect(details).toEqual({
+      _id: saved._id,
+      name: body.name,
+      bulstat: body.bulstat,
+      vatNumber: body.vatNumber,
+      status: true,
+      created: full.created,
+      createdBy: ctx.users.admin.id,
+      createdByName: full.createdByName,
+    });
 
     const [company] = await logsOf(ctx, saved._id);
-    expect(company).toMatchObject({ name: 'Company', model: 'companies', type: 'create', action: 'save', createdBy: ctx.users.admin.id });
+    expect(company).toMatchObject({
+      name: 'Company',
+      model: 'companies',
+      type: 'create',
+      action: 'save',
+      createdBy: ctx.users.admin.id,
+    });
     expect(company.documents).toMatchObject({ old: null, new: { _id: saved._id, bulstat: body.bulstat } });
-    expect((await logsOf(ctx, saved.office._id))[0]).toMatchObject({ name: 'Office', type: 'create', documents: { old: null, new: { _id: saved.office._id } } });
-    expect((await logsOf(ctx, saved.bank._id))[0]).toMatchObject({ name: 'Bank', type: 'create', documents: { old: null, new: { iban: IBAN } } });
+    expect((await logsOf(ctx, saved.office._id))[0]).toMatchObject({
+      name: 'Office',
+      type: 'create',
+      documents: { old: null, new: { _id: saved.office._id } },
+    });
+    expect((await logsOf(ctx, saved.bank._id))[0]).toMatchObject({
+      name: 'Bank',
+      type: 'create',
+      documents: { old: null, new: { iban: IBAN } },
+    });
   });
 
   it('saves no bank when its card is blank', async () => {
@@ -72,7 +129,7 @@ describe('creating a client', () => {
     expect((await call(ctx, 'POST', '/api/banks/list', { companyId: saved._id })).body.Result.Total).toBe(0);
   });
 
-  it('saves a client without an office, then its headquarters by offices/save with the new id (the spec\'s sequence)', async () => {
+  it("saves a client without an office, then its headquarters by offices/save with the new id (the spec's sequence)", async () => {
     const { office: _office, ...company } = newClient();
     const created = await save(company);
     expect(created.status).toBe(200);
@@ -82,22 +139,49 @@ describe('creating a client', () => {
     expect((await call(ctx, 'POST', '/api/offices/list', { company: id })).body.Result.Total).toBe(0);
 
     // The office modal's fields (Bulgarian address, phone, email), without the headquarters flag: the first office is the headquarters.
-    const first = await call(ctx, 'POST', '/api/offices/save', { company: id, country: t('България', ''), city: t('Пловдив', ''), street: t('ул. Главна 1', ''), phone: '+359 32 1', email: 'hq@klient.bg' });
+    const first = await call(ctx, 'POST', '/api/offices/save', {
+      company: id,
+      country: t('България', ''),
+      city: t('Пловдив', ''),
+      street: t('ул. Главна 1', ''),
+      phone: '+359 32 1',
+      email: 'hq@klient.bg',
+    });
     expect(first.status).toBe(200);
     expect(first.body.Result).toMatchObject({ company: id, isHeadquarters: true, city: t('Пловдив', '') });
-    const second = await call(ctx, 'POST', '/api/offices/save', { company: id, country: t('България', ''), city: t('Варна', ''), street: t('ул. Морска 2', ''), phone: '+359 52 1', email: 'varna@klient.bg' });
+    const second = await call(ctx, 'POST', '/api/offices/save', {
+      company: id,
+      country: t('България', ''),
+      city: t('Варна', ''),
+      street: t('ул. Морска 2', ''),
+      phone: '+359 52 1',
+      email: 'varna@klient.bg',
+    });
     expect(second.body.Result).toMatchObject({ isHeadquarters: false });
     const list = (await call(ctx, 'POST', '/api/offices/list', { company: id })).body.Result;
     expect(list.Total).toBe(2);
-    expect(list.Items.filter((office: { isHeadquarters: boolean }) => office.isHeadquarters).map((office: { _id: string }) => office._id)).toEqual([first.body.Result._id]);
+    expect(
+      list.Items.filter((office: { isHeadquarters: boolean }) => office.isHeadquarters).map(
+        (office: { _id: string }) => office._id,
+      ),
+    ).toEqual([first.body.Result._id]);
     expect((await logsOf(ctx, first.body.Result._id))[0]).toMatchObject({ name: 'Office', type: 'create' });
   });
 
   it('requires the spec fields with their keys: company name (bg), bulstat, vatNumber; office in both languages with phone and email; contacts', async () => {
     const empty = await save({});
     expect(empty.status).toBe(400);
-    expect(errorsOf(empty.body)).toEqual({ name: 'field_is_required', bulstat: 'field_is_required', vatNumber: 'field_is_required' });
-    const blank = await save(newClient({ name: t('', 'Ditta'), office: headquarters({ street: t('ул. 1', ''), phone: '', email: '', contacts: [{ firstName: 'Ив' }] }) }));
+    expect(errorsOf(empty.body)).toEqual({
+      name: 'field_is_required',
+      bulstat: 'field_is_required',
+      vatNumber: 'field_is_required',
+    });
+    const blank = await save(
+      newClient({
+        name: t('', 'Ditta'),
+        office: headquarters({ street: t('ул. 1', ''), phone: '', email: '', contacts: [{ firstName: 'Ив' }] }),
+      }),
+    );
     expect(errorsOf(blank.body)).toEqual({
       'name.bg': 'field_is_required',
       'office.street.it': 'field_is_required',
@@ -126,13 +210,23 @@ describe('creating a client', () => {
 
   it('keeps bulstat unique among clients (blanks and letter case aside)', async () => {
     const first = await createClient(ctx);
-    const again = await save(newClient({ bulstat: ` ${String(first.bulstat).slice(0, 3)} ${String(first.bulstat).slice(3)} ` }));
+    const again = await save(
+      newClient({ bulstat: ` ${String(first.bulstat).slice(0, 3)} ${String(first.bulstat).slice(3)} ` }),
+    );
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ Type: 0, Message: 'bulstat_already_exists', Errors: [{ field: 'bulstat', message: 'bulstat_already_exists' }] });
+    expect(again.body).toEqual({
+      Type: 0,
+      Message: 'bulstat_already_exists',
+      Errors: [{ field: 'bulstat', message: 'bulstat_already_exists' }],
+    });
     const foreign = await createClient(ctx, { bulstat: 'IT01234567890', vatNumber: 'IT01234567890' });
     expect((await save(newClient({ bulstat: 'it01234567890' }))).body.Message).toBe('bulstat_already_exists');
     // Saving a client with its own bulstat is no clash.
-    const { office: _office, ...rest } = newClient({ _id: foreign._id, bulstat: 'IT01234567890', vatNumber: 'IT01234567890' });
+    const { office: _office, ...rest } = newClient({
+      _id: foreign._id,
+      bulstat: 'IT01234567890',
+      vatNumber: 'IT01234567890',
+    });
     expect((await save(rest)).status).toBe(200);
   });
 
@@ -156,31 +250,71 @@ describe('creating a client', () => {
 describe('updating a client', () => {
   it('changes the fields, keeps what an update leaves out, and logs old and new documents', async () => {
     const created = await createClient(ctx, { managingUsersAll: true, status: true });
-    const { office: _office, ...body } = newClient({ _id: created._id, bulstat: created.bulstat, vatNumber: created.vatNumber, name: t('Ново име', 'Nuovo nome'), status: false });
+    const { office: _office, ...body } = newClient({
+      _id: created._id,
+      bulstat: created.bulstat,
+      vatNumber: created.vatNumber,
+      name: t('Ново име', 'Nuovo nome'),
+      status: false,
+    });
     const updated = await save(body);
     expect(updated.status).toBe(200);
-    expect(updated.body.Result).toMatchObject({ name: t('Ново име', 'Nuovo nome'), status: false, managingUsersAll: true, warnings: [] });
+    expect(updated.body.Result).toMatchObject({
+      name: t('Ново име', 'Nuovo nome'),
+      status: false,
+      managingUsersAll: true,
+      warnings: [],
+    });
     expect(updated.body.Result).not.toHaveProperty('office');
     const rows = await logsOf(ctx, created._id);
     expect(rows.map((r) => r.type)).toEqual(['create', 'update']);
-    expect(rows[1].documents).toMatchObject({ old: { name: created.name, status: true }, new: { name: t('Ново име', 'Nuovo nome'), status: false } });
-    expect((await save({ ...body, _id: crypto.randomUUID() })).body).toEqual({ Type: 0, Message: 'the_client_was_not_found' });
-    expect((await save({ ...body, office: headquarters() })).body.Errors).toEqual([{ field: 'office', message: 'invalid_value' }]);
+    expect(rows[1].documents).toMatchObject({
+      old: { name: created.name, status: true },
+      new: { name: t('Ново име', 'Nuovo nome'), status: false },
+    });
+    expect((await save({ ...body, _id: crypto.randomUUID() })).body).toEqual({
+      Type: 0,
+      Message: 'the_client_was_not_found',
+    });
+    expect((await save({ ...body, office: headquarters() })).body.Errors).toEqual([
+      { field: 'office', message: 'invalid_value' },
+    ]);
   });
 
   it('saves the access lists: client users are active client users, managing users and the referent staff users', async () => {
     const created = await createClient(ctx);
-    const { office: _office, ...base } = newClient({ _id: created._id, bulstat: created.bulstat, vatNumber: created.vatNumber });
-    const access = { referent: ctx.users.employee.id, managingUsers: [ctx.users.employee.id, ctx.users.manager.id], clientUsers: [ctx.users.client.id], managingUsersAll: true };
+    const { office: _office, ...base } = newClient({
+      _id: created._id,
+      bulstat: created.bulstat,
+      vatNumber: created.vatNumber,
+    });
+    const access = {
+      referent: ctx.users.employee.id,
+      managingUsers: [ctx.users.employee.id, ctx.users.manager.id],
+      clientUsers: [ctx.users.client.id],
+      managingUsersAll: true,
+    };
     const saved = await save({ ...base, ...access });
     expect(saved.status).toBe(200);
     expect(saved.body.Result).toMatchObject({ ...access, referentName: { it: expect.stringContaining('Nome') } });
-    const wrong = await save({ ...base, referent: ctx.users.client.id, managingUsers: [ctx.users.client.id], clientUsers: [ctx.users.employee.id, crypto.randomUUID()] });
-    expect(errorsOf(wrong.body)).toEqual({ referent: 'invalid_value', 'managingUsers.0': 'invalid_value', 'clientUsers.0': 'invalid_value', 'clientUsers.1': 'invalid_value' });
+    const wrong = await save({
+      ...base,
+      referent: ctx.users.client.id,
+      managingUsers: [ctx.users.client.id],
+      clientUsers: [ctx.users.employee.id, crypto.randomUUID()],
+    });
+    expect(errorsOf(wrong.body)).toEqual({
+      referent: 'invalid_value',
+      'managingUsers.0': 'invalid_value',
+      'clientUsers.0': 'invalid_value',
+      'clientUsers.1': 'invalid_value',
+    });
 
     // A deactivated user may stay on the client, but not be newly added.
     const leaving = await ctx.createUser(Access.client, { status: UserStatus.inactive });
-    expect(errorsOf((await save({ ...base, clientUsers: [leaving.id] })).body)).toEqual({ 'clientUsers.0': 'invalid_value' });
+    expect(errorsOf((await save({ ...base, clientUsers: [leaving.id] })).body)).toEqual({
+      'clientUsers.0': 'invalid_value',
+    });
     const staying = await ctx.createUser(Access.client);
     expect((await save({ ...base, clientUsers: [staying.id] })).status).toBe(200);
     await ctx.database.db.execute(sql`update users set status = 0 where id = ${staying.id}`);
@@ -198,10 +332,16 @@ describe('the clients list', () => {
     return response.body.Result as { Items: Array<{ _id: string; name: { bg: string } }>; Total: number; Page: number };
   };
   beforeAll(async () => {
-    const make = async (key: string, extra: object) => [key, (await createClient(ctx, { name: t(`Сигма ${key}`, `Sigma ${key}`), ...extra }))._id] as const;
+    const make = async (key: string, extra: object) =>
+      [key, (await createClient(ctx, { name: t(`Сигма ${key}`, `Sigma ${key}`), ...extra }))._id] as const;
     ids = Object.fromEntries(
       await Promise.all([
-        make('Алфа', { name: t('Алфа Трейд ЕООД', 'Alfa Trade S.r.l.'), phone: '+359 1', email: 'alfa@example.bg', referent: ctx.users.employee.id }),
+        make('Алфа', {
+          name: t('Алфа Трейд ЕООД', 'Alfa Trade S.r.l.'),
+          phone: '+359 1',
+          email: 'alfa@example.bg',
+          referent: ctx.users.employee.id,
+        }),
         make('Бета', { name: t('Бета Консулт', 'Beta Consulenza'), managingUsers: [ctx.users.manager.id] }),
         make('Гама', { name: t('Гама Инвест', 'Gamma Investimenti'), status: false }),
       ]),
@@ -210,7 +350,16 @@ describe('the clients list', () => {
 
   it('answers the list columns, active clients by Bulgarian name by default', async () => {
     const result = await list({ name: 'а' });
-    expect(result.Items[0]).toEqual({ _id: expect.any(String), name: expect.any(Object), bulstat: expect.any(String), vatNumber: expect.any(String), phone: expect.any(String), email: expect.any(String), status: true, paymentTermDays: null });
+    expect(result.Items[0]).toEqual({
+      _id: expect.any(String),
+      name: expect.any(Object),
+      bulstat: expect.any(String),
+      vatNumber: expect.any(String),
+      phone: expect.any(String),
+      email: expect.any(String),
+      status: true,
+      paymentTermDays: null,
+    });
     const names = result.Items.map((item) => item.name.bg);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     expect(result.Items.map((i) => i._id)).not.toContain(ids.Гама);
@@ -244,7 +393,8 @@ describe('the clients list', () => {
     expect(phones).toEqual([...phones].sort().reverse());
     const page = await list({ itemsPerPage: 1, page: 2, name: 'а', status: null });
     expect(page).toMatchObject({ Page: 2, Total: 3, Items: [{ _id: ids.Бета }] });
-    for (const sortBy of ['name', 'bulstat', 'vatNumber', 'phone', 'email', 'status', 'created']) expect((await list({ sortBy })).Total).toBeGreaterThan(0);
+    for (const sortBy of ['name', 'bulstat', 'vatNumber', 'phone', 'email', 'status', 'created'])
+      expect((await list({ sortBy })).Total).toBeGreaterThan(0);
     const bad = await call(ctx, 'POST', '/api/companies/list', { sortBy: 'comment' });
     expect(bad.status).toBe(400);
   });
@@ -252,27 +402,57 @@ describe('the clients list', () => {
   it('answers the autocomplete by name, bulstat or VAT number, 15 rows by default, and getClients with active clients only', async () => {
     const alfa = (await call(ctx, 'GET', `/api/companies/${ids.Алфа}`)).body.Result;
     const byName = (await call(ctx, 'POST', '/api/companies/search', { page: 1, name: 'трейд' })).body.Result;
-    expect(byName.Items).toEqual([{ _id: ids.Алфа, name: alfa.name, bulstat: alfa.bulstat, vatNumber: alfa.vatNumber, status: true, paymentTermDays: null }]);
-    expect((await call(ctx, 'POST', '/api/companies/search', { name: alfa.bulstat })).body.Result.Items.map((i: { _id: string }) => i._id)).toEqual([ids.Алфа]);
-    expect((await call(ctx, 'POST', '/api/companies/search', { name: alfa.vatNumber.toLowerCase() })).body.Result.Items.map((i: { _id: string }) => i._id)).toEqual([ids.Алфа]);
+    expect(byName.Items).toEqual([
+      {
+        _id: ids.Алфа,
+        name: alfa.name,
+        bulstat: alfa.bulstat,
+        vatNumber: alfa.vatNumber,
+        status: true,
+        paymentTermDays: null,
+      },
+    ]);
+    expect(
+      (await call(ctx, 'POST', '/api/companies/search', { name: alfa.bulstat })).body.Result.Items.map(
+        (i: { _id: string }) => i._id,
+      ),
+    ).toEqual([ids.Алфа]);
+    expect(
+      (await call(ctx, 'POST', '/api/companies/search', { name: alfa.vatNumber.toLowerCase() })).body.Result.Items.map(
+        (i: { _id: string }) => i._id,
+      ),
+    ).toEqual([ids.Алфа]);
     expect((await call(ctx, 'POST', '/api/companies/search', { name: 'Гама' })).body.Result.Total).toBe(0);
-    expect((await call(ctx, 'POST', '/api/companies/search', { name: 'Гама', status: null })).body.Result.Total).toBe(1);
+    expect((await call(ctx, 'POST', '/api/companies/search', { name: 'Гама', status: null })).body.Result.Total).toBe(
+      1,
+    );
     const all = (await call(ctx, 'POST', '/api/companies/search', {})).body.Result;
     expect(all.Items.length).toBe(Math.min(15, all.Total));
-    const options = (await call(ctx, 'POST', '/api/metaData/getClients', {})).body.Result as Array<{ _id: string; name: object }>;
+    const options = (await call(ctx, 'POST', '/api/metaData/getClients', {})).body.Result as Array<{
+      _id: string;
+      name: object;
+    }>;
     expect(options.map((o) => o._id)).toContain(ids.Алфа);
     expect(options.map((o) => o._id)).not.toContain(ids.Гама);
     expect(Object.keys(options[0]).sort()).toEqual(['_id', 'name']);
-    const bodiless = await ctx.app.inject({ method: 'POST', url: '/api/metaData/getClients', headers: bearer(ctx.users.admin.token) });
+    const bodiless = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/metaData/getClients',
+      headers: bearer(ctx.users.admin.token),
+    });
     expect([bodiless.statusCode, bodiless.json().Result.length]).toEqual([200, options.length]);
-    expect((await call(ctx, 'POST', '/api/metaData/getClients', { name: 'бета конс' })).body.Result).toEqual([{ _id: ids.Бета, name: t('Бета Консулт', 'Beta Consulenza') }]);
+    expect((await call(ctx, 'POST', '/api/metaData/getClients', { name: 'бета конс' })).body.Result).toEqual([
+      { _id: ids.Бета, name: t('Бета Консулт', 'Beta Consulenza') },
+    ]);
   });
 
   it('serves the name filter from the trigram index; the first office is the headquarters', async () => {
     const plan = await ctx.database.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const rows = await tx.execute(sql`explain select id from companies where ${nameContains('алфа')}`);
-      return (rows as unknown as { rows: Array<Record<string, string>> }).rows.map((r) => Object.values(r)[0]).join('\n');
+      return (rows as unknown as { rows: Array<Record<string, string>> }).rows
+        .map((r) => Object.values(r)[0])
+        .join('\n');
     });
     expect(plan).toContain('companies_name_search_idx');
     const [office] = await ctx.database.db.select().from(offices).where(eq(offices.companyId, ids.Алфа));

@@ -32,20 +32,73 @@ const save = async (ctx: TestContext, url: string, body: object) => {
 export async function setUpContracts(env: Record<string, string> = {}): Promise<ContractSetup> {
   const ctx = await createTestContext(env);
   const bgn = await save(ctx, '/api/settings/currencies/save', { name: t('Лев', 'Lev'), code: 'BGN', exchangeRate: 1 });
-  const eur = await save(ctx, '/api/settings/currencies/save', { name: t('Евро', 'Euro'), code: 'EUR', exchangeRate: 1.95583 });
-  const address = { country: t('България', 'Bulgaria'), state: t('София', 'Sofia'), city: t('София', 'Sofia'), street: t('ул. Шипка 1', 'via Shipka 1'), zipCode: '1000' };
-  const myCompany = await save(ctx, '/api/settings/myCompany/save', { name: t('Кантора ООД', 'Kantora Srl'), responsiblePerson: t('Иван Иванов', 'Ivan Ivanov'), bulstat: '201234567', vatNumber: 'BG201234567', address });
-  const bank = (name: string, iban: string, currency: string) => ({ myCompanyId: myCompany, name: t(name, name), address: t('София', 'Sofia'), iban, currency });
+  const eur = await save(ctx, '/api/settings/currencies/save', {
+    name: t('Евро', 'Euro'),
+    code: 'EUR',
+    exchangeRate: 1.95583,
+  });
+  const address = {
+    country: t('България', 'Bulgaria'),
+    state: t('София', 'Sofia'),
+    city: t('София', 'Sofia'),
+    street: t('ул. Шипка 1', 'via Shipka 1'),
+    zipCode: '1000',
+  };
+  const myCompany = await save(ctx, '/api/settings/myCompany/save', {
+    name: t('Кантора ООД', 'Kantora Srl'),
+    responsiblePerson: t('Иван Иванов', 'Ivan Ivanov'),
+    bulstat: '201234567',
+    vatNumber: 'BG201234567',
+    address,
+  });
+  const bank = (name: string, iban: string, currency: string) => ({
+    myCompanyId: myCompany,
+    name: t(name, name),
+    address: t('София', 'Sofia'),
+    iban,
+    currency,
+  });
   const providerBank = await save(ctx, '/api/banks/save', bank('УниКредит', IBAN, bgn));
   const providerBank2 = await save(ctx, '/api/banks/save', bank('УниКредит EUR', EUR_IBAN, eur));
-  const visibleClient = await createClient(ctx, { name: t('Видим ООД', 'Visibile Srl'), managingUsers: [ctx.users.employee.id] });
-  const visibleBank = await save(ctx, '/api/banks/save', { companyId: visibleClient._id, name: t('ДСК', 'DSK'), address: t('София', 'Sofia'), iban: IBAN, currency: eur });
+  const visibleClient = await createClient(ctx, {
+    name: t('Видим ООД', 'Visibile Srl'),
+    managingUsers: [ctx.users.employee.id],
+  });
+  const visibleBank = await save(ctx, '/api/banks/save', {
+    companyId: visibleClient._id,
+    name: t('ДСК', 'DSK'),
+    address: t('София', 'Sofia'),
+    iban: IBAN,
+    currency: eur,
+  });
   const hidden = (await createClient(ctx, { name: t('Скрит ООД', 'Nascosto Srl') }))._id;
   const service = (code: string, price: number, status = true) =>
-    save(ctx, '/api/settings/services/save', { code, name: t(`Услуга ${code}`, `Servizio ${code}`), description: t('Описание', 'Descrizione'), price, status });
-  const services = { first: await service('S1', 120.5), second: await service('S2', 80), inactive: await service('S3', 10, false) };
+    save(ctx, '/api/settings/services/save', {
+      code,
+      name: t(`Услуга ${code}`, `Servizio ${code}`),
+      description: t('Описание', 'Descrizione'),
+      price,
+      status,
+    });
+  const services = {
+    first: await service('S1', 120.5),
+    second: await service('S2', 80),
+    inactive: await service('S3', 10, false),
+  };
   const documentType = await save(ctx, '/api/settings/document-types/save', { name: t('Анекс', 'Allegato') });
-  return { ctx, bgn, eur, myCompany, providerBank, providerBank2, visible: visibleClient._id, visibleBank, hidden, services, documentType };
+  return {
+    ctx,
+    bgn,
+    eur,
+    myCompany,
+    providerBank,
+    providerBank2,
+    visible: visibleClient._id,
+    visibleBank,
+    hidden,
+    services,
+    documentType,
+  };
 }
 
 /** A valid contract body (a draft of the visible client in EUR). */
@@ -84,14 +137,21 @@ export async function addService(s: ContractSetup, contractId: string, serviceId
 }
 
 /** A contract with a service, registered (and canceled when asked). */
-export async function contractIn(s: ContractSetup, state: 'draft' | 'registered' | 'canceled', extra: Record<string, unknown> = {}): Promise<ContractResult> {
+export async function contractIn(
+  s: ContractSetup,
+  state: 'draft' | 'registered' | 'canceled',
+  extra: Record<string, unknown> = {},
+): Promise<ContractResult> {
   const contract = await createContract(s, extra);
   await addService(s, contract._id);
   if (state === 'draft') return contract;
   const registered = await call(s.ctx, 'POST', '/api/contracts/register', { contractId: contract._id });
   if (registered.status !== 200) throw new Error(`not registered: ${JSON.stringify(registered.body)}`);
   if (state === 'registered') return registered.body.Result;
-  const canceled = await call(s.ctx, 'POST', '/api/contracts/cancel', { contractId: contract._id, cancelationReason: 'Край' });
+  const canceled = await call(s.ctx, 'POST', '/api/contracts/cancel', {
+    contractId: contract._id,
+    cancelationReason: 'Край',
+  });
   if (canceled.status !== 200) throw new Error(`not canceled: ${JSON.stringify(canceled.body)}`);
   return canceled.body.Result;
 }

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addService, type ContractSetup, contractIn, createContract, errorsOf, setUpContracts, t } from './contracts-fixtures.ts';
+import {
+  addService,
+  type ContractSetup,
+  contractIn,
+  createContract,
+  errorsOf,
+  setUpContracts,
+  t,
+} from './contracts-fixtures.ts';
 import { call, logsOf } from './helpers.ts';
 
 let s: ContractSetup;
@@ -9,16 +17,25 @@ beforeAll(async () => {
 });
 afterAll(() => s.ctx.close());
 
-const register = (contractId: string, token = s.ctx.users.manager.token) => call(s.ctx, 'POST', '/api/contracts/register', { contractId }, token);
-const cancel = (contractId: string, cancelationReason?: string, token = s.ctx.users.manager.token) => call(s.ctx, 'POST', '/api/contracts/cancel', { contractId, cancelationReason }, token);
-const deregister = (contractId: string, token = s.ctx.users.admin.token) => call(s.ctx, 'POST', '/api/contracts/deregister', { contractId }, token);
+const register = (contractId: string, token = s.ctx.users.manager.token) =>
+  call(s.ctx, 'POST', '/api/contracts/register', { contractId }, token);
+const cancel = (contractId: string, cancelationReason?: string, token = s.ctx.users.manager.token) =>
+  call(s.ctx, 'POST', '/api/contracts/cancel', { contractId, cancelationReason }, token);
+const deregister = (contractId: string, token = s.ctx.users.admin.token) =>
+  call(s.ctx, 'POST', '/api/contracts/deregister', { contractId }, token);
 
 describe('register', () => {
   it('registers a draft with a customer and a service: stamps, frozen snapshots, a Log row', async () => {
     const draft = await contractIn(s, 'draft');
     const response = await register(draft._id);
     expect(response.status).toBe(200);
-    expect(response.body.Result).toMatchObject({ status: 1, issued: true, registeredByName: { bg: expect.any(String) }, servicesCount: 1, rights: { canEdit: false, canCancel: true, canUnregister: false } });
+    expect(response.body.Result).toMatchObject({
+      status: 1,
+      issued: true,
+      registeredByName: { bg: expect.any(String) },
+      servicesCount: 1,
+      rights: { canEdit: false, canCancel: true, canUnregister: false },
+    });
     expect(Date.parse(response.body.Result.registeredOn)).toBeGreaterThan(Date.now() - 60_000);
     const logs = await logsOf(s.ctx, draft._id);
     expect(logs.at(-1)).toMatchObject({ name: 'Contract', action: 'register', type: 'update' });
@@ -27,7 +44,11 @@ describe('register', () => {
 
     // A later change of the client or the own company does not reach the registered contract.
     const client = (await call(s.ctx, 'GET', `/api/companies/${s.visible}`)).body.Result;
-    await call(s.ctx, 'POST', '/api/companies/save', { ...client, name: t('Видим Ново ООД', 'Visibile Nuovo Srl'), referent: null });
+    await call(s.ctx, 'POST', '/api/companies/save', {
+      ...client,
+      name: t('Видим Ново ООД', 'Visibile Nuovo Srl'),
+      referent: null,
+    });
     const view = (await call(s.ctx, 'GET', `/api/contracts/${draft._id}`)).body.Result;
     expect(view.customer.name).toEqual(t('Видим ООД', 'Visibile Srl'));
     expect(view.companyName).toEqual(t('Видим ООД', 'Visibile Srl'));
@@ -37,7 +58,11 @@ describe('register', () => {
   it('takes the snapshots again on register (a draft follows the client until then)', async () => {
     const draft = await contractIn(s, 'draft');
     const client = (await call(s.ctx, 'GET', `/api/companies/${s.visible}`)).body.Result;
-    await call(s.ctx, 'POST', '/api/companies/save', { ...client, name: t('Видим Преди ООД', 'Visibile Prima Srl'), referent: null });
+    await call(s.ctx, 'POST', '/api/companies/save', {
+      ...client,
+      name: t('Видим Преди ООД', 'Visibile Prima Srl'),
+      referent: null,
+    });
     const registered = (await register(draft._id)).body.Result;
     expect(registered.customer.name).toEqual(t('Видим Преди ООД', 'Visibile Prima Srl'));
     await call(s.ctx, 'POST', '/api/companies/save', { ...client, referent: null });
@@ -55,14 +80,22 @@ describe('register', () => {
   it('needs a service: please_enter_services_contract', async () => {
     const draft = await createContract(s);
     const response = await register(draft._id);
-    expect([response.status, response.body.Message, errorsOf(response.body)]).toEqual([400, 'please_enter_services_contract', { services: 'please_enter_services_contract' }]);
+    expect([response.status, response.body.Message, errorsOf(response.body)]).toEqual([
+      400,
+      'please_enter_services_contract',
+      { services: 'please_enter_services_contract' },
+    ]);
   });
 
   it('needs a customer: please_select_side2_contract', async () => {
     const draft = await createContract(s, { customerId: null, customerBank: null });
     await addService(s, draft._id);
     const response = await register(draft._id);
-    expect([response.status, response.body.Message, errorsOf(response.body)]).toEqual([400, 'please_select_side2_contract', { customerId: 'please_select_side2_contract' }]);
+    expect([response.status, response.body.Message, errorsOf(response.body)]).toEqual([
+      400,
+      'please_select_side2_contract',
+      { customerId: 'please_select_side2_contract' },
+    ]);
   });
 
   it('refuses to register twice (409) and answers 404 for an unknown contract', async () => {
@@ -79,9 +112,20 @@ describe('register', () => {
 describe('cancel', () => {
   it('cancels a registered contract with the reason, stamped and logged', async () => {
     const registered = await contractIn(s, 'registered');
-    const response = await call(s.ctx, 'POST', '/api/contracts/cancel', { _id: registered._id, reason: 'Прекратен по взаимно съгласие' }, s.ctx.users.manager.token);
+    const response = await call(
+      s.ctx,
+      'POST',
+      '/api/contracts/cancel',
+      { _id: registered._id, reason: 'Прекратен по взаимно съгласие' },
+      s.ctx.users.manager.token,
+    );
     expect(response.status).toBe(200);
-    expect(response.body.Result).toMatchObject({ status: 2, cancelationReason: 'Прекратен по взаимно съгласие', canceledByName: { bg: expect.any(String) }, rights: { canEditDocuments: false, canCancel: false } });
+    expect(response.body.Result).toMatchObject({
+      status: 2,
+      cancelationReason: 'Прекратен по взаимно съгласие',
+      canceledByName: { bg: expect.any(String) },
+      rights: { canEditDocuments: false, canCancel: false },
+    });
     expect(response.body.Result.canceledOn).toEqual(expect.any(String));
     expect((await logsOf(s.ctx, registered._id)).at(-1)).toMatchObject({ action: 'cancel' });
   });
@@ -90,7 +134,11 @@ describe('cancel', () => {
     const registered = await contractIn(s, 'registered');
     for (const reason of [undefined, '', '   ']) {
       const response = await cancel(registered._id, reason);
-      expect([response.status, response.body.Message, errorsOf(response.body)]).toEqual([400, 'field_is_required', { cancelationReason: 'field_is_required' }]);
+      expect([response.status, response.body.Message, errorsOf(response.body)]).toEqual([
+        400,
+        'field_is_required',
+        { cancelationReason: 'field_is_required' },
+      ]);
     }
     const draft = await contractIn(s, 'draft');
     const onDraft = await cancel(draft._id, 'Причина');
@@ -118,10 +166,26 @@ describe('deregister', () => {
       const contract = await contractIn(s, state, extra);
       const response = await deregister(contract._id);
       expect(response.status).toBe(200);
-      expect(response.body.Result).toMatchObject({ status: 0, issued: false, registeredOn: null, registeredByName: null, canceledOn: null, cancelationReason: '', rights: { canEdit: true } });
+      expect(response.body.Result).toMatchObject({
+        status: 0,
+        issued: false,
+        registeredOn: null,
+        registeredByName: null,
+        canceledOn: null,
+        cancelationReason: '',
+        rights: { canEdit: true },
+      });
       expect((await logsOf(s.ctx, contract._id)).at(-1)).toMatchObject({ action: 'deregister' });
       // A draft again: editable, and registrable once more.
-      expect((await call(s.ctx, 'POST', '/api/contracts/save', { ...response.body.Result, currency: s.eur, pricePerMonth: 10 })).status).toBe(200);
+      expect(
+        (
+          await call(s.ctx, 'POST', '/api/contracts/save', {
+            ...response.body.Result,
+            currency: s.eur,
+            pricePerMonth: 10,
+          })
+        ).status,
+      ).toBe(200);
     }
   });
 

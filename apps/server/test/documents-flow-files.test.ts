@@ -16,19 +16,33 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const HTML_PAGE = Buffer.from('<!DOCTYPE html><html><body><script>parent.hacked = true</script><p>Здравей</p></body></html>');
+const HTML_PAGE = Buffer.from(
+  '<!DOCTYPE html><html><body><script>parent.hacked = true</script><p>Здравей</p></body></html>',
+);
 
-async function upload(filename: string, contentType: string, data: Buffer, token = ctx.users.employee.token, company = setup.visible) {
+async function upload(
+  filename: string,
+  contentType: string,
+  data: Buffer,
+  token = ctx.users.employee.token,
+  company = setup.visible,
+) {
   const response = await saveFlow(ctx, { company, category: setup.category }, { filename, contentType, data }, token);
   if (response.status !== 200) throw new Error(`not saved: ${JSON.stringify(response.body)}`);
-  return response.body.Result as { _id: string; file: { _id: string; filename: string; contentType: string; previewable: boolean; length: number } };
+  return response.body.Result as {
+    _id: string;
+    file: { _id: string; filename: string; contentType: string; previewable: boolean; length: number };
+  };
 }
 
 /** The preview of a file as the iframe would load it: a link first, then the link without any header. */
 async function preview(fileId: string, token = ctx.users.employee.token) {
   const link = await call(ctx, 'GET', `/api/documents-flow/previewLink/${fileId}`, undefined, token);
   expect(link.status).toBe(200);
-  expect(link.body.Result).toEqual({ url: expect.stringMatching(new RegExp(`^/api/documents-flow/preview/${fileId}\\?token=`)), expires: expect.any(String) });
+  expect(link.body.Result).toEqual({
+    url: expect.stringMatching(new RegExp(`^/api/documents-flow/preview/${fileId}\\?token=`)),
+    expires: expect.any(String),
+  });
   return getRaw(ctx, link.body.Result.url);
 }
 
@@ -45,7 +59,13 @@ describe('content types checked against the first bytes', () => {
       ['notes.pdf', 'application/pdf', Buffer.from('just some words'), 'text/plain', true],
       ['noise.png', 'image/png', Buffer.from([0, 1, 2, 3, 0, 0, 7]), 'application/octet-stream', false],
       ['binary.txt', 'text/plain', Buffer.from([0, 1, 2, 3]), 'application/octet-stream', false],
-      ['sheet.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', Buffer.from('PK\u0003\u0004rest'), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', false],
+      [
+        'sheet.xlsx',
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        Buffer.from('PK\u0003\u0004rest'),
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        false,
+      ],
     ];
     for (const [filename, claimed, data, stored, previewable] of cases) {
       const doc = await upload(filename, claimed, data);
@@ -81,7 +101,10 @@ describe('content types checked against the first bytes', () => {
 
     const png = await upload('scan.png', 'image/png', PNG_BYTES);
     const shownPng = await preview(png.file._id);
-    expect([shownPng.headers['content-type'], shownPng.headers['content-security-policy']]).toEqual(['image/png', expect.stringMatching(/^sandbox;/)]);
+    expect([shownPng.headers['content-type'], shownPng.headers['content-security-policy']]).toEqual([
+      'image/png',
+      expect.stringMatching(/^sandbox;/),
+    ]);
 
     const pdf = await upload('doc.pdf', 'application/pdf', tinyPdf());
     const shownPdf = await preview(pdf.file._id);
@@ -92,20 +115,30 @@ describe('content types checked against the first bytes', () => {
     expect(shownPdf.headers['content-security-policy']).toMatch(/frame-ancestors 'self'/);
 
     const other = await upload('data.bin', 'application/octet-stream', Buffer.from([0, 1, 2]));
-    const refused = await call(ctx, 'GET', `/api/documents-flow/previewLink/${other.file._id}`, undefined, ctx.users.employee.token);
+    const refused = await call(
+      ctx,
+      'GET',
+      `/api/documents-flow/previewLink/${other.file._id}`,
+      undefined,
+      ctx.users.employee.token,
+    );
     expect([refused.status, refused.body.Message]).toEqual([400, 'document_flow_not_previewable']);
   });
 
   it('answers a preview only to a valid link for that file, user and session', async () => {
     const a = await upload('a.txt', 'text/plain', Buffer.from('a'));
     const b = await upload('b.txt', 'text/plain', Buffer.from('b'));
-    const link = (await call(ctx, 'GET', `/api/documents-flow/previewLink/${a.file._id}`, undefined, ctx.users.employee.token)).body.Result.url as string;
+    const link = (
+      await call(ctx, 'GET', `/api/documents-flow/previewLink/${a.file._id}`, undefined, ctx.users.employee.token)
+    ).body.Result.url as string;
     const token = new URL(link, 'http://x').searchParams.get('token')!;
     expect((await getRaw(ctx, `/api/documents-flow/preview/${b.file._id}?token=${token}`)).statusCode).toBe(401);
     expect((await getRaw(ctx, `/api/documents-flow/preview/${a.file._id}`)).statusCode).toBe(401);
     expect((await getRaw(ctx, `/api/documents-flow/preview/${a.file._id}?token=${token}x`)).statusCode).toBe(401);
     // A portal link is not a staff link.
-    expect((await getRaw(ctx, `/api/documents-flow/preview/${a.file._id}?token=${token}&scope=portal`)).statusCode).toBe(401);
+    expect(
+      (await getRaw(ctx, `/api/documents-flow/preview/${a.file._id}?token=${token}&scope=portal`)).statusCode,
+    ).toBe(401);
     // No token or a bad one is 401 whatever the path and query hold, as on every other call (never a 400).
     for (const url of [
       '/api/documents-flow/preview/not-a-uuid',
@@ -122,13 +155,18 @@ describe('content types checked against the first bytes', () => {
     // The valid link works, also with the scope spelt out.
     expect((await getRaw(ctx, `/api/documents-flow/preview/${a.file._id}?token=${token}&scope=staff`)).body).toBe('a');
     // The link is not a session token.
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/documents-flow/${a._id}`, headers: bearer(token) })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/documents-flow/${a._id}`, headers: bearer(token) })).statusCode,
+    ).toBe(401);
 
     // Signing out ends the session's links.
     const user = await ctx.createUser(2);
-    await ctx.database.db.execute(sql`update companies set managing_users = array_append(managing_users, ${user.id}::uuid) where id = ${setup.visible}`);
+    await ctx.database.db.execute(
+      sql`update companies set managing_users = array_append(managing_users, ${user.id}::uuid) where id = ${setup.visible}`,
+    );
     const session = await ctx.signIn(user.email);
-    const own = (await call(ctx, 'GET', `/api/documents-flow/previewLink/${a.file._id}`, undefined, session)).body.Result.url as string;
+    const own = (await call(ctx, 'GET', `/api/documents-flow/previewLink/${a.file._id}`, undefined, session)).body
+      .Result.url as string;
     expect((await getRaw(ctx, own)).statusCode).toBe(200);
     await call(ctx, 'POST', '/api/auth/signOut', {}, session);
     expect((await getRaw(ctx, own)).statusCode).toBe(401);
@@ -139,19 +177,45 @@ describe('uploads', () => {
   it('cleans bidirectional controls out of a file name: stored, listed, downloaded and previewed', async () => {
     const doc = await upload('invoice\u202Efdp.txt', 'text/plain', Buffer.from('x'));
     expect(doc.file.filename).toBe('invoicefdp.txt');
-    const listed = await call(ctx, 'POST', '/api/documents-flow/list', { fileName: 'invoicefdp' }, ctx.users.employee.token);
-    expect(listed.body.Result.Items.map((row: { file: { filename: string } }) => row.file.filename)).toEqual(['invoicefdp.txt']);
+    const listed = await call(
+      ctx,
+      'POST',
+      '/api/documents-flow/list',
+      { fileName: 'invoicefdp' },
+      ctx.users.employee.token,
+    );
+    expect(listed.body.Result.Items.map((row: { file: { filename: string } }) => row.file.filename)).toEqual([
+      'invoicefdp.txt',
+    ]);
     const disposition = `filename="invoicefdp.txt"; filename*=UTF-8''invoicefdp.txt`;
-    expect((await getRaw(ctx, `/api/documents-flow/download/${doc.file._id}`, ctx.users.employee.token)).headers['content-disposition']).toBe(`attachment; ${disposition}`);
+    expect(
+      (await getRaw(ctx, `/api/documents-flow/download/${doc.file._id}`, ctx.users.employee.token)).headers[
+        'content-disposition'
+      ],
+    ).toBe(`attachment; ${disposition}`);
     expect((await preview(doc.file._id)).headers['content-disposition']).toBe(`inline; ${disposition}`);
-    const portal = await saveFlow(ctx, { company: setup.visible, category: setup.category }, { filename: '\u2067scan\u2069\u200F.pdf\u200E', contentType: 'text/plain', data: Buffer.from('y') }, ctx.users.client.token, '/api/my-documents-flow');
+    const portal = await saveFlow(
+      ctx,
+      { company: setup.visible, category: setup.category },
+      { filename: '\u2067scan\u2069\u200F.pdf\u200E', contentType: 'text/plain', data: Buffer.from('y') },
+      ctx.users.client.token,
+      '/api/my-documents-flow',
+    );
     expect(portal.body.Result.file.filename).toBe('scan.pdf');
   });
 
   it('answers 413 over MAX_UPLOAD_MB and stores nothing', async () => {
-    const count = async () => (await ctx.database.db.execute(sql`select cast(count(*) as integer) as n from documents_flow`)) as unknown as { rows: Array<{ n: number }> };
+    const count = async () =>
+      (await ctx.database.db.execute(sql`select cast(count(*) as integer) as n from documents_flow`)) as unknown as {
+        rows: Array<{ n: number }>;
+      };
     const before = (await count()).rows[0].n;
-    const response = await saveFlow(ctx, { company: setup.visible, category: setup.category }, { filename: 'big.bin', contentType: 'application/octet-stream', data: Buffer.alloc(2 * 1024 * 1024 + 1) }, ctx.users.employee.token);
+    const response = await saveFlow(
+      ctx,
+      { company: setup.visible, category: setup.category },
+      { filename: 'big.bin', contentType: 'application/octet-stream', data: Buffer.alloc(2 * 1024 * 1024 + 1) },
+      ctx.users.employee.token,
+    );
     expect([response.status, response.body.Message]).toEqual([413, 'payload_too_large']);
     expect((await count()).rows[0].n).toBe(before);
   });
@@ -177,7 +241,11 @@ function unzip(data: Buffer): Promise<Array<{ name: string; data: Buffer; compre
           const chunks: Buffer[] = [];
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
           stream.on('end', () => {
-            entries.push({ name: entry.fileName, data: Buffer.concat(chunks), compressed: entry.compressionMethod !== 0 });
+            entries.push({
+              name: entry.fileName,
+              data: Buffer.concat(chunks),
+              compressed: entry.compressionMethod !== 0,
+            });
             zip.readEntry();
           });
           stream.on('error', reject);
@@ -210,10 +278,19 @@ describe('downloadFilesAsZip', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="documents-flow-\d{4}-\d{2}-\d{2}\.zip"/);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="documents-flow-\d{4}-\d{2}-\d{2}\.zip"/,
+    );
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     const entries = await unzip(response.rawPayload);
-    expect(entries.map((entry) => entry.name)).toEqual(['отчет.pdf', 'отчет (2).pdf', 'ОТЧЕТ (3).PDF', 'passwd', '_con.txt', 'a_b_c_.bin']);
+    expect(entries.map((entry) => entry.name)).toEqual([
+      'отчет.pdf',
+      'отчет (2).pdf',
+      'ОТЧЕТ (3).PDF',
+      'passwd',
+      '_con.txt',
+      'a_b_c_.bin',
+    ]);
     expect(entries[0].data.equals(tinyPdf('one'))).toBe(true);
     expect(entries[2].data.equals(tinyPdf('three'))).toBe(true);
     expect(entries[3]).toMatchObject({ compressed: true });
@@ -225,18 +302,25 @@ describe('downloadFilesAsZip', () => {
   it('answers 404 when any file is one the user may not see or none at all', async () => {
     const mine = await upload('mine.txt', 'text/plain', Buffer.from('m'));
     const hidden = await upload('hidden.txt', 'text/plain', Buffer.from('h'), ctx.users.admin.token, setup.hidden);
-    const zip = (ids: string[], token = ctx.users.employee.token) => call(ctx, 'POST', '/api/documents-flow/downloadFilesAsZip', { filesIds: ids }, token);
+    const zip = (ids: string[], token = ctx.users.employee.token) =>
+      call(ctx, 'POST', '/api/documents-flow/downloadFilesAsZip', { filesIds: ids }, token);
     expect((await zip([mine.file._id, hidden.file._id])).status).toBe(404);
     expect((await zip([mine.file._id, crypto.randomUUID()])).status).toBe(404);
     // A document's id is not a file id.
     expect((await zip([mine._id])).status).toBe(404);
-    const admin = await ctx.app.inject({ method: 'POST', url: '/api/documents-flow/downloadFilesAsZip', headers: bearer(ctx.users.admin.token), payload: { filesIds: [mine.file._id, hidden.file._id, mine.file._id] } });
+    const admin = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/documents-flow/downloadFilesAsZip',
+      headers: bearer(ctx.users.admin.token),
+      payload: { filesIds: [mine.file._id, hidden.file._id, mine.file._id] },
+    });
     expect(admin.statusCode).toBe(200);
     expect((await unzip(admin.rawPayload)).map((entry) => entry.name)).toEqual(['mine.txt', 'hidden.txt']);
   });
 
   it('takes 1 to 500 files and at most 1 GB', async () => {
-    const zip = (body: object) => call(ctx, 'POST', '/api/documents-flow/downloadFilesAsZip', body, ctx.users.employee.token);
+    const zip = (body: object) =>
+      call(ctx, 'POST', '/api/documents-flow/downloadFilesAsZip', body, ctx.users.employee.token);
     const tooMany = await zip({ filesIds: Array.from({ length: 501 }, () => crypto.randomUUID()) });
     expect([tooMany.status, tooMany.body.Message]).toEqual([400, 'document_flow_zip_too_many_files']);
     expect((await zip({ filesIds: [] })).body).toMatchObject({ Message: 'field_is_required' });
@@ -248,13 +332,25 @@ describe('downloadFilesAsZip', () => {
     const a = await upload('a.bin', 'application/octet-stream', Buffer.from('a'));
     const b = await upload('b.bin', 'application/octet-stream', Buffer.from('b'));
     // Recorded lengths stand in for 600 MB files.
-    await ctx.database.db.execute(sql`update files set length = 600 * 1024 * 1024 where id in (${a.file._id}, ${b.file._id})`);
+    await ctx.database.db.execute(
+      sql`update files set length = 600 * 1024 * 1024 where id in (${a.file._id}, ${b.file._id})`,
+    );
     const tooLarge = await zip({ filesIds: [a.file._id, b.file._id] });
     expect([tooLarge.status, tooLarge.body.Message]).toEqual([400, 'document_flow_zip_too_large']);
   });
 
   it('is for staff only', async () => {
-    expect((await call(ctx, 'POST', '/api/documents-flow/downloadFilesAsZip', { filesIds: [crypto.randomUUID()] }, ctx.users.client.token)).status).toBe(403);
+    expect(
+      (
+        await call(
+          ctx,
+          'POST',
+          '/api/documents-flow/downloadFilesAsZip',
+          { filesIds: [crypto.randomUUID()] },
+          ctx.users.client.token,
+        )
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -270,6 +366,12 @@ describe('zip entry names', () => {
     expect(safeEntryName(`${'я'.repeat(300)}.pdf`)).toBe(`${'я'.repeat(196)}.pdf`);
   });
   it('are unique without regard to case, skipping names already taken', () => {
-    expect(uniqueEntryNames(['a.pdf', 'a (2).pdf', 'A.pdf', 'a.pdf', 'b'])).toEqual(['a.pdf', 'a (2).pdf', 'A (3).pdf', 'a (4).pdf', 'b']);
+    expect(uniqueEntryNames(['a.pdf', 'a (2).pdf', 'A.pdf', 'a.pdf', 'b'])).toEqual([
+      'a.pdf',
+      'a (2).pdf',
+      'A (3).pdf',
+      'a (4).pdf',
+      'b',
+    ]);
   });
 });

@@ -16,7 +16,11 @@ const t = (bg: string, it: string) => ({ bg, it });
 async function start(database: Database): Promise<AppInstance> {
   await migrateDatabase(database);
   await firstStart(database.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password, seedDemo: false });
-  const app = await buildApp({ config: loadConfig({ APP_ENV: 'test', WEB_DIST: '/nonexistent', SEED_DEMO: 'false' }), database, jwtSecret: 'test-secret-'.padEnd(48, 'x') });
+  const app = await buildApp({
+    config: loadConfig({ APP_ENV: 'test', WEB_DIST: '/nonexistent', SEED_DEMO: 'false' }),
+    database,
+    jwtSecret: 'test-secret-'.padEnd(48, 'x'),
+  });
   await app.ready();
   return app;
 }
@@ -40,8 +44,13 @@ async function post<T = any>(app: AppInstance, token: string, url: string, body:
 
 /** The counts of the reference lists, straight from the tables (inactive rows too). */
 async function counts(database: Database) {
-  const count = async (table: typeof currencies | typeof vatTypes | typeof paymentTypes) => (await database.db.select({ n: sql<number>`cast(count(*) as integer)` }).from(table))[0].n;
-  return { currencies: await count(currencies), vatTypes: await count(vatTypes), paymentTypes: await count(paymentTypes) };
+  const count = async (table: typeof currencies | typeof vatTypes | typeof paymentTypes) =>
+    (await database.db.select({ n: sql<number>`cast(count(*) as integer)` }).from(table))[0].n;
+  return {
+    currencies: await count(currencies),
+    vatTypes: await count(vatTypes),
+    paymentTypes: await count(paymentTypes),
+  };
 }
 
 /** A new database started as main.ts starts it, with the administrator signed in; closed after the suite. */
@@ -63,8 +72,14 @@ describe('a fresh database without the demo', () => {
   const ctx = startedDatabase();
 
   it('bills in EUR and BGN at the fixed rate after the start sequence', async () => {
-    const { result } = await get<Array<{ code: string; exchangeRate: number; name: { bg: string; it: string } }>>(ctx.app, ctx.token, '/api/metaData/getCurrencies');
-    expect(result.map(({ code, exchangeRate }) => ({ code, exchangeRate })).sort((a, b) => a.code.localeCompare(b.code))).toEqual([
+    const { result } = await get<Array<{ code: string; exchangeRate: number; name: { bg: string; it: string } }>>(
+      ctx.app,
+      ctx.token,
+      '/api/metaData/getCurrencies',
+    );
+    expect(
+      result.map(({ code, exchangeRate }) => ({ code, exchangeRate })).sort((a, b) => a.code.localeCompare(b.code)),
+    ).toEqual([
       { code: 'BGN', exchangeRate: 1 },
       { code: 'EUR', exchangeRate: 1.95583 },
     ]);
@@ -72,7 +87,9 @@ describe('a fresh database without the demo', () => {
   });
 
   it('has the VAT rates with the VAT Act article of every exemption in both languages, the reverse charge among them', async () => {
-    const { result } = await get<Array<{ name: { bg: string; it: string }; percentage: number; exemptionReason: { bg: string; it: string } }>>(ctx.app, ctx.token, '/api/metaData/getVATTypes');
+    const { result } = await get<
+      Array<{ name: { bg: string; it: string }; percentage: number; exemptionReason: { bg: string; it: string } }>
+    >(ctx.app, ctx.token, '/api/metaData/getVATTypes');
     expect([...new Set(result.map((type) => type.percentage))].sort((a, b) => a - b)).toEqual([0, 9, 20]);
     const zero = result.filter((type) => type.percentage === 0);
     expect(zero.length).toBeGreaterThanOrEqual(4);
@@ -88,7 +105,11 @@ describe('a fresh database without the demo', () => {
   });
 
   it('has bank transfer, cash and card as payment types, each logged as a seed', async () => {
-    const { result } = await get<Array<{ name: { bg: string; it: string } }>>(ctx.app, ctx.token, '/api/metaData/getPaymentTypes');
+    const { result } = await get<Array<{ name: { bg: string; it: string } }>>(
+      ctx.app,
+      ctx.token,
+      '/api/metaData/getPaymentTypes',
+    );
     expect(result.map((type) => type.name.bg).sort()).toEqual(['Банков превод', 'В брой', 'С карта']);
     const seeded = await ctx.database.db.select({ name: logs.name }).from(logs).where(eq(logs.action, 'seed'));
     expect(seeded.filter((row) => row.name === 'PaymentType')).toHaveLength(3);
@@ -97,26 +118,51 @@ describe('a fresh database without the demo', () => {
 
   it('creates nothing twice when started again, and brings back nothing an administrator renamed or deleted', async () => {
     const before = await counts(ctx.database);
-    const { result: types } = await get<Array<{ _id: string; name: { bg: string; it: string }; percentage: number; status: boolean }>>(ctx.app, ctx.token, '/api/metaData/getVATTypes');
+    const { result: types } = await get<
+      Array<{ _id: string; name: { bg: string; it: string }; percentage: number; status: boolean }>
+    >(ctx.app, ctx.token, '/api/metaData/getVATTypes');
     const nine = types.find((type) => type.percentage === 9)!;
-    await post(ctx.app, ctx.token, '/api/settings/vat-types/save', { ...nine, name: t('Намалена ставка', 'Aliquota ridotta') });
+    await post(ctx.app, ctx.token, '/api/settings/vat-types/save', {
+      ...nine,
+      name: t('Намалена ставка', 'Aliquota ridotta'),
+    });
     const doomed = types.find((type) => type.percentage === 0)!;
     await ctx.database.db.delete(vatTypes).where(eq(vatTypes.id, doomed._id));
-    const { result: payments } = await get<Array<{ _id: string; name: { bg: string; it: string }; status: boolean }>>(ctx.app, ctx.token, '/api/metaData/getPaymentTypes');
+    const { result: payments } = await get<Array<{ _id: string; name: { bg: string; it: string }; status: boolean }>>(
+      ctx.app,
+      ctx.token,
+      '/api/metaData/getPaymentTypes',
+    );
     const card = payments.find((type) => type.name.bg === 'С карта')!;
-    await post(ctx.app, ctx.token, '/api/settings/payment-types/save', { ...card, name: t('Карта', 'Carta'), status: false });
+    await post(ctx.app, ctx.token, '/api/settings/payment-types/save', {
+      ...card,
+      name: t('Карта', 'Carta'),
+      status: false,
+    });
 
     await ctx.app.close();
-    const again = await firstStart(ctx.database.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password, seedDemo: false });
+    const again = await firstStart(ctx.database.db, {
+      adminEmail: ADMIN.email,
+      adminPassword: ADMIN.password,
+      seedDemo: false,
+    });
     expect(again).toMatchObject({ adminCreated: false, referenceSeeded: false, demoSeeded: false });
     ctx.app = await start(ctx.database);
     ctx.token = await signIn(ctx.app, ADMIN.email, ADMIN.password);
 
     expect(await counts(ctx.database)).toEqual({ ...before, vatTypes: before.vatTypes - 1 });
-    const { result: after } = await get<Array<{ _id: string; name: { bg: string }; percentage: number }>>(ctx.app, ctx.token, '/api/metaData/getVATTypes');
+    const { result: after } = await get<Array<{ _id: string; name: { bg: string }; percentage: number }>>(
+      ctx.app,
+      ctx.token,
+      '/api/metaData/getVATTypes',
+    );
     expect(after.find((type) => type._id === doomed._id)).toBeUndefined();
     expect(after.filter((type) => type.percentage === 9).map((type) => type.name.bg)).toEqual(['Намалена ставка']);
-    const { result: allPayments } = await get<Array<{ name: { bg: string }; status: boolean }>>(ctx.app, ctx.token, '/api/metaData/getAllPaymentTypes');
+    const { result: allPayments } = await get<Array<{ name: { bg: string }; status: boolean }>>(
+      ctx.app,
+      ctx.token,
+      '/api/metaData/getAllPaymentTypes',
+    );
     expect(allPayments.map((type) => type.name.bg).sort()).toEqual(['Банков превод', 'В брой', 'Карта']);
   });
 });
@@ -130,7 +176,11 @@ describe('several processes starting at once on one new database', () => {
     try {
       const all = [database, ...others];
       await Promise.all(all.map((one) => migrateDatabase(one)));
-      const results = await Promise.all(all.map((one) => firstStart(one.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password, seedDemo: false })));
+      const results = await Promise.all(
+        all.map((one) =>
+          firstStart(one.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password, seedDemo: false }),
+        ),
+      );
       expect(results.filter((result) => result.adminCreated)).toHaveLength(1);
       expect(results.filter((result) => result.referenceSeeded)).toHaveLength(1);
       expect(await counts(database)).toEqual({ currencies: 2, vatTypes: 8, paymentTypes: 3 });
@@ -149,10 +199,16 @@ describe('an older database that already keeps its own lists', () => {
       await database.db.insert(currencies).values({ name: t('Лев', 'Lev'), code: 'BGN', exchangeRate: 1 });
       await database.db.insert(vatTypes).values({ name: t('Стандартна', 'Ordinaria'), percentage: 20 });
       await database.db.insert(paymentTypes).values({ name: t('Превод', 'Bonifico') });
-      const result = await firstStart(database.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password, seedDemo: false });
+      const result = await firstStart(database.db, {
+        adminEmail: ADMIN.email,
+        adminPassword: ADMIN.password,
+        seedDemo: false,
+      });
       expect(result.referenceSeeded).toBe(true);
       expect(await counts(database)).toEqual({ currencies: 2, vatTypes: 1, paymentTypes: 1 });
-      expect((await database.db.select({ code: currencies.code }).from(currencies)).map((row) => row.code).sort()).toEqual(['BGN', 'EUR']);
+      expect(
+        (await database.db.select({ code: currencies.code }).from(currencies)).map((row) => row.code).sort(),
+      ).toEqual(['BGN', 'EUR']);
     } finally {
       await database.close();
     }
@@ -188,42 +244,125 @@ describe('GET /api/settings/setupStatus', () => {
       responsiblePerson: t('Иван Иванов', 'Ivan Ivanov'),
       bulstat: '204567891',
       vatNumber: 'BG204567891',
-      address: { country: t('България', 'Bulgaria'), state: t('София', 'Sofia'), city: t('София', 'Sofia'), street: t('ул. Шипка 1', 'via Shipka 1'), zipCode: '1000' },
+      address: {
+        country: t('България', 'Bulgaria'),
+        state: t('София', 'Sofia'),
+        city: t('София', 'Sofia'),
+        street: t('ул. Шипка 1', 'via Shipka 1'),
+        zipCode: '1000',
+      },
     });
-    expect(await done()).toEqual({ myCompany: true, banks: false, invoiceDefaults: false, registers: false, users: false });
+    expect(await done()).toEqual({
+      myCompany: true,
+      banks: false,
+      invoiceDefaults: false,
+      registers: false,
+      users: false,
+    });
 
-    const { result: list } = await get<Array<{ _id: string; code: string }>>(ctx.app, ctx.token, '/api/metaData/getCurrencies');
+    const { result: list } = await get<Array<{ _id: string; code: string }>>(
+      ctx.app,
+      ctx.token,
+      '/api/metaData/getCurrencies',
+    );
     const currency = (code: string) => list.find((row) => row.code === code)!._id;
-    const bank = { myCompanyId: company._id, name: t('Банка ДСК', 'Banca DSK'), address: t('София', 'Sofia'), bic: 'STSABGSF' };
+    const bank = {
+      myCompanyId: company._id,
+      name: t('Банка ДСК', 'Banca DSK'),
+      address: t('София', 'Sofia'),
+      bic: 'STSABGSF',
+    };
     // An account that is not the default for its currency does not count.
-    const plain = await post(ctx.app, ctx.token, '/api/banks/save', { ...bank, iban: 'BG80BNBG96611020345678', currency: currency('BGN') });
+    const plain = await post(ctx.app, ctx.token, '/api/banks/save', {
+      ...bank,
+      iban: 'BG80BNBG96611020345678',
+      currency: currency('BGN'),
+    });
     expect((await status()).items[1]).toEqual({ key: 'banks', done: false, missing: ['BGN', 'EUR'] });
-    await post(ctx.app, ctx.token, '/api/banks/save', { ...bank, ...plain, _id: plain._id, currency: currency('BGN'), default: true });
+    await post(ctx.app, ctx.token, '/api/banks/save', {
+      ...bank,
+      ...plain,
+      _id: plain._id,
+      currency: currency('BGN'),
+      default: true,
+    });
     expect((await status()).items[1]).toEqual({ key: 'banks', done: false, missing: ['EUR'] });
-    await post(ctx.app, ctx.token, '/api/banks/save', { ...bank, iban: 'BG58UNCR70001420345679', currency: currency('EUR'), default2: true });
-    expect(await done()).toEqual({ myCompany: true, banks: true, invoiceDefaults: false, registers: false, users: false });
+    await post(ctx.app, ctx.token, '/api/banks/save', {
+      ...bank,
+      iban: 'BG58UNCR70001420345679',
+      currency: currency('EUR'),
+      default2: true,
+    });
+    expect(await done()).toEqual({
+      myCompany: true,
+      banks: true,
+      invoiceDefaults: false,
+      registers: false,
+      users: false,
+    });
 
-    const { result: vat } = await get<Array<{ _id: string; percentage: number }>>(ctx.app, ctx.token, '/api/metaData/getVATTypes');
+    const { result: vat } = await get<Array<{ _id: string; percentage: number }>>(
+      ctx.app,
+      ctx.token,
+      '/api/metaData/getVATTypes',
+    );
     const { result: payment } = await get<Array<{ _id: string }>>(ctx.app, ctx.token, '/api/metaData/getPaymentTypes');
     const { result: me } = await get<{ id: string }>(ctx.app, ctx.token, '/api/auth/getCurrentUserInfo');
-    await post(ctx.app, ctx.token, '/api/settings/invoices/save', { currency: currency('EUR'), vatType: vat.find((type) => type.percentage === 20)!._id, paymentType: payment[0]._id, signer: me.id, signers: [me.id] });
-    expect(await done()).toEqual({ myCompany: true, banks: true, invoiceDefaults: true, registers: false, users: false });
+    await post(ctx.app, ctx.token, '/api/settings/invoices/save', {
+      currency: currency('EUR'),
+      vatType: vat.find((type) => type.percentage === 20)!._id,
+      paymentType: payment[0]._id,
+      signer: me.id,
+      signers: [me.id],
+    });
+    expect(await done()).toEqual({
+      myCompany: true,
+      banks: true,
+      invoiceDefaults: true,
+      registers: false,
+      users: false,
+    });
 
     // Confirming the registers as they are (the next numbers 1) is setting them.
     await post(ctx.app, ctx.token, '/api/settings/invoices/saveRegisterNumbers', { invoices: 1, proformaInvoices: 1 });
-    expect(await done()).toEqual({ myCompany: true, banks: true, invoiceDefaults: true, registers: true, users: false });
+    expect(await done()).toEqual({
+      myCompany: true,
+      banks: true,
+      invoiceDefaults: true,
+      registers: true,
+      users: false,
+    });
 
-    await post(ctx.app, ctx.token, '/api/settings/users/save', { firstName: t('Мария', 'Maria'), lastName: t('Петрова', 'Petrova'), email: 'maria@firm.test', password: 'secret1', type: 0, access: Access.manager });
-    expect(await status()).toEqual({ complete: true, items: expect.arrayContaining([{ key: 'users', done: true, missing: [] }]) });
+    await post(ctx.app, ctx.token, '/api/settings/users/save', {
+      firstName: t('Мария', 'Maria'),
+      lastName: t('Петрова', 'Petrova'),
+      email: 'maria@firm.test',
+      password: 'secret1',
+      type: 0,
+      access: Access.manager,
+    });
+    expect(await status()).toEqual({
+      complete: true,
+      items: expect.arrayContaining([{ key: 'users', done: true, missing: [] }]),
+    });
     expect((await status()).items.every((item) => item.done)).toBe(true);
   });
 
   it('answers 403 to everyone but the administrator', async () => {
-    const client = await post(ctx.app, ctx.token, '/api/settings/users/save', { firstName: t('Лучия', 'Lucia'), lastName: t('Бианки', 'Bianchi'), email: 'lucia@client.test', password: 'secret1' });
+    const client = await post(ctx.app, ctx.token, '/api/settings/users/save', {
+      firstName: t('Лучия', 'Lucia'),
+      lastName: t('Бианки', 'Bianchi'),
+      email: 'lucia@client.test',
+      password: 'secret1',
+    });
     expect(client.access).toBe(Access.client);
     for (const email of ['maria@firm.test', 'lucia@client.test']) {
       const other = await signIn(ctx.app, email, 'secret1');
-      const response = await ctx.app.inject({ method: 'GET', url: '/api/settings/setupStatus', headers: bearer(other) });
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/settings/setupStatus',
+        headers: bearer(other),
+      });
       expect([email, response.statusCode, response.json().Type]).toEqual([email, 403, 0]);
     }
     const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/settings/setupStatus' });
@@ -231,12 +370,20 @@ describe('GET /api/settings/setupStatus', () => {
   });
 
   it('counts a user deactivated again as not made', async () => {
-    const list = await post<{ Items: Array<{ _id: string; email: string }> }>(ctx.app, ctx.token, '/api/settings/users/list', {});
+    const list = await post<{ Items: Array<{ _id: string; email: string }> }>(
+      ctx.app,
+      ctx.token,
+      '/api/settings/users/list',
+      {},
+    );
     for (const user of list.Items.filter((row) => row.email !== ADMIN.email)) {
       const { result: full } = await get(ctx.app, ctx.token, `/api/settings/users/${user._id}`);
       await post(ctx.app, ctx.token, '/api/settings/users/save', { ...full, status: 0 });
     }
-    expect(await status()).toMatchObject({ complete: false, items: expect.arrayContaining([{ key: 'users', done: false, missing: [] }]) });
+    expect(await status()).toMatchObject({
+      complete: false,
+      items: expect.arrayContaining([{ key: 'users', done: false, missing: [] }]),
+    });
   });
 });
 

@@ -8,7 +8,9 @@ import { seedDemo } from '../src/seed/demo.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    dbTemplate: { kind: 'pglite'; dumpPath: string; demoDumpPath: string } | { kind: 'postgres'; url: string; template: string; demoTemplate: string };
+    dbTemplate:
+      | { kind: 'pglite'; dumpPath: string; demoDumpPath: string }
+      | { kind: 'postgres'; url: string; template: string; demoTemplate: string };
   }
 }
 

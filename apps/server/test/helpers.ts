@@ -20,7 +20,9 @@ let passwordHash: Promise<string> | undefined;
 export async function freshDatabase(options: { demo?: boolean } = {}): Promise<Database> {
   const template = inject('dbTemplate');
   if (template.kind === 'pglite') {
-    return openPglite({ loadDataDir: new Blob([readFileSync(options.demo ? template.demoDumpPath : template.dumpPath)]) });
+    return openPglite({
+      loadDataDir: new Blob([readFileSync(options.demo ? template.demoDumpPath : template.dumpPath)]),
+    });
   }
   const name = `kantora_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: template.url });
@@ -54,13 +56,19 @@ export interface TestContext {
   config: Config;
   /** One signed-in user of each role. */
   users: Record<'admin' | 'manager' | 'employee' | 'accountant' | 'client', TestUser>;
-  createUser(access: AccessValue, overrides?: Partial<typeof users.$inferInsert>): Promise<{ id: string; email: string }>;
+  createUser(
+    access: AccessValue,
+    overrides?: Partial<typeof users.$inferInsert>,
+  ): Promise<{ id: string; email: string }>;
   signIn(email: string, password?: string): Promise<string>;
   close(): Promise<void>;
 }
 
 /** An app over a fresh database with one signed-in user of each role; `demo` starts from the demo data (seeded once per run). */
-export async function createTestContext(env: Record<string, string> = {}, options: { demo?: boolean } = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: { demo?: boolean } = {},
+): Promise<TestContext> {
   const database = await freshDatabase(options);
   const config = loadConfig({ APP_ENV: 'test', WEB_DIST: '/nonexistent', ...env });
   const app = await buildApp({ config, database, jwtSecret: 'test-secret-'.padEnd(48, 'x') });
@@ -87,7 +95,11 @@ export async function createTestContext(env: Record<string, string> = {}, option
     return { id: row.id, email: row.email };
   };
   const signIn = async (email: string, password = TEST_PASSWORD) => {
-    const response = await app.inject({ method: 'POST', url: '/api/auth/signIn', payload: { username: email, password } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signIn',
+      payload: { username: email, password },
+    });
     if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
     return response.json().Result.token as string;
   };
@@ -119,13 +131,35 @@ export function envelope<T = unknown>(response: LightMyRequestResponse): ApiEnve
 }
 
 /** A JSON call as one of the context's users (the admin unless told), answering status and envelope. */
-export async function call<T = any>(ctx: TestContext, method: 'GET' | 'POST', url: string, body?: unknown, token = ctx.users.admin.token) {
-  const response = await ctx.app.inject({ method, url, headers: bearer(token), payload: method === 'GET' ? undefined : ((body ?? {}) as object) });
-  return { status: response.statusCode, body: response.json() as { Type: 0 | 1; Message: string | null; Result: T; Errors?: { field: string; message: string; params?: Record<string, string | number | null> }[] } };
+export async function call<T = any>(
+  ctx: TestContext,
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+  token = ctx.users.admin.token,
+) {
+  const response = await ctx.app.inject({
+    method,
+    url,
+    headers: bearer(token),
+    payload: method === 'GET' ? undefined : ((body ?? {}) as object),
+  });
+  return {
+    status: response.statusCode,
+    body: response.json() as {
+      Type: 0 | 1;
+      Message: string | null;
+      Result: T;
+      Errors?: { field: string; message: string; params?: Record<string, string | number | null> }[];
+    },
+  };
 }
 
 /** A multipart/form-data body: text fields and optionally one file (part `file`). */
-export function multipart(fields: Record<string, string>, file?: { filename: string; contentType: string; data: Buffer }) {
+export function multipart(
+  fields: Record<string, string>,
+  file?: { filename: string; contentType: string; data: Buffer },
+) {
   const boundary = `----kantora${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
@@ -133,7 +167,9 @@ export function multipart(fields: Record<string, string>, file?: { filename: str
   }
   if (file) {
     chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+      ),
       file.data,
       Buffer.from('\r\n'),
     );

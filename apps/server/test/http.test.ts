@@ -14,7 +14,12 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const post = (url: string, body: string, contentType = 'application/json') =>
-  ctx.app.inject({ method: 'POST', url, payload: body, headers: { 'content-type': contentType, ...bearer(ctx.users.admin.token) } });
+  ctx.app.inject({
+    method: 'POST',
+    url,
+    payload: body,
+    headers: { 'content-type': contentType, ...bearer(ctx.users.admin.token) },
+  });
 
 describe('the envelope for every failure', () => {
   it('answers unknown API paths with a 404 envelope', async () => {
@@ -34,7 +39,16 @@ describe('the envelope for every failure', () => {
   });
 
   it('answers wrong body shapes with 400 and the validation keys', async () => {
-    for (const body of ['{"__proto__": {"x": 1}, "username": "a", "password": "b"}', '{"constructor": {"prototype": {}}}', '[]', '"text"', '42', 'null', '{"username": 5, "password": {}}', '{"username": "a", "password": ["x"]}']) {
+    for (const body of [
+      '{"__proto__": {"x": 1}, "username": "a", "password": "b"}',
+      '{"constructor": {"prototype": {}}}',
+      '[]',
+      '"text"',
+      '42',
+      'null',
+      '{"username": 5, "password": {}}',
+      '{"username": "a", "password": ["x"]}',
+    ]) {
       const response = await post('/api/auth/signIn', body);
       expect([body, response.statusCode]).toEqual([body, 400]);
       expect(response.json().Type).toBe(0);
@@ -48,15 +62,26 @@ describe('the envelope for every failure', () => {
   });
 
   it('answers an oversized body with 413', async () => {
-    const response = await post('/api/auth/signIn', JSON.stringify({ username: 'x'.repeat(3 * 1024 * 1024), password: 'y' }));
+    const response = await post(
+      '/api/auth/signIn',
+      JSON.stringify({ username: 'x'.repeat(3 * 1024 * 1024), password: 'y' }),
+    );
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ Type: 0, Message: 'payload_too_large' });
   });
 
   it('answers a malformed query with 400, not 500', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: `/api/error/notFound?path=${'a'.repeat(2100)}`, headers: bearer(ctx.users.admin.token) });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/error/notFound?path=${'a'.repeat(2100)}`,
+      headers: bearer(ctx.users.admin.token),
+    });
     expect(response.statusCode).toBe(400);
-    const weird = await ctx.app.inject({ method: 'GET', url: '/api/error/notFound?path=%E0%A4%A', headers: bearer(ctx.users.admin.token) });
+    const weird = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/error/notFound?path=%E0%A4%A',
+      headers: bearer(ctx.users.admin.token),
+    });
     expect(weird.statusCode).toBeLessThan(500);
     expect([0, 1]).toContain(weird.json().Type);
   });
@@ -99,15 +124,30 @@ describe('headers and documents', () => {
     expect(response.statusCode).toBe(200);
     const doc = response.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(doc.paths['/api/auth/signIn'].post.requestBody.content['application/json'].schema.required).toEqual(['username', 'password']);
+    expect(doc.paths['/api/auth/signIn'].post.requestBody.content['application/json'].schema.required).toEqual([
+      'username',
+      'password',
+    ]);
   });
 });
 
 describe('the audit log helper', () => {
   it('writes its row with the transaction and loses it when the transaction rolls back', async () => {
-    const count = async () => (await ctx.database.db.select({ n: sql<number>`cast(count(*) as integer)` }).from(logs).where(sql`${logs.model} = 'probe'`))[0].n;
+    const count = async () =>
+      (
+        await ctx.database.db
+          .select({ n: sql<number>`cast(count(*) as integer)` })
+          .from(logs)
+          .where(sql`${logs.model} = 'probe'`)
+      )[0].n;
     await ctx.database.db.transaction(async (tx) => {
-      await writeLog(tx, { name: 'Probe', model: 'probe', type: 'create', action: 'save', new: { a: 1, password: 'secret' } });
+      await writeLog(tx, {
+        name: 'Probe',
+        model: 'probe',
+        type: 'create',
+        action: 'save',
+        new: { a: 1, password: 'secret' },
+      });
     });
     expect(await count()).toBe(1);
     await expect(

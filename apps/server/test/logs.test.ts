@@ -38,12 +38,25 @@ describe('the log list', () => {
   it('filters by action, entity, employee and Sofia days, newest first', async () => {
     const probe = await list({ model: 'Probe' });
     expect(probe.body.Result.Total).toBe(3);
-    expect(actionsOf(probe.body.Result.Items)).toEqual(['zzRemove@2024-03-11T10:00:00.000Z', 'zzSave@2024-03-09T22:30:00.000Z', 'zzSave@2024-03-09T21:30:00.000Z']);
+    expect(actionsOf(probe.body.Result.Items)).toEqual([
+      'zzRemove@2024-03-11T10:00:00.000Z',
+      'zzSave@2024-03-09T22:30:00.000Z',
+      'zzSave@2024-03-09T21:30:00.000Z',
+    ]);
     expect((await list({ name: 'Probe', action: 'zzSave' })).body.Result.Total).toBe(2);
     expect((await list({ action: 'zzSave' })).body.Result.Total).toBe(3);
-    expect((await list({ action: 'zzSave', employee: ctx.users.manager.id })).body.Result.Items.map((i: { name: string }) => i.name).sort()).toEqual(['Other', 'Probe']);
-    expect(actionsOf((await list({ model: 'Probe', fromDate: '2024-03-10' })).body.Result.Items)).toEqual(['zzRemove@2024-03-11T10:00:00.000Z', 'zzSave@2024-03-09T22:30:00.000Z']);
-    expect(actionsOf((await list({ model: 'Probe', toDate: '2024-03-09' })).body.Result.Items)).toEqual(['zzSave@2024-03-09T21:30:00.000Z']);
+    expect(
+      (await list({ action: 'zzSave', employee: ctx.users.manager.id })).body.Result.Items.map(
+        (i: { name: string }) => i.name,
+      ).sort(),
+    ).toEqual(['Other', 'Probe']);
+    expect(actionsOf((await list({ model: 'Probe', fromDate: '2024-03-10' })).body.Result.Items)).toEqual([
+      'zzRemove@2024-03-11T10:00:00.000Z',
+      'zzSave@2024-03-09T22:30:00.000Z',
+    ]);
+    expect(actionsOf((await list({ model: 'Probe', toDate: '2024-03-09' })).body.Result.Items)).toEqual([
+      'zzSave@2024-03-09T21:30:00.000Z',
+    ]);
     expect((await list({ fromDate: '2024-03-10', toDate: '2024-03-11' })).body.Result.Total).toBe(2);
     expect((await list({ action: '', model: null, employee: '', fromDate: '' })).status).toBe(200);
     expect((await list({ fromDate: '2024-02-30' })).status).toBe(400);
@@ -59,7 +72,11 @@ describe('the log list', () => {
     for (const page of [MAX_PAGE + 1, 2 ** 31, 1e20]) {
       const refused = await list({ page });
       expect(refused.status).toBe(400);
-      expect(refused.body).toEqual({ Type: 0, Message: 'invalid_value', Errors: [{ field: 'page', message: 'invalid_value' }] });
+      expect(refused.body).toEqual({
+        Type: 0,
+        Message: 'invalid_value',
+        Errors: [{ field: 'page', message: 'invalid_value' }],
+      });
     }
   });
 
@@ -68,7 +85,14 @@ describe('the log list', () => {
     expect(page.body.Result).toMatchObject({ Total: 3, Page: 2 });
     expect(actionsOf(page.body.Result.Items)).toEqual(['zzSave@2024-03-09T21:30:00.000Z']);
     expect(page.body.Result.Items[0]).not.toHaveProperty('documents');
-    expect(page.body.Result.Items[0]).toMatchObject({ _id: expect.any(String), name: 'Probe', model: 'probe', type: 'update', createdBy: ctx.users.employee.id, createdByName: { bg: 'Тест', it: 'Test' } });
+    expect(page.body.Result.Items[0]).toMatchObject({
+      _id: expect.any(String),
+      name: 'Probe',
+      model: 'probe',
+      type: 'update',
+      createdBy: ctx.users.employee.id,
+      createdByName: { bg: 'Тест', it: 'Test' },
+    });
     const ascending = await list({ model: 'Probe', sortBy: 'created', sortDesc: false });
     expect(actionsOf(ascending.body.Result.Items)[0]).toBe('zzSave@2024-03-09T21:30:00.000Z');
     expect((await list({ sortBy: 'documents' })).status).toBe(400);
@@ -77,8 +101,15 @@ describe('the log list', () => {
   it('shows one entry with its documents, and every distinct action', async () => {
     const [item] = (await list({ model: 'Other' })).body.Result.Items;
     const one = await call(ctx, 'GET', `/api/logs/${item._id}`);
-    expect(one.body.Result).toMatchObject({ _id: item._id, action: 'zzSave', documents: { old: { a: 1 }, new: { a: 2 } } });
-    expect((await call(ctx, 'GET', `/api/logs/${crypto.randomUUID()}`)).body).toEqual({ Type: 0, Message: 'not_found' });
+    expect(one.body.Result).toMatchObject({
+      _id: item._id,
+      action: 'zzSave',
+      documents: { old: { a: 1 }, new: { a: 2 } },
+    });
+    expect((await call(ctx, 'GET', `/api/logs/${crypto.randomUUID()}`)).body).toEqual({
+      Type: 0,
+      Message: 'not_found',
+    });
     const actions = (await call(ctx, 'GET', '/api/logs/getAllActions')).body.Result as string[];
     expect(actions).toEqual([...new Set(actions)].sort());
     expect(actions).toEqual(expect.arrayContaining(['signIn', 'zzRemove', 'zzSave']));
@@ -117,7 +148,9 @@ describe('the log list', () => {
   });
 
   it('orders the default page so that the created index serves it, without sorting the table', async () => {
-    const terms = orderBy(listQuery.parse({}), { created: logs.created }, { by: 'created', desc: true }, logs.id, { descNullsLast: true });
+    const terms = orderBy(listQuery.parse({}), { created: logs.created }, { by: 'created', desc: true }, logs.id, {
+      descNullsLast: true,
+    });
     const plan = await ctx.database.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       return tx.execute(sql`explain select id from ${logs} order by ${sql.join(terms, sql`, `)} limit 15`);

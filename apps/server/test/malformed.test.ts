@@ -42,8 +42,16 @@ describe('path parameters', () => {
     for (const route of paramRoutes()) {
       for (const headers of [bearer(tokenFor(route.url)), {}]) {
         const url = withParams(route.url, 'a'.repeat(MAX_PARAM_LENGTH + 1));
-        const response = await ctx.app.inject({ method: route.method as Method, url, headers, payload: route.method === 'GET' ? undefined : {} });
-        expectEnvelope(`${route.method} ${route.url}`, response.statusCode, response.body, { status: 400, message: 'invalid_value' });
+        const response = await ctx.app.inject({
+          method: route.method as Method,
+          url,
+          headers,
+          payload: route.method === 'GET' ? undefined : {},
+        });
+        expectEnvelope(`${route.method} ${route.url}`, response.statusCode, response.body, {
+          status: 400,
+          message: 'invalid_value',
+        });
       }
     }
   });
@@ -52,14 +60,29 @@ describe('path parameters', () => {
     for (const route of paramRoutes()) {
       for (const value of ['%E0%A4%A', '%', '%zz', 'a%C0%AFb']) {
         const url = withParams(route.url, value);
-        const response = await ctx.app.inject({ method: route.method as Method, url, headers: bearer(tokenFor(route.url)), payload: route.method === 'GET' ? undefined : {} });
+        const response = await ctx.app.inject({
+          method: route.method as Method,
+          url,
+          headers: bearer(tokenFor(route.url)),
+          payload: route.method === 'GET' ? undefined : {},
+        });
         expect([url, response.statusCode]).toEqual([url, 400]);
         expect([url, response.body]).not.toEqual([url, expect.stringMatching(LEAKS)]);
-        expect(JSON.parse(response.body)).toMatchObject({ Type: 0, Message: expect.stringMatching(/^(malformed_request|invalid_value)$/) });
+        expect(JSON.parse(response.body)).toMatchObject({
+          Type: 0,
+          Message: expect.stringMatching(/^(malformed_request|invalid_value)$/),
+        });
       }
     }
-    const spec = await ctx.app.inject({ method: 'GET', url: '/api/events/%E0%A4%A', headers: bearer(ctx.users.admin.token) });
-    expectEnvelope('GET /api/events/%E0%A4%A', spec.statusCode, spec.body, { status: 400, message: 'malformed_request' });
+    const spec = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/events/%E0%A4%A',
+      headers: bearer(ctx.users.admin.token),
+    });
+    expectEnvelope('GET /api/events/%E0%A4%A', spec.statusCode, spec.body, {
+      status: 400,
+      message: 'malformed_request',
+    });
   });
 
   it('of the right length but not an id answer 400 invalid_value (the route schema)', async () => {
@@ -67,10 +90,18 @@ describe('path parameters', () => {
       if (route.url === '/api/documents-flow/preview/:id') {
         // Authorised by the link's token alone, checked before the path: without one the answer is 401, never 400.
         const response = await ctx.app.inject({ method: 'GET', url: withParams(route.url, 'not-an-id') });
-        expectEnvelope(`GET ${route.url}`, response.statusCode, response.body, { status: 401, message: 'unauthorized' });
+        expectEnvelope(`GET ${route.url}`, response.statusCode, response.body, {
+          status: 401,
+          message: 'unauthorized',
+        });
         continue;
       }
-      const response = await ctx.app.inject({ method: route.method as Method, url: withParams(route.url, 'not-an-id'), headers: bearer(tokenFor(route.url)), payload: route.method === 'GET' ? undefined : {} });
+      const response = await ctx.app.inject({
+        method: route.method as Method,
+        url: withParams(route.url, 'not-an-id'),
+        headers: bearer(tokenFor(route.url)),
+        payload: route.method === 'GET' ? undefined : {},
+      });
       expect([route.url, response.statusCode]).toEqual([route.url, 400]);
       expect(response.json()).toMatchObject({ Type: 0, Message: 'invalid_value' });
     }
@@ -83,10 +114,16 @@ describe('page numbers', () => {
     expect(lists.length).toBeGreaterThanOrEqual(10);
     const refusedPage: string[] = [];
     for (const route of lists) {
-      const response = await ctx.app.inject({ method: 'POST', url: route.url, payload: { page: MAX_PAGE + 1 }, headers: bearer(tokenFor(route.url)) });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: route.url,
+        payload: { page: MAX_PAGE + 1 },
+        headers: bearer(tokenFor(route.url)),
+      });
       expect([route.url, response.statusCode]).toEqual([route.url, 400]);
       const errors = (response.json().Errors ?? []) as Array<{ field: string; message: string }>;
-      if (errors.some((error) => error.field === 'page' && error.message === 'invalid_value')) refusedPage.push(route.url);
+      if (errors.some((error) => error.field === 'page' && error.message === 'invalid_value'))
+        refusedPage.push(route.url);
     }
     // Every list is paged but the calendar's (a date range, answered whole).
     expect(lists.map((route) => route.url).filter((url) => !refusedPage.includes(url))).toEqual(['/api/events/list']);
@@ -112,8 +149,16 @@ describe('multipart bodies', () => {
   it('that cannot be read answer 400 invalid_value on every route taking a file, never 500', async () => {
     for (const route of fileRoutes()) {
       for (const [label, contentType, payload] of malformed) {
-        const response = await ctx.app.inject({ method: route.method as Method, url: route.url, payload, headers: { ...bearer(tokenFor(route.url)), 'content-type': contentType } });
-        expectEnvelope(`${route.url}: ${label}`, response.statusCode, response.body, { status: 400, message: 'invalid_value' });
+        const response = await ctx.app.inject({
+          method: route.method as Method,
+          url: route.url,
+          payload,
+          headers: { ...bearer(tokenFor(route.url)), 'content-type': contentType },
+        });
+        expectEnvelope(`${route.url}: ${label}`, response.statusCode, response.body, {
+          status: 400,
+          message: 'invalid_value',
+        });
       }
     }
   });
@@ -124,11 +169,24 @@ describe('multipart bodies', () => {
         ['application/json', '{"type":"user"}'],
         ['text/plain', 'x'],
       ]) {
-        const response = await ctx.app.inject({ method: route.method as Method, url: route.url, payload, headers: { ...bearer(tokenFor(route.url)), 'content-type': contentType } });
-        expectEnvelope(`${route.url}: ${contentType}`, response.statusCode, response.body, { status: 415, message: 'unsupported_media_type' });
+        const response = await ctx.app.inject({
+          method: route.method as Method,
+          url: route.url,
+          payload,
+          headers: { ...bearer(tokenFor(route.url)), 'content-type': contentType },
+        });
+        expectEnvelope(`${route.url}: ${contentType}`, response.statusCode, response.body, {
+          status: 415,
+          message: 'unsupported_media_type',
+        });
       }
       const form = multipart({ unknown: 'x' });
-      const valid = await ctx.app.inject({ method: route.method as Method, url: route.url, payload: form.payload, headers: { ...bearer(tokenFor(route.url)), ...form.headers } });
+      const valid = await ctx.app.inject({
+        method: route.method as Method,
+        url: route.url,
+        payload: form.payload,
+        headers: { ...bearer(tokenFor(route.url)), ...form.headers },
+      });
       expect([route.url, valid.statusCode]).toEqual([route.url, 400]);
       expect(valid.json().Errors?.length).toBeGreaterThan(0);
     }
@@ -143,7 +201,9 @@ function rawRequest(port: number, request: string): Promise<string> {
     socket.on('data', (chunk) => chunks.push(chunk));
     socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    socket.on('error', (error) => (chunks.length > 0 ? resolve(Buffer.concat(chunks).toString('utf8')) : reject(error)));
+    socket.on('error', (error) =>
+      chunks.length > 0 ? resolve(Buffer.concat(chunks).toString('utf8')) : reject(error),
+    );
     socket.write(request);
   });
 }
@@ -162,13 +222,20 @@ describe('what Node refuses before the app sees it', () => {
   });
 
   it('a request line over the header limit answers 431 in the envelope', async () => {
-    const answer = parseRaw(await rawRequest(port, `GET /api/companies/list?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`));
+    const answer = parseRaw(
+      await rawRequest(port, `GET /api/companies/list?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`),
+    );
     expect(answer.head).toMatch(/content-type: application\/json/i);
     expectEnvelope('request line', answer.status, answer.body, { status: 431, message: 'request_too_large' });
   });
 
   it('headers over the limit answer 431 in the envelope', async () => {
-    const answer = parseRaw(await rawRequest(port, `GET /api/auth/getCurrentUserInfo HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'b'.repeat(20_000)}\r\nX-More: ${'c'.repeat(1000)}\r\n\r\n`));
+    const answer = parseRaw(
+      await rawRequest(
+        port,
+        `GET /api/auth/getCurrentUserInfo HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'b'.repeat(20_000)}\r\nX-More: ${'c'.repeat(1000)}\r\n\r\n`,
+      ),
+    );
     expectEnvelope('headers', answer.status, answer.body, { status: 431, message: 'request_too_large' });
   });
 
@@ -178,7 +245,9 @@ describe('what Node refuses before the app sees it', () => {
   });
 
   it('a path with invalid percent-encoding over a real connection answers the envelope', async () => {
-    const answer = parseRaw(await rawRequest(port, 'GET /api/events/%E0%A4%A HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'));
+    const answer = parseRaw(
+      await rawRequest(port, 'GET /api/events/%E0%A4%A HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'),
+    );
     expectEnvelope('bad url', answer.status, answer.body, { status: 400, message: 'malformed_request' });
   });
 });
@@ -199,7 +268,9 @@ describe('a closing server', () => {
     // behind it on the same connection reaches the app while it drains.
     const body = JSON.stringify({ username: closing.users.admin.email, password: TEST_PASSWORD });
     const arrived = new Promise((resolve) => closing.app.server.once('request', resolve));
-    socket.write(`POST /api/auth/signIn HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    socket.write(
+      `POST /api/auth/signIn HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
     await arrived;
     const done = closing.close();
     socket.write('GET /api/auth/getCurrentUserInfo HTTP/1.1\r\nHost: localhost\r\n\r\n');

@@ -12,22 +12,53 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const office = (extra: object = {}) => ({ company: client._id, country: t('Италия', ''), city: t('Милано', ''), street: t('ул. Дуомо 1', ''), phone: '+39 02 1', email: 'milano@example.it', ...extra });
-const contact = (extra: object = {}) => ({ firstName: 'Марко', lastName: 'Роси', phone: '+39 333', email: 'marco@example.it', ...extra });
+const office = (extra: object = {}) => ({
+  company: client._id,
+  country: t('Италия', ''),
+  city: t('Милано', ''),
+  street: t('ул. Дуомо 1', ''),
+  phone: '+39 02 1',
+  email: 'milano@example.it',
+  ...extra,
+});
+const contact = (extra: object = {}) => ({
+  firstName: 'Марко',
+  lastName: 'Роси',
+  phone: '+39 333',
+  email: 'marco@example.it',
+  ...extra,
+});
 const post = (url: string, body: object, token?: string) => call(ctx, 'POST', url, body, token);
 
 describe('offices', () => {
   it('require country, city and street in Bulgarian, phone and email', async () => {
     const empty = await post('/api/offices/save', { company: client._id });
-    expect(errorsOf(empty.body)).toEqual({ country: 'field_is_required', city: 'field_is_required', street: 'field_is_required', phone: 'field_is_required', email: 'field_is_required' });
-    expect(errorsOf((await post('/api/offices/save', office({ city: t('', 'Milano'), email: 'x' }))).body)).toEqual({ 'city.bg': 'field_is_required', email: 'email_valid' });
-    expect((await post('/api/offices/save', office({ company: crypto.randomUUID() }))).body).toEqual({ Type: 0, Message: 'the_client_was_not_found' });
+    expect(errorsOf(empty.body)).toEqual({
+      country: 'field_is_required',
+      city: 'field_is_required',
+      street: 'field_is_required',
+      phone: 'field_is_required',
+      email: 'field_is_required',
+    });
+    expect(errorsOf((await post('/api/offices/save', office({ city: t('', 'Milano'), email: 'x' }))).body)).toEqual({
+      'city.bg': 'field_is_required',
+      email: 'email_valid',
+    });
+    expect((await post('/api/offices/save', office({ company: crypto.randomUUID() }))).body).toEqual({
+      Type: 0,
+      Message: 'the_client_was_not_found',
+    });
   });
 
   it('are saved and changed by management, listed by creation, with Log rows holding old and new', async () => {
     const created = await post('/api/offices/save', office(), ctx.users.manager.token);
     expect(created.status).toBe(200);
-    expect(created.body.Result).toMatchObject({ company: client._id, isHeadquarters: false, city: t('Милано', ''), contacts: [] });
+    expect(created.body.Result).toMatchObject({
+      company: client._id,
+      isHeadquarters: false,
+      city: t('Милано', ''),
+      contacts: [],
+    });
     const id = created.body.Result._id;
     const changed = await post('/api/offices/save', office({ _id: id, phone: '+39 02 2' }));
     expect(changed.body.Result.phone).toBe('+39 02 2');
@@ -40,18 +71,28 @@ describe('offices', () => {
     const list = (await post('/api/offices/list', { company: client._id })).body.Result;
     expect(list.Items.map((o: { _id: string }) => o._id)).toEqual([client.office._id, id]);
     expect(list.Total).toBe(2);
-    expect((await post('/api/offices/save', office({ _id: id, company: (await createClient(ctx))._id }))).body.Errors).toEqual([{ field: 'company', message: 'invalid_value' }]);
+    expect(
+      (await post('/api/offices/save', office({ _id: id, company: (await createClient(ctx))._id }))).body.Errors,
+    ).toEqual([{ field: 'company', message: 'invalid_value' }]);
     expect((await post('/api/offices/save', office({ _id: crypto.randomUUID() }))).status).toBe(404);
     // The modal sends back what it loaded, contacts included: an update leaves the contacts to their own calls.
-    const withContacts = await post('/api/offices/save', office({ _id: id, contacts: [contact({ firstName: 'Нов' })] }));
+    const withContacts = await post(
+      '/api/offices/save',
+      office({ _id: id, contacts: [contact({ firstName: 'Нов' })] }),
+    );
     expect(withContacts.body.Result.contacts).toEqual([]);
   });
 
   it('keep one headquarters per client', async () => {
     const moved = await post('/api/offices/save', office({ isHeadquarters: true }));
     const list = (await post('/api/offices/list', { company: client._id, itemsPerPage: 100 })).body.Result.Items;
-    expect(list.filter((o: { isHeadquarters: boolean }) => o.isHeadquarters).map((o: { _id: string }) => o._id)).toEqual([moved.body.Result._id]);
-    expect((await logsOf(ctx, client.office._id)).at(-1)).toMatchObject({ action: 'clearHeadquarters', documents: { old: { isHeadquarters: true }, new: { isHeadquarters: false } } });
+    expect(
+      list.filter((o: { isHeadquarters: boolean }) => o.isHeadquarters).map((o: { _id: string }) => o._id),
+    ).toEqual([moved.body.Result._id]);
+    expect((await logsOf(ctx, client.office._id)).at(-1)).toMatchObject({
+      action: 'clearHeadquarters',
+      documents: { old: { isHeadquarters: true }, new: { isHeadquarters: false } },
+    });
   });
 
   it('are removed with their contacts and a Log row holding the old office', async () => {
@@ -60,7 +101,11 @@ describe('offices', () => {
     const removed = await post('/api/offices/remove', { officeId: created._id });
     expect(removed.body).toEqual({ Type: 1, Message: 'deleted_successfully', Result: true });
     expect((await call(ctx, 'GET', `/api/offices/${created._id}`)).status).toBe(404);
-    expect((await logsOf(ctx, created._id)).at(-1)).toMatchObject({ type: 'delete', action: 'remove', documents: { old: { _id: created._id, contacts: [{ firstName: 'Марко' }] }, new: null } });
+    expect((await logsOf(ctx, created._id)).at(-1)).toMatchObject({
+      type: 'delete',
+      action: 'remove',
+      documents: { old: { _id: created._id, contacts: [{ firstName: 'Марко' }] }, new: null },
+    });
     expect((await post('/api/offices/remove', { officeId: created._id })).status).toBe(404);
   });
 });
@@ -68,12 +113,21 @@ describe('offices', () => {
 describe('office contacts', () => {
   it('are added one at a time, changed and removed, each logged on the office', async () => {
     const officeId = client.office._id;
-    expect(errorsOf((await post('/api/offices/saveContact', { officeId })).body)).toEqual({ firstName: 'field_is_required', lastName: 'field_is_required', phone: 'field_is_required', email: 'field_is_required' });
+    expect(errorsOf((await post('/api/offices/saveContact', { officeId })).body)).toEqual({
+      firstName: 'field_is_required',
+      lastName: 'field_is_required',
+      phone: 'field_is_required',
+      email: 'field_is_required',
+    });
     const added = await post('/api/offices/saveContact', { officeId, ...contact({ position: 'Управител' }) });
     expect(added.body.Result).toMatchObject({ officeId, firstName: 'Марко', position: 'Управител' });
     const contactId = added.body.Result._id;
     await post('/api/offices/saveContact', { officeId, ...contact({ firstName: 'Лука' }) });
-    const edited = await post('/api/offices/saveContact', { officeId, _id: contactId, ...contact({ phone: '+39 444' }) });
+    const edited = await post('/api/offices/saveContact', {
+      officeId,
+      _id: contactId,
+      ...contact({ phone: '+39 444' }),
+    });
     expect(edited.body.Result.phone).toBe('+39 444');
     const contacts = (await call(ctx, 'GET', `/api/offices/getOfficeContacts?officeId=${officeId}`)).body.Result;
     expect(contacts.map((c: { firstName: string }) => c.firstName)).toEqual(['Марко', 'Лука']);
@@ -98,14 +152,23 @@ describe('office contacts', () => {
     const officeId = client.office._id;
     const contactId = (await post('/api/offices/saveContact', { officeId, ...contact() })).body.Result._id;
     const elsewhere = (await post('/api/offices/save', office())).body.Result._id;
-    expect((await post('/api/offices/saveContact', { officeId: elsewhere, _id: contactId, ...contact() })).status).toBe(404);
+    expect((await post('/api/offices/saveContact', { officeId: elsewhere, _id: contactId, ...contact() })).status).toBe(
+      404,
+    );
     expect((await post('/api/offices/removeContact', { officeId: elsewhere, contactId })).status).toBe(404);
     expect((await call(ctx, 'GET', '/api/offices/getOfficeContacts')).status).toBe(400);
   });
 });
 
 describe('banks of a client', () => {
-  const bank = (extra: object = {}) => ({ companyId: client._id, name: t('Банка ДСК', 'Banca DSK'), address: t('София', 'Sofia'), iban: IBAN, currency: bgn, ...extra });
+  const bank = (extra: object = {}) => ({
+    companyId: client._id,
+    name: t('Банка ДСК', 'Banca DSK'),
+    address: t('София', 'Sofia'),
+    iban: IBAN,
+    currency: bgn,
+    ...extra,
+  });
 
   it('are saved by management through /api/banks with companyId, listed by the client, one default per owner', async () => {
     expect((await post('/api/banks/save', bank(), ctx.users.employee.token)).status).toBe(403);
@@ -115,8 +178,12 @@ describe('banks of a client', () => {
     const second = await post('/api/banks/save', bank({ default: true }));
     expect(second.body.Result.default).toBe(true);
     const list = (await post('/api/banks/list', { companyId: client._id })).body.Result.Items;
-    expect(list.filter((b: { default: boolean }) => b.default).map((b: { _id: string }) => b._id)).toEqual([second.body.Result._id]);
-    expect(errorsOf((await post('/api/banks/save', bank({ iban: 'BG33UNCR70001520345678' }))).body)).toEqual({ iban: 'iban_invalid' });
+    expect(list.filter((b: { default: boolean }) => b.default).map((b: { _id: string }) => b._id)).toEqual([
+      second.body.Result._id,
+    ]);
+    expect(errorsOf((await post('/api/banks/save', bank({ iban: 'BG33UNCR70001520345678' }))).body)).toEqual({
+      iban: 'iban_invalid',
+    });
     expect((await logsOf(ctx, first.body.Result._id)).map((r) => r.action)).toEqual(['save', 'clearDefault']);
   });
 });

@@ -23,19 +23,32 @@ describe('permission matrix', () => {
   });
 
   it('guards every payments call of both kinds by the matrix (the walk below calls each with every role)', () => {
-    const permissionOf = (url: string) => ctx.app.apiRoutes.find((route) => route.method === 'POST' && route.url === url)?.permission;
+    const permissionOf = (url: string) =>
+      ctx.app.apiRoutes.find((route) => route.method === 'POST' && route.url === url)?.permission;
     for (const call of ['getPayments', 'getPayment', 'getPaidDetails']) {
-      expect([call, permissionOf(`/api/invoices/${call}`), permissionOf(`/api/proforma-invoices/${call}`)]).toEqual([call, call === 'getPaidDetails' ? 'invoicesRead' : 'invoicePaymentsRead', 'proformas']);
+      expect([call, permissionOf(`/api/invoices/${call}`), permissionOf(`/api/proforma-invoices/${call}`)]).toEqual([
+        call,
+        call === 'getPaidDetails' ? 'invoicesRead' : 'invoicePaymentsRead',
+        'proformas',
+      ]);
     }
     for (const call of ['savePayment', 'removePayment']) {
-      expect([call, permissionOf(`/api/invoices/${call}`), permissionOf(`/api/proforma-invoices/${call}`)]).toEqual([call, 'paymentsWrite', 'proformas']);
+      expect([call, permissionOf(`/api/invoices/${call}`), permissionOf(`/api/proforma-invoices/${call}`)]).toEqual([
+        call,
+        'paymentsWrite',
+        'proformas',
+      ]);
     }
     expect(permissionOf('/api/proforma-invoices/setItemIsPaid')).toBe('proformas');
   });
 
   it('guards the billing run by its own permission (management)', () => {
-    const permissionOf = (url: string) => ctx.app.apiRoutes.find((route) => route.method === 'POST' && route.url === url)?.permission;
-    expect([permissionOf('/api/billing-run/preview'), permissionOf('/api/billing-run/run')]).toEqual(['billingRun', 'billingRun']);
+    const permissionOf = (url: string) =>
+      ctx.app.apiRoutes.find((route) => route.method === 'POST' && route.url === url)?.permission;
+    expect([permissionOf('/api/billing-run/preview'), permissionOf('/api/billing-run/run')]).toEqual([
+      'billingRun',
+      'billingRun',
+    ]);
     expect(Permissions.billingRun).toEqual(Permissions.proformas);
   });
 
@@ -53,7 +66,11 @@ describe('permission matrix', () => {
 
   it('answers 401 without a token on every guarded route', async () => {
     for (const route of ctx.app.apiRoutes.filter((r) => !r.public)) {
-      const response = await ctx.app.inject({ method: route.method as 'GET', url: concrete(route.url), payload: route.method === 'GET' ? undefined : {} });
+      const response = await ctx.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        payload: route.method === 'GET' ? undefined : {},
+      });
       expect([route.url, response.statusCode]).toEqual([route.url, 401]);
     }
   });
@@ -82,5 +99,5 @@ describe('permission matrix', () => {
       }
     }
     expect(checked.length).toBe(ctx.app.apiRoutes.filter((r) => !r.public).length * ALL_ACCESS.length);
-    }, 240_000); // every route × every role: over a thousand requests
+  }, 240_000); // every route × every role: over a thousand requests
 });

@@ -49,17 +49,46 @@ async function billingPair(s: BillingSetup, kind: BillingKind, party: Record<str
 }
 
 /** The objects of one company for one client user (everything made by the admin but the document-flow document). */
-async function worldOf(s: BillingSetup, user: { id: string; token: string }, company: string, customerBank: string | null, category: string): Promise<PortalWorld> {
+async function worldOf(
+  s: BillingSetup,
+  user: { id: string; token: string },
+  company: string,
+  customerBank: string | null,
+  category: string,
+): Promise<PortalWorld> {
   const party = { customerId: company, customerBank };
   const contract = await contractIn(s, 'registered', party);
   const draftContract = await contractIn(s, 'draft', party);
-  const body = multipart({ contractId: contract._id, type: s.documentType, 'description.bg': 'Подписан договор', 'description.it': 'Contratto firmato', 'notes.bg': 'Бележка', 'notes.it': 'Nota' }, { filename: 'dogovor.txt', contentType: 'text/plain', data: Buffer.from('подписан') });
-  const saved = await s.ctx.app.inject({ method: 'POST', url: '/api/documents/save', payload: body.payload, headers: { ...body.headers, ...bearer(s.ctx.users.admin.token) } });
+  const body = multipart(
+    {
+      contractId: contract._id,
+      type: s.documentType,
+      'description.bg': 'Подписан договор',
+      'description.it': 'Contratto firmato',
+      'notes.bg': 'Бележка',
+      'notes.it': 'Nota',
+    },
+    { filename: 'dogovor.txt', contentType: 'text/plain', data: Buffer.from('подписан') },
+  );
+  const saved = await s.ctx.app.inject({
+    method: 'POST',
+    url: '/api/documents/save',
+    payload: body.payload,
+    headers: { ...body.headers, ...bearer(s.ctx.users.admin.token) },
+  });
   if (saved.statusCode !== 200) throw new Error(`document: ${saved.body}`);
   const document = saved.json().Result as { _id: string; files: { _id: string }[] };
   const invoices = await billingPair(s, 'invoice', { ...party, contract: contract._id, taxDate: '2026-03-02' });
   const proformas = await billingPair(s, 'proforma', { ...party, contract: contract._id });
-  const flow = (await saveFlow(s.ctx, { company, category, description: 'от клиента' }, { filename: 'scan.txt', contentType: 'text/plain', data: Buffer.from('сканиран') }, user.token, '/api/my-documents-flow')).body;
+  const flow = (
+    await saveFlow(
+      s.ctx,
+      { company, category, description: 'от клиента' },
+      { filename: 'scan.txt', contentType: 'text/plain', data: Buffer.from('сканиран') },
+      user.token,
+      '/api/my-documents-flow',
+    )
+  ).body;
   if (flow.Type !== 1) throw new Error(`flow: ${JSON.stringify(flow)}`);
   return {
     token: user.token,
@@ -82,14 +111,26 @@ async function worldOf(s: BillingSetup, user: { id: string; token: string }, com
 export async function setUpPortal(): Promise<PortalSetup> {
   const s = await setUpBilling();
   const { ctx } = s;
-  const category = ok<{ _id: string }>('category', await call(ctx, 'POST', '/api/settings/document-flow-categories/save', { name: t('Входящи', 'In entrata') }))._id;
-  await ctx.database.db.execute(sql`update companies set client_users = array[${ctx.users.client.id}]::uuid[] where id = ${s.visible}`);
+  const category = ok<{ _id: string }>(
+    'category',
+    await call(ctx, 'POST', '/api/settings/document-flow-categories/save', { name: t('Входящи', 'In entrata') }),
+  )._id;
+  await ctx.database.db.execute(
+    sql`update companies set client_users = array[${ctx.users.client.id}]::uuid[] where id = ${s.visible}`,
+  );
   const stranger = await ctx.createUser(Access.client);
   const strangerToken = await ctx.signIn(stranger.email);
-  const strangerCompany = (await createClient(ctx, { name: t('Чужд ООД', 'Estraneo Srl'), clientUsers: [stranger.id] }))._id;
+  const strangerCompany = (await createClient(ctx, { name: t('Чужд ООД', 'Estraneo Srl'), clientUsers: [stranger.id] }))
+    ._id;
   return {
     ...s,
-    owner: await worldOf(s, { id: ctx.users.client.id, token: ctx.users.client.token }, s.visible, s.visibleBank, category),
+    owner: await worldOf(
+      s,
+      { id: ctx.users.client.id, token: ctx.users.client.token },
+      s.visible,
+      s.visibleBank,
+      category,
+    ),
     stranger: await worldOf(s, { id: stranger.id, token: strangerToken }, strangerCompany, null, category),
   };
 }

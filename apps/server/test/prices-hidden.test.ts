@@ -21,7 +21,9 @@ function priceKeys(value: unknown, path = ''): string[] {
   if (Array.isArray(value)) return value.flatMap((item, i) => priceKeys(item, `${path}[${i}]`));
   if (!value || typeof value !== 'object') return [];
   return Object.entries(value).flatMap(([key, inner]) => [
-    ...(/price|amount|^total$|^totals$|sum$/i.test(key) && key !== 'Total' && typeof inner !== 'boolean' ? [`${path}.${key}`] : []),
+    ...(/price|amount|^total$|^totals$|sum$/i.test(key) && key !== 'Total' && typeof inner !== 'boolean'
+      ? [`${path}.${key}`]
+      : []),
     ...priceKeys(inner, `${path}.${key}`),
   ]);
 }
@@ -35,7 +37,9 @@ describe('prices hidden from employees', () => {
     for (const item of mine) expect(Object.hasOwn(item, 'price')).toBe(false);
     expect(mine.find((item) => item._id === s.services.first)).toMatchObject({ code: 'S1', name: { bg: 'Услуга S1' } });
     for (const token of [manager(), s.ctx.users.accountant.token]) {
-      const asOther = (await call(s.ctx, 'GET', '/api/metaData/getServices', undefined, token)).body.Result as Array<Record<string, unknown>>;
+      const asOther = (await call(s.ctx, 'GET', '/api/metaData/getServices', undefined, token)).body.Result as Array<
+        Record<string, unknown>
+      >;
       expect(asOther.find((item) => item._id === s.services.first)?.price).toBe(120.5);
     }
   });
@@ -55,9 +59,21 @@ describe('prices hidden from employees', () => {
     const list = await call(s.ctx, 'POST', '/api/contract-services/list', { contractId: s.contractA._id }, employee());
     expect(list.body.Result.Items.length).toBeGreaterThan(0);
     for (const item of list.body.Result.Items) expect(Object.hasOwn(item, 'price')).toBe(false);
-    const one = await call(s.ctx, 'GET', `/api/contract-services/${list.body.Result.Items[0]._id}`, undefined, employee());
+    const one = await call(
+      s.ctx,
+      'GET',
+      `/api/contract-services/${list.body.Result.Items[0]._id}`,
+      undefined,
+      employee(),
+    );
     expect(Object.hasOwn(one.body.Result, 'price')).toBe(false);
-    const asManager = await call(s.ctx, 'POST', '/api/contract-services/list', { contractId: s.contractA._id }, manager());
+    const asManager = await call(
+      s.ctx,
+      'POST',
+      '/api/contract-services/list',
+      { contractId: s.contractA._id },
+      manager(),
+    );
     expect(asManager.body.Result.Items.map((item: { price: number }) => item.price).sort()).toEqual([120.5, 80]);
   });
 

@@ -5,9 +5,28 @@ const text = (bg: string, it: string) => ({ bg, it });
 
 export const provider: PartySnapshot = {
   name: text('Кантора Консулт ЕООД', 'Kantora Consult EOOD'),
-  address: { country: text('България', 'Bulgaria'), city: text('София', 'Sofia'), zipCode: '1000', street: text('ул. „Цар Шишман“ 12', 'via Tsar Shishman 12') },
-  bank: { bankId: 'b1', name: text('Уникредит Булбанк', 'UniCredit Bulbank'), address: text('', ''), bic: 'UNCRBGSF', iban: 'BG80BNBG96611020345678', currency: 'BGN' },
-  bank2: { bankId: 'b2', name: text('Уникредит Булбанк', 'UniCredit Bulbank'), address: text('', ''), bic: 'UNCRBGSF', iban: 'BG18RZBB91550123456789', currency: 'EUR' },
+  address: {
+    country: text('България', 'Bulgaria'),
+    city: text('София', 'Sofia'),
+    zipCode: '1000',
+    street: text('ул. „Цар Шишман“ 12', 'via Tsar Shishman 12'),
+  },
+  bank: {
+    bankId: 'b1',
+    name: text('Уникредит Булбанк', 'UniCredit Bulbank'),
+    address: text('', ''),
+    bic: 'UNCRBGSF',
+    iban: 'BG80BNBG96611020345678',
+    currency: 'BGN',
+  },
+  bank2: {
+    bankId: 'b2',
+    name: text('Уникредит Булбанк', 'UniCredit Bulbank'),
+    address: text('', ''),
+    bic: 'UNCRBGSF',
+    iban: 'BG18RZBB91550123456789',
+    currency: 'EUR',
+  },
   responsiblePerson: text('Иван Петров', 'Ivan Petrov'),
   bulstat: '131468980',
   vatNumber: 'BG131468980',
@@ -15,7 +34,12 @@ export const provider: PartySnapshot = {
 
 export const bulgarianCustomer: PartySnapshot = {
   name: text('Търговска къща „Дъбрава“ ООД', 'Casa commerciale Dabrava OOD'),
-  address: { country: text('България', 'Bulgaria'), city: text('Пловдив', 'Plovdiv'), zipCode: '4000', street: text('бул. „Марица“ 5', 'viale Maritsa 5') },
+  address: {
+    country: text('България', 'Bulgaria'),
+    city: text('Пловдив', 'Plovdiv'),
+    zipCode: '4000',
+    street: text('бул. „Марица“ 5', 'viale Maritsa 5'),
+  },
   bank: null,
   responsiblePerson: text('Мария Георгиева', 'Maria Georgieva'),
   bulstat: '115012345',
@@ -24,7 +48,12 @@ export const bulgarianCustomer: PartySnapshot = {
 
 export const italianCustomer: PartySnapshot = {
   name: text('Società Edile Ferraù S.r.l.', 'Società Edile Ferraù S.r.l.'),
-  address: { country: text('Италия', 'Italia'), city: text('Милано', 'Milano'), zipCode: '20121', street: text('виа Данте 7', 'via Dante 7') },
+  address: {
+    country: text('Италия', 'Italia'),
+    city: text('Милано', 'Milano'),
+    zipCode: '20121',
+    street: text('виа Данте 7', 'via Dante 7'),
+  },
   bank: null,
   responsiblePerson: text('Никола Ферау', 'Niccolò Ferraù'),
   bulstat: '',
@@ -42,7 +71,13 @@ export function items(count: number, sign = 1): PrintableItem[] {
   return Array.from({ length: count }, (_, index) => {
     const quantity = (index % 3) + 1;
     const price = sign * (100 + index * 12.5);
-    return { name: services[index % services.length], quantity, price, total: quantity * price, comment: index === 1 ? text('месец март 2026', 'mese di marzo 2026') : undefined };
+    return {
+      name: services[index % services.length],
+      quantity,
+      price,
+      total: quantity * price,
+      comment: index === 1 ? text('месец март 2026', 'mese di marzo 2026') : undefined,
+    };
   });
 }
 
@@ -154,4 +189,5 @@ export const proforma = withTotals({
 export const draftInvoice: PrintableDocument = { ...eurInvoice, issued: false, number: null };
 
 /** An issued EUR invoice of `rows` rows. */
-export const longInvoice = (rows: number): PrintableDocument => withTotals({ ...eurInvoice, number: '0000000200', items: items(rows) });
+export const longInvoice = (rows: number): PrintableDocument =>
+  withTotals({ ...eurInvoice, number: '0000000200', items: items(rows) });

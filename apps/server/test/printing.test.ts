@@ -4,7 +4,14 @@
  * the amount in words, page flow of long item lists, drafts, and that nothing is ever fetched.
  */
 import { execFileSync } from 'node:child_process';
-import { type Locale, type PrintableDocument, type PrintLayoutName, PRINT_LAYOUTS, printLanguage, printLayoutsFor } from '@kantora/domain';
+import {
+  type Locale,
+  type PrintableDocument,
+  type PrintLayoutName,
+  PRINT_LAYOUTS,
+  printLanguage,
+  printLayoutsFor,
+} from '@kantora/domain';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { printFigures } from '../src/modules/printing/figures.ts';
@@ -12,7 +19,16 @@ import { PRINT_LABELS, formatDate, formatMoney, formatNumber, formatQuantity } f
 import { localized } from '../src/modules/printing/layout-parts.ts';
 import { pdfFromDefinition } from '../src/modules/printing/pdf-engine.ts';
 import { printFilenameOf, renderPdf, sendPdf } from '../src/modules/printing/render.ts';
-import { bgnInvoice, creditNotice, debitNotice, draftInvoice, eurInvoice, italianCustomer, longInvoice, proforma } from './printing-fixtures.ts';
+import {
+  bgnInvoice,
+  creditNotice,
+  debitNotice,
+  draftInvoice,
+  eurInvoice,
+  italianCustomer,
+  longInvoice,
+  proforma,
+} from './printing-fixtures.ts';
 
 /** No-break spaces (the Bulgarian thousands separator) as spaces. */
 const nb = (text: string) => text.replace(/\u00a0/g, ' ');
@@ -20,12 +36,17 @@ const nb = (text: string) => text.replace(/\u00a0/g, ' ');
 /** The text of a PDF (or of some of its pages), columns kept on their lines. */
 function pdfText(pdf: Buffer, pages?: { first: number; last: number }): string {
   const range = pages ? ['-f', String(pages.first), '-l', String(pages.last)] : [];
-  return nb(execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', ...range, '-', '-'], { input: pdf }).toString('utf8'));
+  return nb(
+    execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', ...range, '-', '-'], { input: pdf }).toString('utf8'),
+  );
 }
 
 /** The text in drawing order, all white space as one space: a paragraph wrapped beside another column reads whole. */
 function pdfFlow(pdf: Buffer): string {
-  return nb(execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8')).replace(/\s+/g, ' ');
+  return nb(execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8')).replace(
+    /\s+/g,
+    ' ',
+  );
 }
 
 function pageCount(pdf: Buffer): number {
@@ -37,10 +58,21 @@ const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\
 const occurrences = (text: string, needle: string) => text.split(needle).length - 1;
 
 const TITLES: Record<Locale, Record<string, string>> = {
-  bg: { invoice: 'ФАКТУРА', 'credit-notice': 'КРЕДИТНО ИЗВЕСТИЕ', 'debit-notice': 'ДЕБИТНО ИЗВЕСТИЕ', proforma: 'ПРОФОРМА ФАКТУРА' },
-  it: { invoice: 'FATTURA', 'credit-notice': 'NOTA DI CREDITO', 'debit-notice': 'NOTA DI DEBITO', proforma: 'FATTURA PROFORMA' },
+  bg: {
+    invoice: 'ФАКТУРА',
+    'credit-notice': 'КРЕДИТНО ИЗВЕСТИЕ',
+    'debit-notice': 'ДЕБИТНО ИЗВЕСТИЕ',
+    proforma: 'ПРОФОРМА ФАКТУРА',
+  },
+  it: {
+    invoice: 'FATTURA',
+    'credit-notice': 'NOTA DI CREDITO',
+    'debit-notice': 'NOTA DI DEBITO',
+    proforma: 'FATTURA PROFORMA',
+  },
 };
-const titleKey = (doc: PrintableDocument) => (doc.kind === 'proforma' ? 'proforma' : ['invoice', 'credit-notice', 'debit-notice'][doc.noticeType]);
+const titleKey = (doc: PrintableDocument) =>
+  doc.kind === 'proforma' ? 'proforma' : ['invoice', 'credit-notice', 'debit-notice'][doc.noticeType];
 
 /**
  * Every field of VAT Act art. 114 (and art. 115 for a notice) in the text of one layout: document name,
@@ -73,15 +105,26 @@ function expectPrintedFields(pdf: Buffer, doc: PrintableDocument, layoutName: Pr
   }
   expect(flow).toContain(t.unitPrice);
   doc.items.forEach((item, index) => {
-    const row = [String(index + 1), localized(item.name, lang), formatQuantity(item.quantity, lang), formatMoney(figures.items[index].price, lang), formatMoney(figures.items[index].total, lang)];
+    const row = [
+      String(index + 1),
+      localized(item.name, lang),
+      formatQuantity(item.quantity, lang),
+      formatMoney(figures.items[index].price, lang),
+      formatMoney(figures.items[index].total, lang),
+    ];
     expect(text).toMatch(new RegExp(`^\\s*${row.map((cell) => escapeRegExp(nb(cell))).join('\\s+')}\\s*$`, 'm'));
   });
   expect(text).toMatch(new RegExp(`${escapeRegExp(t.taxBase)}\\s+${escapeRegExp(money(figures.amount))}`));
-  expect(text).toMatch(new RegExp(`${escapeRegExp(t.vat(formatQuantity(doc.VATCharging ? doc.VATPercentage : 0, lang)))}\\s+${escapeRegExp(money(figures.VATAmount))}`));
+  expect(text).toMatch(
+    new RegExp(
+      `${escapeRegExp(t.vat(formatQuantity(doc.VATCharging ? doc.VATPercentage : 0, lang)))}\\s+${escapeRegExp(money(figures.VATAmount))}`,
+    ),
+  );
   const totalLabel = doc.kind === 'invoice' && doc.noticeType === 1 ? t.creditTotal : t.total;
   expect(text).toMatch(new RegExp(`${escapeRegExp(totalLabel)}\\s+${escapeRegExp(money(figures.totalAmount))}`));
   if (!doc.VATCharging) expect(flow).toContain(`${t.vatNotCharged}:`);
-  if (doc.kind === 'invoice' && doc.noticeType !== 0) expect(text).toContain(t.toInvoice(doc.creditToInvoiceNumber!, formatDate(doc.creditToInvoiceDate)));
+  if (doc.kind === 'invoice' && doc.noticeType !== 0)
+    expect(text).toContain(t.toInvoice(doc.creditToInvoiceNumber!, formatDate(doc.creditToInvoiceDate)));
   if (lang === 'bg') expect(flow).toContain(`${t.inWords}: ${figures.words}`);
   else expect(flow).not.toContain(figures.words);
   expect(occurrences(text, t.original)).toBeGreaterThanOrEqual(1);
@@ -127,8 +170,12 @@ describe('amounts', () => {
   });
 
   it('spells an EUR invoice in euro and a BGN one in leva', async () => {
-    expect(pdfFlow(await renderPdf(eurInvoice, 'invoice', 'bg'))).toContain('Словом: осемстотин и четиридесет евро и нула цента');
-    expect(pdfFlow(await renderPdf(bgnInvoice, 'invoice', 'bg'))).toContain('Словом: триста и деветдесет лева и нула стотинки');
+    expect(pdfFlow(await renderPdf(eurInvoice, 'invoice', 'bg'))).toContain(
+      'Словом: осемстотин и четиридесет евро и нула цента',
+    );
+    expect(pdfFlow(await renderPdf(bgnInvoice, 'invoice', 'bg'))).toContain(
+      'Словом: триста и деветдесет лева и нула стотинки',
+    );
   });
 
   it('prints a credit notice negative, with minus in words', async () => {
@@ -173,9 +220,13 @@ describe('amounts', () => {
 describe('VAT note', () => {
   it('prints the reverse-charge wording for an EU business client', async () => {
     const bg = pdfFlow(await renderPdf(creditNotice, 'invoice', 'bg'));
-    expect(bg).toContain('Основание за неначисляване на ДДС: Обратно начисляване — чл. 21, ал. 2 от ЗДДС; чл. 196 от Директива 2006/112/ЕО');
+    expect(bg).toContain(
+      'Основание за неначисляване на ДДС: Обратно начисляване — чл. 21, ал. 2 от ЗДДС; чл. 196 от Директива 2006/112/ЕО',
+    );
     const it = pdfFlow(await renderPdf(creditNotice, 'invoice', 'it'));
-    expect(it).toContain("Inversione contabile — art. 21, comma 2, della legge bulgara sull'IVA; art. 196 della direttiva 2006/112/CE");
+    expect(it).toContain(
+      "Inversione contabile — art. 21, comma 2, della legge bulgara sull'IVA; art. 196 della direttiva 2006/112/CE",
+    );
   });
   it('prints the VAT type’s reason otherwise', async () => {
     const text = pdfFlow(await renderPdf(debitNotice, 'invoice', 'bg'));
@@ -235,8 +286,17 @@ describe('nothing is fetched or read while rendering', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const doc: PrintableDocument = {
       ...eurInvoice,
-      customer: { ...italianCustomer, name: { bg: 'https://evil.example/logo.png', it: 'https://evil.example/logo.png' }, address: { ...italianCustomer.address, street: { bg: '/etc/passwd', it: 'file:///etc/passwd' } } },
-      items: [{ ...eurInvoice.items[0], name: { bg: 'data:image/png;base64,iVBORw0KGgo=', it: '<img src="http://127.0.0.1:9/x.png">' } }],
+      customer: {
+        ...italianCustomer,
+        name: { bg: 'https://evil.example/logo.png', it: 'https://evil.example/logo.png' },
+        address: { ...italianCustomer.address, street: { bg: '/etc/passwd', it: 'file:///etc/passwd' } },
+      },
+      items: [
+        {
+          ...eurInvoice.items[0],
+          name: { bg: 'data:image/png;base64,iVBORw0KGgo=', it: '<img src="http://127.0.0.1:9/x.png">' },
+        },
+      ],
     };
     const text = pdfText(await renderPdf(doc, 'invoice', 'bg'));
     expect(text).toContain('https://evil.example/logo.png');
@@ -249,7 +309,9 @@ describe('nothing is fetched or read while rendering', () => {
 
   it('refuses any URL or local file even in a hand-made definition', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    await expect(pdfFromDefinition({ content: [{ image: 'logo' }], images: { logo: 'https://example.com/logo.png' } })).rejects.toThrow(/denied/);
+    await expect(
+      pdfFromDefinition({ content: [{ image: 'logo' }], images: { logo: 'https://example.com/logo.png' } }),
+    ).rejects.toThrow(/denied/);
     await expect(pdfFromDefinition({ content: [{ image: '/etc/hostname' }] })).rejects.toThrow(/denied/);
     expect(fetchSpy).not.toHaveBeenCalled();
     // The engine still renders afterwards.
@@ -296,11 +358,15 @@ describe('sendPdf', () => {
     const inline = await app.inject({ method: 'GET', url: '/inline' });
     expect(inline.statusCode).toBe(200);
     expect(inline.headers['content-type']).toBe('application/pdf');
-    expect(inline.headers['content-disposition']).toBe(`inline; filename="credit-notice-0000000124-2026-03-20.pdf"; filename*=UTF-8''credit-notice-0000000124-2026-03-20.pdf`);
+    expect(inline.headers['content-disposition']).toBe(
+      `inline; filename="credit-notice-0000000124-2026-03-20.pdf"; filename*=UTF-8''credit-notice-0000000124-2026-03-20.pdf`,
+    );
     expect(inline.headers['x-content-type-options']).toBe('nosniff');
     expect(inline.rawPayload.equals(pdf)).toBe(true);
     const download = await app.inject({ method: 'GET', url: '/download' });
-    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="_______-0000000124.pdf"; filename\*=UTF-8''%D1%84/);
+    expect(download.headers['content-disposition']).toMatch(
+      /^attachment; filename="_______-0000000124.pdf"; filename\*=UTF-8''%D1%84/,
+    );
     await app.close();
   });
 });

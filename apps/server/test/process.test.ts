@@ -42,7 +42,13 @@ interface Started {
 function start(env: Record<string, string>): Started {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -69,7 +75,10 @@ async function waitFor(started: Started, pattern: RegExp, timeoutMs = 90_000) {
 async function api(port: number, path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
   const response = await fetch(`http://127.0.0.1:${port}${path}`, {
     method: init.method ?? 'GET',
-    headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    headers: {
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
     body: init.body ? JSON.stringify(init.body) : undefined,
   });
   return { status: response.status, body: await response.json() };
@@ -98,7 +107,10 @@ describe('the server process', { timeout: 120_000 }, () => {
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(/is in use by another Kantora process/);
 
-    const signIn = await api(port, '/api/auth/signIn', { method: 'POST', body: { username: 'admin@kantora.local', password: 'admin-pass-1' } });
+    const signIn = await api(port, '/api/auth/signIn', {
+      method: 'POST',
+      body: { username: 'admin@kantora.local', password: 'admin-pass-1' },
+    });
     expect(signIn.status).toBe(200);
     await api(port, '/api/settings/users/locale/it', { token: signIn.body.Result.token });
 
@@ -111,7 +123,12 @@ describe('the server process', { timeout: 120_000 }, () => {
     expect(again.output()).not.toContain('Administrator created');
     expect(again.output()).not.toContain('Demo data created');
     expect(again.output()).not.toContain('Reference data created');
-    const token = (await api(port, '/api/auth/signIn', { method: 'POST', body: { username: 'admin@kantora.local', password: 'admin-pass-1' } })).body.Result.token;
+    const token = (
+      await api(port, '/api/auth/signIn', {
+        method: 'POST',
+        body: { username: 'admin@kantora.local', password: 'admin-pass-1' },
+      })
+    ).body.Result.token;
     const me = await api(port, '/api/auth/getCurrentUserInfo', { token });
     expect(me.body.Result.locale).toBe('it');
     again.child.kill('SIGTERM');
@@ -124,7 +141,12 @@ describe('the server process', { timeout: 120_000 }, () => {
     const env = { DATA_DIR: dir, PORT: String(port), ADMIN_PASSWORD: 'admin-pass-1', SEED_DEMO: 'false' };
     const server = start(env);
     await waitFor(server, /serving at/);
-    const token = (await api(port, '/api/auth/signIn', { method: 'POST', body: { username: 'admin@kantora.local', password: 'admin-pass-1' } })).body.Result.token;
+    const token = (
+      await api(port, '/api/auth/signIn', {
+        method: 'POST',
+        body: { username: 'admin@kantora.local', password: 'admin-pass-1' },
+      })
+    ).body.Result.token;
     const acknowledged: string[] = [];
     let stop = false;
     const writer = async (lane: number) => {

@@ -12,7 +12,9 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 type Item = { _id: string; name: { bg: string; it: string }; bulstat: string; vatNumber: string };
-const clientsOf = async (token: string) => (await call(ctx, 'POST', '/api/companies/list', { status: null, itemsPerPage: 200 }, token)).body.Result.Items as Item[];
+const clientsOf = async (token: string) =>
+  (await call(ctx, 'POST', '/api/companies/list', { status: null, itemsPerPage: 200 }, token)).body.Result
+    .Items as Item[];
 
 describe('the demo clients', () => {
   it('are about ten, in both languages, with valid EIKs and BG VAT numbers for the Bulgarian ones', async () => {
@@ -21,7 +23,12 @@ describe('the demo clients', () => {
     for (const client of all) {
       expect([client.name.bg !== '', client.name.it !== '']).toEqual([true, true]);
       expect([client.bulstat, identifierWarnings(client)]).toEqual([client.bulstat, []]);
-      if (client.vatNumber.startsWith('BG')) expect([client.bulstat, isValidEik(client.bulstat), client.vatNumber]).toEqual([client.bulstat, true, `BG${client.bulstat}`]);
+      if (client.vatNumber.startsWith('BG'))
+        expect([client.bulstat, isValidEik(client.bulstat), client.vatNumber]).toEqual([
+          client.bulstat,
+          true,
+          `BG${client.bulstat}`,
+        ]);
     }
     expect(all.some((c) => c.vatNumber.startsWith('IT'))).toBe(true);
   });
@@ -50,7 +57,10 @@ describe('the demo clients', () => {
 
 describe('the large preset', () => {
   it('adds clients with their headquarters in batches, once', async () => {
-    const count = async () => (await ctx.database.db.execute(sql`select cast(count(*) as integer) as n, cast((select count(*) from offices where is_headquarters) as integer) as hq from companies`)) as unknown as { rows: Array<{ n: number; hq: number }> };
+    const count = async () =>
+      (await ctx.database.db.execute(
+        sql`select cast(count(*) as integer) as n, cast((select count(*) from offices where is_headquarters) as integer) as hq from companies`,
+      )) as unknown as { rows: Array<{ n: number; hq: number }> };
     const before = (await count()).rows[0];
     expect(await seedLargeClients(ctx.database.db, 1500)).toBe(1500);
     const after = (await count()).rows[0];

@@ -12,20 +12,36 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Row = { _id: string; company: string; file: { _id: string; filename: string; contentType: string } | null; locked: boolean; canEdit: boolean };
-const listOf = async (token: string, base = '/api/documents-flow') => (await call(ctx, 'POST', `${base}/list`, { itemsPerPage: 200 }, token)).body.Result as { Items: Row[]; Total: number };
+type Row = {
+  _id: string;
+  company: string;
+  file: { _id: string; filename: string; contentType: string } | null;
+  locked: boolean;
+  canEdit: boolean;
+};
+const listOf = async (token: string, base = '/api/documents-flow') =>
+  (await call(ctx, 'POST', `${base}/list`, { itemsPerPage: 200 }, token)).body.Result as {
+    Items: Row[];
+    Total: number;
+  };
 
 describe('the demo document flow', () => {
   it('has PDF, PNG and text files whose bytes are what their type says', async () => {
     const { Items } = await listOf(ctx.users.admin.token);
     expect(Items.length).toBeGreaterThanOrEqual(10);
-    expect(new Set(Items.map((row) => row.file?.contentType))).toEqual(new Set(['application/pdf', 'image/png', 'text/plain']));
+    expect(new Set(Items.map((row) => row.file?.contentType))).toEqual(
+      new Set(['application/pdf', 'image/png', 'text/plain']),
+    );
     for (const type of ['application/pdf', 'image/png']) {
       const row = Items.find((item) => item.file?.contentType === type)!;
       const download = await getRaw(ctx, `/api/documents-flow/download/${row.file!._id}`, ctx.users.admin.token);
       expect([row.file!.filename, sniffContentType(download.rawPayload)]).toEqual([row.file!.filename, type]);
     }
-    const pdf = await getRaw(ctx, `/api/documents-flow/download/${Items.find((item) => item.file?.contentType === 'application/pdf')!.file!._id}`, ctx.users.admin.token);
+    const pdf = await getRaw(
+      ctx,
+      `/api/documents-flow/download/${Items.find((item) => item.file?.contentType === 'application/pdf')!.file!._id}`,
+      ctx.users.admin.token,
+    );
     expect(pdf.rawPayload.toString('latin1')).toMatch(/%%EOF\n$/);
   });
 
@@ -44,7 +60,12 @@ describe('the demo document flow', () => {
 
 describe('the large preset', () => {
   it('adds documents with small files in batches, without log rows, once', async () => {
-    const logs = async () => ((await ctx.database.db.execute(sql`select cast(count(*) as integer) as n from logs`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n;
+    const logs = async () =>
+      (
+        (await ctx.database.db.execute(sql`select cast(count(*) as integer) as n from logs`)) as unknown as {
+          rows: Array<{ n: number }>;
+        }
+      ).rows[0].n;
     const before = (await listOf(ctx.users.admin.token)).Total;
     const logsBefore = await logs();
     expect(await seedLargeDocumentsFlow(ctx.database.db, 2_100)).toBe(2_100);

@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const list = async <T>(url: string, body: object = {}, as = token) => (await call<{ Items: T[]; Total: number }>(ctx, 'POST', url, { itemsPerPage: 200, ...body }, as)).body.Result;
+const list = async <T>(url: string, body: object = {}, as = token) =>
+  (await call<{ Items: T[]; Total: number }>(ctx, 'POST', url, { itemsPerPage: 200, ...body }, as)).body.Result;
 
 describe('the demo client user in the portal', () => {
   it('sees two companies with registered contracts, issued invoices and proformas, never a draft, and documents', async () => {
@@ -41,12 +42,18 @@ describe('the demo client user in the portal', () => {
     }
 
     const [invoice] = (await list<PortalBillingRow>('/api/my-invoices/list')).Items;
-    const pdf = await ctx.app.inject({ method: 'GET', url: `/api/my-invoices/print/${invoice._id}?layout=italian`, headers: bearer(token) });
+    const pdf = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/my-invoices/print/${invoice._id}?layout=italian`,
+      headers: bearer(token),
+    });
     expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
 
     const withDocument = [];
     for (const contract of contracts.Items) {
-      const documents = await list<{ files: unknown[] }>('/api/my-contracts/documents/list', { contractId: contract._id });
+      const documents = await list<{ files: unknown[] }>('/api/my-contracts/documents/list', {
+        contractId: contract._id,
+      });
       if (documents.Items.some((row) => row.files.length > 0)) withDocument.push(contract._id);
     }
     expect(withDocument.length).toBeGreaterThan(0);

@@ -33,10 +33,15 @@ describe('the demo timesheets', () => {
     expect(own.Items.some((row: { locked: boolean }) => row.locked)).toBe(true);
     expect(own.Items.some((row: { canEdit: boolean }) => row.canEdit)).toBe(true);
     expect(new Set(own.Items.map((row: { client: string }) => row.client)).size).toBeGreaterThanOrEqual(2);
-    const all = (await call(ctx, 'POST', '/api/timesheets/list', {}, await ctx.signIn('manager@kantora.local', DEMO_PASSWORD))).body.Result;
+    const all = (
+      await call(ctx, 'POST', '/api/timesheets/list', {}, await ctx.signIn('manager@kantora.local', DEMO_PASSWORD))
+    ).body.Result;
     expect(all.Total).toBeGreaterThan(own.Total);
     // One row on a weekend: employee@'s, created 11 days ago, locked for them.
-    const weekends = await queryRows<{ comment: string; age: number }>(ctx.database.db, sql`select comment, cast(extract(day from now() - created) as integer) as age from timesheets where extract(isodow from date) > 5`);
+    const weekends = await queryRows<{ comment: string; age: number }>(
+      ctx.database.db,
+      sql`select comment, cast(extract(day from now() - created) as integer) as age from timesheets where extract(isodow from date) > 5`,
+    );
     expect(weekends).toEqual([{ comment: DEMO_LOCKED_COMMENT, age: 11 }]);
     const locked = own.Items.find((row: { comment: string }) => row.comment === DEMO_LOCKED_COMMENT);
     expect(locked).toMatchObject({ locked: true, canEdit: false, duration: 195 });
@@ -47,7 +52,10 @@ describe('the demo timesheets', () => {
 describe('the large preset’s timesheets', () => {
   it('follow the rules of a row, and are added once', async () => {
     await seedLargeContracts(ctx.database.db, 300);
-    const before = await queryRows<{ n: number }>(ctx.database.db, sql`select cast(count(*) as integer) as n from timesheets`);
+    const before = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select cast(count(*) as integer) as n from timesheets`,
+    );
     expect(await seedLargeTimesheets(ctx.database.db, 5000)).toBe(5000);
     const after = await queryRows<{ n: number; users: number; contracts: number }>(
       ctx.database.db,

@@ -25,7 +25,9 @@ describe('the demo data', () => {
     expect((await meta('getCurrencies')).map((c: { code: string }) => c.code).sort()).toEqual(['BGN', 'EUR', 'USD']);
     const vat = await meta('getVATTypes');
     // The reference VAT types every database gets: 20 %, 9 % and the 0 % ones, each with its exemption reason.
-    expect([...new Set(vat.map((v: { percentage: number }) => v.percentage))].sort((a: any, b: any) => a - b)).toEqual([0, 9, 20]);
+    expect([...new Set(vat.map((v: { percentage: number }) => v.percentage))].sort((a: any, b: any) => a - b)).toEqual([
+      0, 9, 20,
+    ]);
     for (const zero of vat.filter((v: { percentage: number }) => v.percentage === 0)) {
       expect(zero.exemptionReason.bg).not.toBe('');
       expect(zero.exemptionReason.it).not.toBe('');
@@ -33,7 +35,9 @@ describe('the demo data', () => {
     expect(await meta('getPaymentTypes')).toHaveLength(3);
     expect((await meta('getServices')).length).toBeGreaterThanOrEqual(3);
     expect((await meta('getDocumentTypes')).length).toBeGreaterThan(0);
-    expect((await meta('getEventCategories')).every((c: { color: string }) => /^#[0-9A-F]{6}$/.test(c.color))).toBe(true);
+    expect((await meta('getEventCategories')).every((c: { color: string }) => /^#[0-9A-F]{6}$/.test(c.color))).toBe(
+      true,
+    );
     expect((await meta('getDocumentFlowCategories')).some((c: { parent: string | null }) => c.parent)).toBe(true);
   });
 
@@ -42,13 +46,23 @@ describe('the demo data', () => {
     expect(defaults).toMatchObject({ currency: { code: 'EUR' }, vatType: { percentage: 20 }, signer: { access: 1 } });
     expect(defaults.signers.length).toBe(2);
     // The demo invoices and proformas took the first numbers of each register.
-    expect((await call(ctx, 'GET', '/api/settings/invoices/getRegisterNumbers')).body.Result).toMatchObject({ invoices: 10, proformaInvoices: 4 });
+    expect((await call(ctx, 'GET', '/api/settings/invoices/getRegisterNumbers')).body.Result).toMatchObject({
+      invoices: 10,
+      proformaInvoices: 4,
+    });
   });
 
   it('passes the save rules: a demo service saves again unchanged', async () => {
     const services = await meta('getServices');
     const { _id, name, code, description, price, status } = services[0];
-    const again = await call(ctx, 'POST', '/api/settings/services/save', { _id, name, code, description, price, status });
+    const again = await call(ctx, 'POST', '/api/settings/services/save', {
+      _id,
+      name,
+      code,
+      description,
+      price,
+      status,
+    });
     expect(again.status).toBe(200);
   });
 });

@@ -23,7 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.ctx.close());
 
-const post = (url: string, body: object, token = s.ctx.users.manager.token) => s.ctx.app.inject({ method: 'POST', url, headers: bearer(token), payload: body });
+const post = (url: string, body: object, token = s.ctx.users.manager.token) =>
+  s.ctx.app.inject({ method: 'POST', url, headers: bearer(token), payload: body });
 
 async function sheetOf(body: Buffer) {
   const workbook = new ExcelJS.Workbook();
@@ -49,11 +50,22 @@ describe('timesheet export', () => {
     const response = await post('/api/timesheets/export', { client: s.visible });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="timesheets-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="timesheets-\d{4}-\d{2}-\d{2}\.xlsx"/,
+    );
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     const sheet = await sheetOf(response.rawPayload);
     expect(sheet.name).toBe('Отчети');
-    expect(values(sheet, 1)).toEqual(['Служител', 'Клиент', 'Договор', 'Услуга', 'Дата', 'Време (ч:мм)', 'Минути', 'Коментар']);
+    expect(values(sheet, 1)).toEqual([
+      'Служител',
+      'Клиент',
+      'Договор',
+      'Услуга',
+      'Дата',
+      'Време (ч:мм)',
+      'Минути',
+      'Коментар',
+    ]);
     // By date, newest first: the second employee's row is the oldest.
     const rows = [2, 3, 4, 5].map((index) => values(sheet, index));
     expect(rows.map((cells) => cells[6])).toEqual([480, 45, 90, 15]);
@@ -70,7 +82,12 @@ describe('timesheet export', () => {
       90,
       `'=HYPERLINK("http://evil.example","click")`,
     ]);
-    expect(rows.map((cells) => cells[7])).toEqual(["'@SUM(A1)", "'+359 888 123", `'=HYPERLINK("http://evil.example","click")`, "'-2+3"]);
+    expect(rows.map((cells) => cells[7])).toEqual([
+      "'@SUM(A1)",
+      "'+359 888 123",
+      `'=HYPERLINK("http://evil.example","click")`,
+      "'-2+3",
+    ]);
     expect(sheet.getCell('F2').numFmt).toBe('[h]:mm');
     expect(sheet.getCell('E2').numFmt).toBe('dd.mm.yyyy');
     const total = values(sheet, 7);
@@ -84,14 +101,29 @@ describe('timesheet export', () => {
   it('takes the filters and the direction of the list, in the user’s language', async () => {
     await call(s.ctx, 'GET', '/api/settings/users/locale/it', undefined, s.ctx.users.manager.token);
     try {
-      const response = await post('/api/timesheets/export', { user: s.ctx.users.employee.id, sortBy: 'date', sortDesc: false });
+      const response = await post('/api/timesheets/export', {
+        user: s.ctx.users.employee.id,
+        sortBy: 'date',
+        sortDesc: false,
+      });
       const sheet = await sheetOf(response.rawPayload);
       expect(sheet.name).toBe('Fogli ore');
       expect(values(sheet, 1)[0]).toBe('Dipendente');
       expect([2, 3, 4].map((index) => values(sheet, index)[6])).toEqual([90, 45, 480]);
       expect(values(sheet, 3)[3]).toBe('S2 · Servizio S2');
-      expect(values(sheet, 6)).toEqual(['Totale (3 righe)', undefined, undefined, undefined, undefined, new Date(Date.UTC(1899, 11, 30, 10, 15)), 615, '1 g 2 h 15 min (1 giorno lavorativo = 8 ore)']);
-      const service = await sheetOf((await post('/api/timesheets/export', { services: [s.services.second] })).rawPayload);
+      expect(values(sheet, 6)).toEqual([
+        'Totale (3 righe)',
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        new Date(Date.UTC(1899, 11, 30, 10, 15)),
+        615,
+        '1 g 2 h 15 min (1 giorno lavorativo = 8 ore)',
+      ]);
+      const service = await sheetOf(
+        (await post('/api/timesheets/export', { services: [s.services.second] })).rawPayload,
+      );
       expect(service.rowCount).toBe(4);
       const empty = await sheetOf((await post('/api/timesheets/export', { fromDate: daysAgo(-1) })).rawPayload);
       expect(values(empty, 3)[0]).toBe('Totale (0 righe)');
@@ -111,8 +143,19 @@ describe('the keyset walk', () => {
           from generate_series(1, 25) g`,
     );
     const service = new TimesheetsService(db, { lockDays: 10 });
-    const manager = { id: s.ctx.users.manager.id, access: 1, fullName: { bg: 'М', it: 'M' }, email: '', locale: 'bg' as const };
-    for (const sort of [{ sortBy: [], sortDesc: [] }, { sortBy: ['date'], sortDesc: [false] }, { sortBy: ['date'], sortDesc: [true] }, { sortBy: ['created'], sortDesc: [false] }]) {
+    const manager = {
+      id: s.ctx.users.manager.id,
+      access: 1,
+      fullName: { bg: 'М', it: 'M' },
+      email: '',
+      locale: 'bg' as const,
+    };
+    for (const sort of [
+      { sortBy: [], sortDesc: [] },
+      { sortBy: ['date'], sortDesc: [false] },
+      { sortBy: ['date'], sortDesc: [true] },
+      { sortBy: ['created'], sortDesc: [false] },
+    ]) {
       const seen: string[] = [];
       const batches: number[] = [];
       for await (const batch of service.walk(manager, { ...sort, client: s.visible }, 7)) {
@@ -128,7 +171,10 @@ describe('the keyset walk', () => {
 });
 
 describe('timesheet print', () => {
-  const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8').replace(/\u00a0/g, ' ');
+  const pdfText = (pdf: Buffer) =>
+    execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf })
+      .toString('utf8')
+      .replace(/\u00a0/g, ' ');
 
   it('prints the rows grouped by client and contract with subtotals and the total', async () => {
     const response = await post('/api/timesheets/print', { client: s.visible });
@@ -151,25 +197,51 @@ describe('timesheet print', () => {
 
   it('prints in Italian for an Italian user, the period of the filter, and no rows', async () => {
     await call(s.ctx, 'GET', '/api/settings/users/locale/it', undefined, s.ctx.users.admin.token);
-    const response = await post('/api/timesheets/print', { fromDate: daysAgo(2), toDate: daysAgo(1) }, s.ctx.users.admin.token);
+    const response = await post(
+      '/api/timesheets/print',
+      { fromDate: daysAgo(2), toDate: daysAgo(1) },
+      s.ctx.users.admin.token,
+    );
     const text = pdfText(response.rawPayload);
     expect(text).toContain('Fogli ore');
-    expect(text).toContain(`Periodo: ${daysAgo(2).split('-').reverse().join('.')} – ${daysAgo(1).split('-').reverse().join('.')}`);
+    expect(text).toContain(
+      `Periodo: ${daysAgo(2).split('-').reverse().join('.')} – ${daysAgo(1).split('-').reverse().join('.')}`,
+    );
     expect(text).toContain('Contratto: Servizi legali');
     expect(text).toMatch(/Totale \(2 righe\)\s+8:45 \(1 g 45 min\)/);
-    const empty = pdfText((await post('/api/timesheets/print', { fromDate: daysAgo(-5) }, s.ctx.users.admin.token)).rawPayload);
+    const empty = pdfText(
+      (await post('/api/timesheets/print', { fromDate: daysAgo(-5) }, s.ctx.users.admin.token)).rawPayload,
+    );
     expect(empty).toContain('Nessun foglio ore per il filtro scelto.');
     await call(s.ctx, 'GET', '/api/settings/users/locale/bg', undefined, s.ctx.users.admin.token);
   });
 
   it('export and print in the language asked for (the one on screen), whatever the user’s stored language', async () => {
-    const sheet = await sheetOf((await post('/api/timesheets/export', { user: s.ctx.users.employee.id, lang: 'it' })).rawPayload);
+    const sheet = await sheetOf(
+      (await post('/api/timesheets/export', { user: s.ctx.users.employee.id, lang: 'it' })).rawPayload,
+    );
     expect(sheet.name).toBe('Fogli ore');
-    const italian = pdfText((await post('/api/timesheets/print', { fromDate: daysAgo(2), toDate: daysAgo(1), lang: 'it' }, s.ctx.users.admin.token)).rawPayload);
+    const italian = pdfText(
+      (
+        await post(
+          '/api/timesheets/print',
+          { fromDate: daysAgo(2), toDate: daysAgo(1), lang: 'it' },
+          s.ctx.users.admin.token,
+        )
+      ).rawPayload,
+    );
     expect(italian).toContain('Fogli ore');
     await call(s.ctx, 'GET', '/api/settings/users/locale/it', undefined, s.ctx.users.admin.token);
     try {
-      const bulgarian = pdfText((await post('/api/timesheets/print', { fromDate: daysAgo(2), toDate: daysAgo(1), lang: 'bg' }, s.ctx.users.admin.token)).rawPayload);
+      const bulgarian = pdfText(
+        (
+          await post(
+            '/api/timesheets/print',
+            { fromDate: daysAgo(2), toDate: daysAgo(1), lang: 'bg' },
+            s.ctx.users.admin.token,
+          )
+        ).rawPayload,
+      );
       expect(bulgarian).not.toContain('Fogli ore');
       expect(bulgarian).toContain('Период');
     } finally {
@@ -180,8 +252,16 @@ describe('timesheet print', () => {
 
   it('refuses more rows than a print holds, and needs a filter', async () => {
     const service = new TimesheetsService(s.ctx.database.db, { lockDays: 10 });
-    const manager = { id: s.ctx.users.manager.id, access: 1, fullName: { bg: 'М', it: 'M' }, email: '', locale: 'bg' as const };
-    await expect(service.printRows(manager, { sortBy: [], sortDesc: [], client: s.visible }, 'bg', 3)).rejects.toMatchObject({ status: 400, key: 'timesheets_print_too_many_rows' });
+    const manager = {
+      id: s.ctx.users.manager.id,
+      access: 1,
+      fullName: { bg: 'М', it: 'M' },
+      email: '',
+      locale: 'bg' as const,
+    };
+    await expect(
+      service.printRows(manager, { sortBy: [], sortDesc: [], client: s.visible }, 'bg', 3),
+    ).rejects.toMatchObject({ status: 400, key: 'timesheets_print_too_many_rows' });
     expect(await service.printRows(manager, { sortBy: [], sortDesc: [], client: s.visible }, 'bg', 4)).toHaveLength(4);
     const none = await post('/api/timesheets/print', {});
     expect([none.statusCode, none.json().Message]).toEqual([400, 'to_do_export_please_first_select_filters']);

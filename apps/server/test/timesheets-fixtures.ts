@@ -1,7 +1,14 @@
 import { Access, sofiaDay } from '@kantora/domain';
 import { eq, sql } from 'drizzle-orm';
 import { companies, timesheets } from '../src/db/schema/index.ts';
-import { addService, type ContractResult, type ContractSetup, contractIn, setUpContracts, t } from './contracts-fixtures.ts';
+import {
+  addService,
+  type ContractResult,
+  type ContractSetup,
+  contractIn,
+  setUpContracts,
+  t,
+} from './contracts-fixtures.ts';
 import { call, type TestUser } from './helpers.ts';
 
 export { errorsOf, t } from './contracts-fixtures.ts';
@@ -22,8 +29,15 @@ export const daysAgo = (days: number) => sofiaDay(new Date(Date.now() - days * 8
 /** Contracts and services for timesheets; a second employee who also sees the visible client. */
 export async function setUpTimesheets(env: Record<string, string> = {}): Promise<TimesheetSetup> {
   const s = await setUpContracts(env);
-  const employee2User = await s.ctx.createUser(Access.employee, { firstName: t('Елена', 'Elena'), lastName: t('Втора', 'Seconda') });
-  const employee2: TestUser = { ...employee2User, access: Access.employee, token: await s.ctx.signIn(employee2User.email) };
+  const employee2User = await s.ctx.createUser(Access.employee, {
+    firstName: t('Елена', 'Elena'),
+    lastName: t('Втора', 'Seconda'),
+  });
+  const employee2: TestUser = {
+    ...employee2User,
+    access: Access.employee,
+    token: await s.ctx.signIn(employee2User.email),
+  };
   await s.ctx.database.db
     .update(companies)
     .set({ managingUsers: [s.ctx.users.employee.id, employee2.id] })
@@ -33,13 +47,25 @@ export async function setUpTimesheets(env: Record<string, string> = {}): Promise
   const registered = await call(s.ctx, 'POST', '/api/contracts/register', { contractId: contractA._id });
   if (registered.status !== 200) throw new Error(`not registered: ${JSON.stringify(registered.body)}`);
   const contractB = await contractIn(s, 'registered', { name: t('Правни услуги', 'Servizi legali') });
-  const hiddenContract = await contractIn(s, 'registered', { customerId: s.hidden, customerBank: null, name: t('Скрит договор', 'Contratto nascosto') });
+  const hiddenContract = await contractIn(s, 'registered', {
+    customerId: s.hidden,
+    customerBank: null,
+    name: t('Скрит договор', 'Contratto nascosto'),
+  });
   return { ...s, contractA: registered.body.Result, contractB, hiddenContract, employee2 };
 }
 
 /** A valid row for contract A (the first service, yesterday, 90 minutes). */
 export function row(s: TimesheetSetup, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { client: s.visible, contract: s.contractA._id, service: s.services.first, date: daysAgo(1), duration: 90, comment: 'Осчетоводяване на фактури', ...extra };
+  return {
+    client: s.visible,
+    contract: s.contractA._id,
+    service: s.services.first,
+    date: daysAgo(1),
+    duration: 90,
+    comment: 'Осчетоводяване на фактури',
+    ...extra,
+  };
 }
 
 /** Saves rows as a user (an array); answers the saved views. */

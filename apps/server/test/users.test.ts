@@ -12,22 +12,47 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const t = (bg: string, it: string) => ({ bg, it });
-const errorsOf = (body: { Errors?: { field: string; message: string }[] }) => Object.fromEntries((body.Errors ?? []).map((e) => [e.field, e.message]));
+const errorsOf = (body: { Errors?: { field: string; message: string }[] }) =>
+  Object.fromEntries((body.Errors ?? []).map((e) => [e.field, e.message]));
 let counter = 0;
 const person = (extra: object = {}) => {
   counter += 1;
-  return { firstName: t('Петър', 'Pietro'), lastName: t('Петров', 'Petrov'), email: `person${counter}@test.local`, password: 'secret1', ...extra };
+  return {
+    firstName: t('Петър', 'Pietro'),
+    lastName: t('Петров', 'Petrov'),
+    email: `person${counter}@test.local`,
+    password: 'secret1',
+    ...extra,
+  };
 };
 const save = (body: object, token?: string) => call(ctx, 'POST', '/api/settings/users/save', body, token);
-const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/auth/getCurrentUserInfo', headers: bearer(token) });
+const me = (token: string) =>
+  ctx.app.inject({ method: 'GET', url: '/api/auth/getCurrentUserInfo', headers: bearer(token) });
 
 describe('saving users', () => {
   it('creates a client user by default, and never answers the password hash or token version', async () => {
-    const created = await save(person({ middleName: t('Иванов', 'Ivanov'), phone: '+359 888 000 000', dateOfBirth: '1990-05-01', notes: 'VIP' }));
+    const created = await save(
+      person({ middleName: t('Иванов', 'Ivanov'), phone: '+359 888 000 000', dateOfBirth: '1990-05-01', notes: 'VIP' }),
+    );
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ Message: 'saved_successfully', Result: { _id: expect.any(String), type: 1, access: 4, status: 1, gender: 0, dateOfBirth: '1990-05-01', phone: '+359 888 000 000' } });
+    expect(created.body).toMatchObject({
+      Message: 'saved_successfully',
+      Result: {
+        _id: expect.any(String),
+        type: 1,
+        access: 4,
+        status: 1,
+        gender: 0,
+        dateOfBirth: '1990-05-01',
+        phone: '+359 888 000 000',
+      },
+    });
     const id = created.body.Result._id;
-    for (const response of [created, await call(ctx, 'GET', `/api/settings/users/${id}`), await call(ctx, 'POST', '/api/settings/users/list', { email: created.body.Result.email })]) {
+    for (const response of [
+      created,
+      await call(ctx, 'GET', `/api/settings/users/${id}`),
+      await call(ctx, 'POST', '/api/settings/users/list', { email: created.body.Result.email }),
+    ]) {
       const text = JSON.stringify(response.body);
       expect(text).not.toMatch(/passwordHash|password_hash|tokenVersion|token_version|scrypt|"password"/);
     }
@@ -37,13 +62,30 @@ describe('saving users', () => {
   });
 
   it('checks names, email and password with the spec keys', async () => {
-    const bad = await save({ firstName: t('Ал', ''), lastName: t('Петров', 'Pe'), email: 'not-an-email', password: '12345' });
+    const bad = await save({
+      firstName: t('Ал', ''),
+      lastName: t('Петров', 'Pe'),
+      email: 'not-an-email',
+      password: '12345',
+    });
     expect(bad.status).toBe(400);
-    expect(errorsOf(bad.body)).toEqual({ 'firstName.bg': 'field_at_least_3_symbols', 'firstName.it': 'field_is_required', 'lastName.it': 'field_at_least_3_symbols', email: 'email_valid', password: 'min_password' });
-    expect(errorsOf((await save({ ...person(), password: undefined })).body)).toEqual({ password: 'field_is_required' });
+    expect(errorsOf(bad.body)).toEqual({
+      'firstName.bg': 'field_at_least_3_symbols',
+      'firstName.it': 'field_is_required',
+      'lastName.it': 'field_at_least_3_symbols',
+      email: 'email_valid',
+      password: 'min_password',
+    });
+    expect(errorsOf((await save({ ...person(), password: undefined })).body)).toEqual({
+      password: 'field_is_required',
+    });
     expect(errorsOf((await save({ ...person(), password: '' })).body)).toEqual({ password: 'field_is_required' });
     expect(errorsOf((await save({ ...person(), email: '' })).body)).toEqual({ email: 'field_is_required' });
-    expect(errorsOf((await save(person({ access: 7, gender: 2, status: 1000 }))).body)).toEqual({ access: 'select_range', gender: 'select_range', status: 'select_range' });
+    expect(errorsOf((await save(person({ access: 7, gender: 2, status: 1000 }))).body)).toEqual({
+      access: 'select_range',
+      gender: 'select_range',
+      status: 'select_range',
+    });
     expect(errorsOf((await save(person({ dateOfBirth: '1899-12-31' }))).body)).toEqual({ dateOfBirth: 'min_date' });
   });
 
@@ -52,7 +94,10 @@ describe('saving users', () => {
     expect(first.body.Result.email).toBe('unique.person@test.local');
     const clash = await save(person({ email: 'UNIQUE.person@test.LOCAL' }));
     expect(clash.status).toBe(400);
-    expect(clash.body).toMatchObject({ Message: 'email_already_exists', Errors: [{ field: 'email', message: 'email_already_exists' }] });
+    expect(clash.body).toMatchObject({
+      Message: 'email_already_exists',
+      Errors: [{ field: 'email', message: 'email_already_exists' }],
+    });
     const other = (await save(person())).body.Result;
     const update = await save({ ...other, _id: other._id, email: 'unique.PERSON@test.local' });
     expect(errorsOf(update.body)).toEqual({ email: 'email_already_exists' });
@@ -101,7 +146,15 @@ describe('saving users', () => {
 
   it('lets nobody change their own access or status', async () => {
     const [admin] = await ctx.database.db.select().from(users).where(eq(users.id, ctx.users.admin.id));
-    const mine = { _id: admin.id, firstName: admin.firstName, lastName: admin.lastName, email: admin.email, type: 0, access: 0, status: 1 };
+    const mine = {
+      _id: admin.id,
+      firstName: admin.firstName,
+      lastName: admin.lastName,
+      email: admin.email,
+      type: 0,
+      access: 0,
+      status: 1,
+    };
     expect((await save({ ...mine, phone: '555' })).status).toBe(200);
     const demote = await save({ ...mine, access: 1 });
     expect(demote.status).toBe(400);
@@ -114,22 +167,50 @@ describe('saving users', () => {
   it('never demotes or deactivates the last active administrator', async () => {
     const service = new UsersService(ctx.database.db);
     // An actor whose own admin rights ended while the call ran (another administrator's save): only the rule stands in the way.
-    const actor = { id: crypto.randomUUID(), access: Access.admin, email: 'gone@test.local', fullName: t('Бивш', 'Ex'), locale: 'bg' as const };
+    const actor = {
+      id: crypto.randomUUID(),
+      access: Access.admin,
+      email: 'gone@test.local',
+      fullName: t('Бивш', 'Ex'),
+      locale: 'bg' as const,
+    };
     const [admin] = await ctx.database.db.select().from(users).where(eq(users.id, ctx.users.admin.id));
-    const input = { _id: admin.id, firstName: admin.firstName, middleName: admin.middleName, lastName: admin.lastName, gender: 0, email: admin.email, phone: '', address: admin.address, dateOfBirth: null, notes: '', type: 0, access: 1, status: 1, password: undefined };
+    const input = {
+      _id: admin.id,
+      firstName: admin.firstName,
+      middleName: admin.middleName,
+      lastName: admin.lastName,
+      gender: 0,
+      email: admin.email,
+      phone: '',
+      address: admin.address,
+      dateOfBirth: null,
+      notes: '',
+      type: 0,
+      access: 1,
+      status: 1,
+      password: undefined,
+    };
     await expect(service.save(actor, input)).rejects.toMatchObject({ status: 400, key: 'cannot_demote_last_admin' });
-    await expect(service.save(actor, { ...input, access: 0, status: 0 })).rejects.toMatchObject({ key: 'cannot_demote_last_admin' });
+    await expect(service.save(actor, { ...input, access: 0, status: 0 })).rejects.toMatchObject({
+      key: 'cannot_demote_last_admin',
+    });
     // With a second active administrator the same change is allowed.
     const second = (await save(person({ type: 0, access: 0 }))).body.Result;
     expect((await save({ ...second, access: 1 })).status).toBe(200);
     expect((await save({ ...second, access: 0 })).status).toBe(200);
     await expect(service.save(actor, input)).resolves.toMatchObject({ access: 1 });
-    await expect(service.save(actor, { ...input, _id: second._id, email: second.email })).rejects.toMatchObject({ key: 'cannot_demote_last_admin' });
+    await expect(service.save(actor, { ...input, _id: second._id, email: second.email })).rejects.toMatchObject({
+      key: 'cannot_demote_last_admin',
+    });
     await ctx.database.db.update(users).set({ access: 0, tokenVersion: 0 }).where(eq(users.id, admin.id));
   });
 
   it('answers 404 for an unknown user and 403 to everyone but administrators', async () => {
-    expect((await call(ctx, 'GET', `/api/settings/users/${crypto.randomUUID()}`)).body).toEqual({ Type: 0, Message: 'not_found' });
+    expect((await call(ctx, 'GET', `/api/settings/users/${crypto.randomUUID()}`)).body).toEqual({
+      Type: 0,
+      Message: 'not_found',
+    });
     expect((await save(person({ _id: crypto.randomUUID() }))).status).toBe(404);
     expect((await call(ctx, 'GET', '/api/settings/users/not-a-uuid')).status).toBe(400);
     for (const role of ['manager', 'employee', 'accountant', 'client'] as const) {
@@ -141,9 +222,24 @@ describe('saving users', () => {
 
 describe('the users list', () => {
   it('filters by every field of the spec and sorts by first name by default', async () => {
-    const a = (await save(person({ firstName: t('Зорница', 'Zora'), middleName: t('Тодорова', 'Todorova'), lastName: t('Филтрова', 'Filtrova'), phone: '+359 2 111 222', type: 0, access: 3 }))).body.Result;
-    const b = (await save(person({ firstName: t('Анелия', 'Aurora'), lastName: t('Филтрова', 'Filtrova'), status: 0 }))).body.Result;
-    const ids = async (body: object) => (await call(ctx, 'POST', '/api/settings/users/list', { itemsPerPage: 200, ...body })).body.Result.Items.map((u: { _id: string }) => u._id);
+    const a = (
+      await save(
+        person({
+          firstName: t('Зорница', 'Zora'),
+          middleName: t('Тодорова', 'Todorova'),
+          lastName: t('Филтрова', 'Filtrova'),
+          phone: '+359 2 111 222',
+          type: 0,
+          access: 3,
+        }),
+      )
+    ).body.Result;
+    const b = (await save(person({ firstName: t('Анелия', 'Aurora'), lastName: t('Филтрова', 'Filtrova'), status: 0 })))
+      .body.Result;
+    const ids = async (body: object) =>
+      (await call(ctx, 'POST', '/api/settings/users/list', { itemsPerPage: 200, ...body })).body.Result.Items.map(
+        (u: { _id: string }) => u._id,
+      );
     expect(await ids({ lastName: 'филтр' })).toEqual([b._id, a._id]);
     expect(await ids({ lastName: 'filtrova', sortBy: 'firstName', sortDesc: true })).toEqual([a._id, b._id]);
     expect(await ids({ lastName: 'Filtrova', sortBy: 'firstName.it' })).toEqual([b._id, a._id]);
@@ -159,7 +255,9 @@ describe('the users list', () => {
     expect(names).toEqual([...names].sort());
     const page = await call(ctx, 'POST', '/api/settings/users/list', { itemsPerPage: 3, page: 2 });
     expect(page.body.Result).toMatchObject({ Page: 2, Total: everyone.body.Result.Total });
-    expect(page.body.Result.Items.map((u: { _id: string }) => u._id)).toEqual(everyone.body.Result.Items.slice(3, 6).map((u: { _id: string }) => u._id));
+    expect(page.body.Result.Items.map((u: { _id: string }) => u._id)).toEqual(
+      everyone.body.Result.Items.slice(3, 6).map((u: { _id: string }) => u._id),
+    );
     expect((await call(ctx, 'POST', '/api/settings/users/list', { sortBy: 'passwordHash' })).status).toBe(400);
   });
 });
@@ -170,7 +268,13 @@ describe('education and experience', () => {
       one: 'UserEducation',
       many: 'UserEducations',
       entity: 'UserEducation',
-      valid: { type: 'Висше', place: 'СУ „Св. Климент Охридски“', degree: 'Магистър', startDate: '2008-09-15', endDate: '2013-07-01' },
+      valid: {
+        type: 'Висше',
+        place: 'СУ „Св. Климент Охридски“',
+        degree: 'Магистър',
+        startDate: '2008-09-15',
+        endDate: '2013-07-01',
+      },
       required: { place: 'field_is_required' },
       reversed: { startDate: '2013-01-01', endDate: '2012-01-01', endKey: 'endDate' },
       change: { degree: 'Доктор' },
@@ -179,7 +283,14 @@ describe('education and experience', () => {
       one: 'UserExperience',
       many: 'UserExperiences',
       entity: 'UserExperience',
-      valid: { position: 'Счетоводител', company: 'Кантора ООД', dateOfJoin: '2015-01-01', location: 'София', responsibilities: ['ДДС', 'ГФО'], description: 'Счетоводство' },
+      valid: {
+        position: 'Счетоводител',
+        company: 'Кантора ООД',
+        dateOfJoin: '2015-01-01',
+        location: 'София',
+        responsibilities: ['ДДС', 'ГФО'],
+        description: 'Счетоводство',
+      },
       required: { position: 'field_is_required', company: 'field_is_required' },
       reversed: { dateOfJoin: '2020-01-01', dateOfRetire: '2019-12-31', endKey: 'dateOfRetire' },
       change: { responsibilities: ['ДДС'] },
@@ -191,7 +302,10 @@ describe('education and experience', () => {
       const user = (await save(person({ type: 0, access: 2 }))).body.Result;
       const base = `/api/settings/users`;
       const created = await call(ctx, 'POST', `${base}/save${kind.one}`, { ...kind.valid, userId: user._id });
-      expect(created.body).toMatchObject({ Message: 'saved_successfully', Result: { _id: expect.any(String), userId: user._id, ...kind.valid } });
+      expect(created.body).toMatchObject({
+        Message: 'saved_successfully',
+        Result: { _id: expect.any(String), userId: user._id, ...kind.valid },
+      });
       const id = created.body.Result._id;
       expect((await call(ctx, 'GET', `${base}/get${kind.one}/${id}`)).body.Result).toMatchObject(kind.valid);
       await call(ctx, 'POST', `${base}/save${kind.one}`, { ...kind.valid, userId: user._id });
@@ -200,9 +314,18 @@ describe('education and experience', () => {
       const list = await call(ctx, 'POST', `${base}/get${kind.many}`, { userId: user._id });
       expect(list.body.Result).toMatchObject({ Total: 2, Page: 1 });
       expect(list.body.Result.Items.every((r: { userId: string }) => r.userId === user._id)).toBe(true);
-      const updated = await call(ctx, 'POST', `${base}/save${kind.one}`, { ...kind.valid, ...kind.change, _id: id, userId: user._id });
+      const updated = await call(ctx, 'POST', `${base}/save${kind.one}`, {
+        ...kind.valid,
+        ...kind.change,
+        _id: id,
+        userId: user._id,
+      });
       expect(updated.body.Result).toMatchObject({ _id: id, ...kind.change });
-      const moved = await call(ctx, 'POST', `${base}/save${kind.one}`, { ...kind.valid, _id: id, userId: otherUser._id });
+      const moved = await call(ctx, 'POST', `${base}/save${kind.one}`, {
+        ...kind.valid,
+        _id: id,
+        userId: otherUser._id,
+      });
       expect(errorsOf(moved.body)).toEqual({ userId: 'invalid_value' });
       const removed = await call(ctx, 'POST', `${base}/remove${kind.one}`, { id });
       expect(removed.body).toMatchObject({ Type: 1, Result: true });
@@ -223,11 +346,34 @@ describe('education and experience', () => {
       const empty = await call(ctx, 'POST', `/api/settings/users/save${kind.one}`, { userId: user._id });
       expect(errorsOf(empty.body)).toEqual(kind.required);
       const { endKey, ...dates } = kind.reversed;
-      const reversed = await call(ctx, 'POST', `/api/settings/users/save${kind.one}`, { ...kind.valid, ...dates, userId: user._id });
+      const reversed = await call(ctx, 'POST', `/api/settings/users/save${kind.one}`, {
+        ...kind.valid,
+        ...dates,
+        userId: user._id,
+      });
       expect(errorsOf(reversed.body)).toEqual({ [endKey]: 'end_date_before_start_date' });
-      expect(errorsOf((await call(ctx, 'POST', `/api/settings/users/save${kind.one}`, kind.valid)).body)).toEqual({ userId: 'field_is_required' });
-      expect(errorsOf((await call(ctx, 'POST', `/api/settings/users/save${kind.one}`, { ...kind.valid, userId: crypto.randomUUID() })).body)).toEqual({ userId: 'invalid_value' });
-      expect((await call(ctx, 'POST', `/api/settings/users/save${kind.one}`, { ...kind.valid, userId: user._id, _id: crypto.randomUUID() })).status).toBe(404);
+      expect(errorsOf((await call(ctx, 'POST', `/api/settings/users/save${kind.one}`, kind.valid)).body)).toEqual({
+        userId: 'field_is_required',
+      });
+      expect(
+        errorsOf(
+          (
+            await call(ctx, 'POST', `/api/settings/users/save${kind.one}`, {
+              ...kind.valid,
+              userId: crypto.randomUUID(),
+            })
+          ).body,
+        ),
+      ).toEqual({ userId: 'invalid_value' });
+      expect(
+        (
+          await call(ctx, 'POST', `/api/settings/users/save${kind.one}`, {
+            ...kind.valid,
+            userId: user._id,
+            _id: crypto.randomUUID(),
+          })
+        ).status,
+      ).toBe(404);
       expect((await call(ctx, 'POST', `/api/settings/users/get${kind.many}`, {})).status).toBe(400);
     });
   }

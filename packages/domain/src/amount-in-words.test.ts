@@ -122,12 +122,20 @@ describe('amountInWords', () => {
 
 describe('documentAmountInWords', () => {
   it('spells a BGN or EUR document in its own currency', () => {
-    expect(documentAmountInWords({ totalAmount: 120, currency: 'EUR', currencyRate: 1.95583 })).toBe('сто и двадесет евро и нула цента');
-    expect(documentAmountInWords({ totalAmount: 120, currency: 'bgn', currencyRate: 1 })).toBe('сто и двадесет лева и нула стотинки');
+    expect(documentAmountInWords({ totalAmount: 120, currency: 'EUR', currencyRate: 1.95583 })).toBe(
+      'сто и двадесет евро и нула цента',
+    );
+    expect(documentAmountInWords({ totalAmount: 120, currency: 'bgn', currencyRate: 1 })).toBe(
+      'сто и двадесет лева и нула стотинки',
+    );
   });
   it('spells any other currency as total × rate in leva', () => {
     // 100 USD at 1.7 = 170 BGN
-    expect(documentAmountInWords({ totalAmount: 100, currency: 'USD', currencyRate: 1.7 })).toBe('сто и седемдесет лева и нула стотинки');
-    expect(documentAmountInWords({ totalAmount: 10.01, currency: 'CHF', currencyRate: 2.1 })).toBe('двадесет и един лева и две стотинки');
+    expect(documentAmountInWords({ totalAmount: 100, currency: 'USD', currencyRate: 1.7 })).toBe(
+      'сто и седемдесет лева и нула стотинки',
+    );
+    expect(documentAmountInWords({ totalAmount: 10.01, currency: 'CHF', currencyRate: 2.1 })).toBe(
+      'двадесет и един лева и две стотинки',
+    );
   });
 });

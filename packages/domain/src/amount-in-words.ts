@@ -16,9 +16,42 @@ const ONES: Record<Gender, readonly string[]> = {
   f: ['нула', 'една', 'две', 'три', 'четири', 'пет', 'шест', 'седем', 'осем', 'девет'],
   n: ['нула', 'едно', 'две', 'три', 'четири', 'пет', 'шест', 'седем', 'осем', 'девет'],
 };
-const TEENS = ['десет', 'единадесет', 'дванадесет', 'тринадесет', 'четиринадесет', 'петнадесет', 'шестнадесет', 'седемнадесет', 'осемнадесет', 'деветнадесет'];
-const TENS = ['', '', 'двадесет', 'тридесет', 'четиридесет', 'петдесет', 'шестдесет', 'седемдесет', 'осемдесет', 'деветдесет'];
-const HUNDREDS = ['', 'сто', 'двеста', 'триста', 'четиристотин', 'петстотин', 'шестстотин', 'седемстотин', 'осемстотин', 'деветстотин'];
+const TEENS = [
+  'десет',
+  'единадесет',
+  'дванадесет',
+  'тринадесет',
+  'четиринадесет',
+  'петнадесет',
+  'шестнадесет',
+  'седемнадесет',
+  'осемнадесет',
+  'деветнадесет',
+];
+const TENS = [
+  '',
+  '',
+  'двадесет',
+  'тридесет',
+  'четиридесет',
+  'петдесет',
+  'шестдесет',
+  'седемдесет',
+  'осемдесет',
+  'деветдесет',
+];
+const HUNDREDS = [
+  '',
+  'сто',
+  'двеста',
+  'триста',
+  'четиристотин',
+  'петстотин',
+  'шестстотин',
+  'седемстотин',
+  'осемстотин',
+  'деветстотин',
+];
 
 /**
  * The words of 1..999 as separate parts (hundreds, tens, units; a teen or a round ten is one part),
@@ -79,7 +112,10 @@ export function integerInWords(value: number, gender: Gender = 'm'): string {
   return groups.flatMap((group) => group.words).join(' ');
 }
 
-const UNITS: Record<WordsCurrency, { gender: Gender; one: string; many: string; centGender: Gender; cent: string; cents: string }> = {
+const UNITS: Record<
+  WordsCurrency,
+  { gender: Gender; one: string; many: string; centGender: Gender; cent: string; cents: string }
+> = {
   BGN: { gender: 'm', one: 'лев', many: 'лева', centGender: 'f', cent: 'стотинка', cents: 'стотинки' },
   EUR: { gender: 'n', one: 'евро', many: 'евро', centGender: 'm', cent: 'цент', cents: 'цента' },
 };

@@ -3,7 +3,16 @@
  * The server stores what `billingTotals` answers; the web may call it to DISPLAY a figure while editing, but
  * never sends a computed total back: the server computes every stored total from the stored rows.
  */
-import { fitsMoney, fromCents, MAX_MONEY, multiplyCents, percentOfCents, roundHalfAway, sumCents, toCents } from './money.ts';
+import {
+  fitsMoney,
+  fromCents,
+  MAX_MONEY,
+  multiplyCents,
+  percentOfCents,
+  roundHalfAway,
+  sumCents,
+  toCents,
+} from './money.ts';
 
 /** 0 invoice, 1 credit notice, 2 debit notice. */
 export const NoticeType = { invoice: 0, credit: 1, debit: 2 } as const;
@@ -16,7 +25,8 @@ export type PaidStateValue = (typeof PaidState)[keyof typeof PaidState];
 export const PAID_STATES: readonly PaidStateValue[] = [0, 1, 2];
 
 /** The sign of a document's rows and totals: a credit notice's are negative. */
-export const noticeSign = (noticeType: number | null | undefined): 1 | -1 => (noticeType === NoticeType.credit ? -1 : 1);
+export const noticeSign = (noticeType: number | null | undefined): 1 | -1 =>
+  noticeType === NoticeType.credit ? -1 : 1;
 
 /** A row's total in cents: price × quantity, rounded half away from zero; negative on a credit notice. */
 export function lineTotalCents(price: number, quantity: number, noticeType: number | null | undefined = 0): number {
@@ -47,7 +57,12 @@ export function billingTotals(input: BillingTotalsInput): BillingTotals {
   const lines = input.items.map((item) => lineTotalCents(item.price, item.quantity, input.noticeType));
   const base = sumCents(lines);
   const vat = input.VATCharging ? percentOfCents(base, input.VATPercentage) : 0;
-  return { lineTotals: lines.map(fromCents), amount: fromCents(base), VATAmount: fromCents(vat), totalAmount: fromCents(base + vat) };
+  return {
+    lineTotals: lines.map(fromCents),
+    amount: fromCents(base),
+    VATAmount: fromCents(vat),
+    totalAmount: fromCents(base + vat),
+  };
 }
 
 /** A figure of a document that may be too large to store or print: a row's (converted) price or total, or a total. */
@@ -59,7 +74,9 @@ export type BillingAmountField = 'price' | 'total' | 'amount' | 'VATAmount' | 't
  * converted to leva (each row's price and total, the tax base and the VAT, and their sum), named `currencyRate`.
  * Check it before `billingTotals`, which answers only figures that fit.
  */
-export function billingAmountsOverflow(input: BillingTotalsInput & { currencyRate?: number }): BillingAmountField | null {
+export function billingAmountsOverflow(
+  input: BillingTotalsInput & { currencyRate?: number },
+): BillingAmountField | null {
   const prices = input.items.map((item) => Math.abs(item.price));
   if (prices.some((price) => !(price <= MAX_MONEY))) return 'price';
   const lines = input.items.map((item) => lineTotalCents(item.price, item.quantity, input.noticeType));
@@ -73,7 +90,13 @@ export function billingAmountsOverflow(input: BillingTotalsInput & { currencyRat
   if (rate !== undefined && rate !== 1) {
     if (!(rate > 0) || !Number.isFinite(rate)) return 'currencyRate';
     const inLeva = (cents: number) => multiplyCents(cents, rate);
-    const figures = [...prices.map((price) => inLeva(toCents(price))), ...lines.map(inLeva), inLeva(base), inLeva(vat), inLeva(base) + inLeva(vat)];
+    const figures = [
+      ...prices.map((price) => inLeva(toCents(price))),
+      ...lines.map(inLeva),
+      inLeva(base),
+      inLeva(vat),
+      inLeva(base) + inLeva(vat),
+    ];
     if (!figures.every(fitsMoney)) return 'currencyRate';
   }
   return null;
@@ -115,7 +138,8 @@ export function resolveVat(
   current: { VATCharging: boolean; VATType: string | null },
   defaultVatType: string | null,
 ): { VATCharging: boolean; VATType: string | null } {
-  if (change.VATCharging === true && change.VATType === undefined) return { VATCharging: defaultVatType !== null, VATType: defaultVatType ?? current.VATType };
+  if (change.VATCharging === true && change.VATType === undefined)
+    return { VATCharging: defaultVatType !== null, VATType: defaultVatType ?? current.VATType };
   let type = change.VATType !== undefined ? change.VATType : current.VATType;
   // Turning charging off leaves no VAT type chosen until one is picked (the default one would turn it back on).
   if (change.VATCharging === false && change.VATType === undefined && type === defaultVatType) type = null;

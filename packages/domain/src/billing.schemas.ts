@@ -78,7 +78,13 @@
  */
 import { z } from 'zod';
 import { AUTOCOMPLETE_PAGE_SIZE, MAX_PAGE_SIZE } from './api.ts';
-import { lineTotalCents, NOTICE_TYPES, type NoticeTypeValue, PAID_STATES, type PaidStateValue } from './billing-totals.ts';
+import {
+  lineTotalCents,
+  NOTICE_TYPES,
+  type NoticeTypeValue,
+  PAID_STATES,
+  type PaidStateValue,
+} from './billing-totals.ts';
 import type { PartySnapshot } from './contracts.schemas.ts';
 import { MessageKeys as M } from './messages.ts';
 import { CURRENCY_RATE_DECIMALS, fitsMoney, MAX_CURRENCY_RATE, MAX_PRICE } from './money.ts';
@@ -103,11 +109,26 @@ import {
 export type BillingKind = 'invoice' | 'proforma';
 export const BILLING_KINDS: readonly BillingKind[] = ['invoice', 'proforma'];
 /** The API base path of each kind. */
-export const BILLING_API: Record<BillingKind, string> = { invoice: '/api/invoices', proforma: '/api/proforma-invoices' };
+export const BILLING_API: Record<BillingKind, string> = {
+  invoice: '/api/invoices',
+  proforma: '/api/proforma-invoices',
+};
 /** The web routes of each kind. */
 export const BILLING_ROUTES: Record<BillingKind, string> = { invoice: '/invoices', proforma: '/proforma-invoices' };
 
-export const BILLING_SORT_COLUMNS = ['created', 'number', 'date', 'companyName', 'companyName.bg', 'companyName.it', 'bulstat', 'amount', 'VATAmount', 'totalAmount', 'isPaid'] as const;
+export const BILLING_SORT_COLUMNS = [
+  'created',
+  'number',
+  'date',
+  'companyName',
+  'companyName.bg',
+  'companyName.it',
+  'bulstat',
+  'amount',
+  'VATAmount',
+  'totalAmount',
+  'isPaid',
+] as const;
 
 /** Rows of one document at most. */
 export const MAX_BILLING_ITEMS = 500;
@@ -162,10 +183,16 @@ const booleanish = z
   .transform((value) => value ?? undefined);
 
 const paidFilter = z
-  .preprocess((value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value), paidStateSchema.optional())
+  .preprocess(
+    (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value),
+    paidStateSchema.optional(),
+  )
   .optional();
 const noticeFilter = z
-  .preprocess((value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value), noticeTypeSchema.optional())
+  .preprocess(
+    (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value),
+    noticeTypeSchema.optional(),
+  )
   .optional();
 
 /** The list's filters (also the query of getDocsCount). */
@@ -195,7 +222,8 @@ type FilterShape = {
   toDate?: string;
 };
 const datesInOrder = (value: { fromDate?: string; toDate?: string }, ctx: z.RefinementCtx) => {
-  if (value.fromDate && value.toDate && value.toDate < value.fromDate) ctx.addIssue({ code: 'custom', path: ['toDate'], message: M.end_date_before_start_date });
+  if (value.fromDate && value.toDate && value.toDate < value.fromDate)
+    ctx.addIssue({ code: 'custom', path: ['toDate'], message: M.end_date_before_start_date });
 };
 const withAliases = <T extends FilterShape>({ clientId, client, contractId, ...rest }: T) => ({
   ...rest,
@@ -216,7 +244,10 @@ export type BillingListInput = z.input<typeof billingListQuery>;
 export type BillingListQuery = z.output<typeof billingListQuery>;
 
 /** GET {base}/getDocsCount?…: the list's filters as query parameters (no paging, no `issued`). */
-export const billingCountQuery = z.object(billingFilterFields).superRefine(datesInOrder, alwaysCheck).transform(withAliases);
+export const billingCountQuery = z
+  .object(billingFilterFields)
+  .superRefine(datesInOrder, alwaysCheck)
+  .transform(withAliases);
 export type BillingCountInput = z.input<typeof billingCountQuery>;
 export type BillingCountQuery = z.output<typeof billingCountQuery>;
 
@@ -244,7 +275,10 @@ export const billingSearchQuery = z
     _id: filterId,
     customerId: filterId,
     noticeType: noticeFilter,
-    issued: z.boolean().nullish().transform((value) => value ?? true),
+    issued: z
+      .boolean()
+      .nullish()
+      .transform((value) => value ?? true),
   })
   .transform(({ number, ...rest }) => ({ ...rest, text: rest.text ?? number }));
 export type BillingSearchInput = z.input<typeof billingSearchQuery>;
@@ -325,7 +359,10 @@ const documentIdFields = {
   proformaInvoiceId: z.preprocess(blankToUndefined, idSchema.optional()).optional(),
   documentId: z.preprocess(blankToUndefined, idSchema.optional()).optional(),
 };
-const pickDocumentId = (value: { invoiceId?: string; proformaInvoiceId?: string; documentId?: string }, ctx: z.RefinementCtx) => {
+const pickDocumentId = (
+  value: { invoiceId?: string; proformaInvoiceId?: string; documentId?: string },
+  ctx: z.RefinementCtx,
+) => {
   const id = value.invoiceId ?? value.proformaInvoiceId ?? value.documentId;
   if (!id) ctx.addIssue({ code: 'custom', path: ['invoiceId'], message: M.field_is_required });
   return id as string;
@@ -354,8 +391,15 @@ export type BillingItemRefInput = z.input<typeof billingItemRef>;
 const rowTotalFits = (value: { price?: unknown; quantity?: unknown }, ctx: z.RefinementCtx) => {
   const { price, quantity } = value;
   // Out of their own bounds, the price or the quantity has its error already.
-  if (typeof price !== 'number' || typeof quantity !== 'number' || !(Math.abs(price) <= MAX_PRICE) || !(Math.abs(quantity) <= MAX_QUANTITY)) return;
-  if (!fitsMoney(lineTotalCents(price, quantity))) ctx.addIssue({ code: 'custom', path: ['quantity'], message: M.amount_too_large });
+  if (
+    typeof price !== 'number' ||
+    typeof quantity !== 'number' ||
+    !(Math.abs(price) <= MAX_PRICE) ||
+    !(Math.abs(quantity) <= MAX_QUANTITY)
+  )
+    return;
+  if (!fitsMoney(lineTotalCents(price, quantity)))
+    ctx.addIssue({ code: 'custom', path: ['quantity'], message: M.amount_too_large });
 };
 
 /**
@@ -404,8 +448,14 @@ export const billingAddServiceSchema = z
     quantity: quantitySchema.optional().default(1),
   })
   .transform((value, ctx) => {
-    if (Boolean(value.contractServiceId) === Boolean(value.serviceId)) ctx.addIssue({ code: 'custom', path: ['serviceId'], message: M.field_is_required });
-    return { documentId: pickDocumentId(value, ctx), contractServiceId: value.contractServiceId, serviceId: value.serviceId, quantity: value.quantity };
+    if (Boolean(value.contractServiceId) === Boolean(value.serviceId))
+      ctx.addIssue({ code: 'custom', path: ['serviceId'], message: M.field_is_required });
+    return {
+      documentId: pickDocumentId(value, ctx),
+      contractServiceId: value.contractServiceId,
+      serviceId: value.serviceId,
+      quantity: value.quantity,
+    };
   });
 export type BillingAddServiceInput = z.input<typeof billingAddServiceSchema>;
 export type BillingAddServiceValues = z.output<typeof billingAddServiceSchema>;
@@ -413,27 +463,53 @@ export type BillingAddServiceValues = z.output<typeof billingAddServiceSchema>;
 /** POST {base}/changeCurrency. */
 export const billingChangeCurrencySchema = z
   .object({ ...documentIdFields, currency: idSchema, currencyRate: currencyRateSchema.nullish() })
-  .transform((value, ctx) => ({ documentId: pickDocumentId(value, ctx), currency: value.currency, currencyRate: value.currencyRate ?? undefined }));
+  .transform((value, ctx) => ({
+    documentId: pickDocumentId(value, ctx),
+    currency: value.currency,
+    currencyRate: value.currencyRate ?? undefined,
+  }));
 export type BillingChangeCurrencyInput = z.input<typeof billingChangeCurrencySchema>;
 
 /** POST {base}/setVATType: `VATCharging` and/or `VATType` (see `resolveVat`). */
 export const billingSetVatSchema = z
-  .object({ ...documentIdFields, VATCharging: z.boolean().nullish(), VATType: z.preprocess(blankToNull, idSchema.nullable()).optional() })
+  .object({
+    ...documentIdFields,
+    VATCharging: z.boolean().nullish(),
+    VATType: z.preprocess(blankToNull, idSchema.nullable()).optional(),
+  })
   .transform((value, ctx) => {
-    if ((value.VATCharging === undefined || value.VATCharging === null) && value.VATType === undefined) ctx.addIssue({ code: 'custom', path: ['VATType'], message: M.field_is_required });
-    return { documentId: pickDocumentId(value, ctx), VATCharging: value.VATCharging ?? undefined, VATType: value.VATType };
+    if ((value.VATCharging === undefined || value.VATCharging === null) && value.VATType === undefined)
+      ctx.addIssue({ code: 'custom', path: ['VATType'], message: M.field_is_required });
+    return {
+      documentId: pickDocumentId(value, ctx),
+      VATCharging: value.VATCharging ?? undefined,
+      VATType: value.VATType,
+    };
   });
 export type BillingSetVatInput = z.input<typeof billingSetVatSchema>;
 
 /** POST /api/invoices/changeNoticeType: 0 makes it a plain invoice again (the original is cleared). */
 export const billingNoticeSchema = z
-  .object({ ...documentIdFields, noticeType: noticeTypeSchema, creditToInvoice: keepOrPick, noticeReason: localizedText.optional() })
-  .transform((value, ctx) => ({ documentId: pickDocumentId(value, ctx), noticeType: value.noticeType, creditToInvoice: value.creditToInvoice, noticeReason: value.noticeReason }));
+  .object({
+    ...documentIdFields,
+    noticeType: noticeTypeSchema,
+    creditToInvoice: keepOrPick,
+    noticeReason: localizedText.optional(),
+  })
+  .transform((value, ctx) => ({
+    documentId: pickDocumentId(value, ctx),
+    noticeType: value.noticeType,
+    creditToInvoice: value.creditToInvoice,
+    noticeReason: value.noticeReason,
+  }));
 export type BillingNoticeInput = z.input<typeof billingNoticeSchema>;
 
 /** POST /api/proforma-invoices/transformProformaToInvoice. */
 export const transformProformaSchema = z
-  .object({ proformaInvoiceId: z.preprocess(blankToUndefined, idSchema.optional()).optional(), _id: z.preprocess(blankToUndefined, idSchema.optional()).optional() })
+  .object({
+    proformaInvoiceId: z.preprocess(blankToUndefined, idSchema.optional()).optional(),
+    _id: z.preprocess(blankToUndefined, idSchema.optional()).optional(),
+  })
   .transform((value, ctx) => {
     const id = value.proformaInvoiceId ?? value._id;
     if (!id) ctx.addIssue({ code: 'custom', path: ['proformaInvoiceId'], message: M.field_is_required });
@@ -443,13 +519,19 @@ export const transformProformaSchema = z
 /** POST /api/proforma-invoices/transformItemsToInvoice: 1–500 rows of the proforma. */
 export const transformItemsSchema = z.object({
   proformaInvoiceId: idSchema,
-  proformaInvoiceItems: z.array(idSchema, { error: M.field_is_required }).min(1, M.field_is_required).max(MAX_BILLING_ITEMS, M.invalid_value),
+  proformaInvoiceItems: z
+    .array(idSchema, { error: M.field_is_required })
+    .min(1, M.field_is_required)
+    .max(MAX_BILLING_ITEMS, M.invalid_value),
 });
 export type TransformItemsInput = z.input<typeof transformItemsSchema>;
 
 /** POST /api/contracts/generateProformaInvoice. */
 export const generateProformaSchema = z
-  .object({ contractId: z.preprocess(blankToUndefined, idSchema.optional()).optional(), _id: z.preprocess(blankToUndefined, idSchema.optional()).optional() })
+  .object({
+    contractId: z.preprocess(blankToUndefined, idSchema.optional()).optional(),
+    _id: z.preprocess(blankToUndefined, idSchema.optional()).optional(),
+  })
   .transform((value, ctx) => {
     const id = value.contractId ?? value._id;
     if (!id) ctx.addIssue({ code: 'custom', path: ['contractId'], message: M.field_is_required });
@@ -481,7 +563,15 @@ export interface BillingRights {
 /** The rights of a user (by access) on a document. */
 export function billingRights(
   access: number,
-  doc: { kind: BillingKind; issued: boolean; number?: string | null; transformedToInvoice?: string | null; transformedItems?: number; itemsCount?: number; paidAmount?: number },
+  doc: {
+    kind: BillingKind;
+    issued: boolean;
+    number?: string | null;
+    transformedToInvoice?: string | null;
+    transformedItems?: number;
+    itemsCount?: number;
+    paidAmount?: number;
+  },
 ): BillingRights {
   const management = access === Access.admin || access === Access.manager;
   const proforma = doc.kind === 'proforma';
@@ -490,9 +580,17 @@ export function billingRights(
     canEdit: management && !doc.issued,
     canIssue: management && !doc.issued,
     // A document with payments stays issued (their sum is never 0 while there are any: each has the total's sign).
-    canUnissue: access === Access.admin && doc.issued && !doc.transformedToInvoice && transformed === 0 && !doc.paidAmount,
-    canTransform: proforma && management && doc.issued && !doc.transformedToInvoice && transformed === 0 && (doc.itemsCount ?? 0) > 0,
-    canTransformItems: proforma && management && doc.issued && !doc.transformedToInvoice && transformed < (doc.itemsCount ?? 0),
+    canUnissue:
+      access === Access.admin && doc.issued && !doc.transformedToInvoice && transformed === 0 && !doc.paidAmount,
+    canTransform:
+      proforma &&
+      management &&
+      doc.issued &&
+      !doc.transformedToInvoice &&
+      transformed === 0 &&
+      (doc.itemsCount ?? 0) > 0,
+    canTransformItems:
+      proforma && management && doc.issued && !doc.transformedToInvoice && transformed < (doc.itemsCount ?? 0),
     canManagePayments: management && doc.issued,
     canRemove: management && !doc.issued && !doc.number,
     canDuplicate: management,

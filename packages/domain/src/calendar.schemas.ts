@@ -75,7 +75,9 @@ export const eventListQuery = z
     fromDate: businessDate,
     toDate: businessDate,
     category: idList,
-    employee: z.preprocess((value) => (value === '' || value === null ? undefined : value), idSchema.optional()).optional(),
+    employee: z
+      .preprocess((value) => (value === '' || value === null ? undefined : value), idSchema.optional())
+      .optional(),
   })
   .superRefine((value, ctx) => {
     const span = (Date.parse(`${value.toDate}T00:00:00Z`) - Date.parse(`${value.fromDate}T00:00:00Z`)) / 86_400_000;
@@ -91,7 +93,10 @@ export const refusalReasonSchema = z.object({ reason: requiredString(1000) });
 export const eventInvitationRefuseSchema = eventInvitationAnswerSchema.extend(refusalReasonSchema.shape);
 
 /** The creator of an event or management may edit it (spec §6). */
-export function canEditEvent(user: { id: string; access: number }, event: { user: string; createdBy?: string | null }): boolean {
+export function canEditEvent(
+  user: { id: string; access: number },
+  event: { user: string; createdBy?: string | null },
+): boolean {
   return isManagement(user.access) || event.user === user.id || event.createdBy === user.id;
 }
 

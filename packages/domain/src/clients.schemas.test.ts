@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { companyListQuery, companySaveSchema, companySearchQuery, newClientBankSchema, officeContactSaveSchema, officeSaveSchema } from './clients.schemas.ts';
-import { eikCheckDigit13, eikCheckDigit9, identifierWarnings, isBulgarianVatFormat, isValidEik, makeEik } from './identifiers.ts';
+import {
+  companyListQuery,
+  companySaveSchema,
+  companySearchQuery,
+  newClientBankSchema,
+  officeContactSaveSchema,
+  officeSaveSchema,
+} from './clients.schemas.ts';
+import {
+  eikCheckDigit13,
+  eikCheckDigit9,
+  identifierWarnings,
+  isBulgarianVatFormat,
+  isValidEik,
+  makeEik,
+} from './identifiers.ts';
 
 type Parsed = { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
-const errors = (result: Parsed) => Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+const errors = (result: Parsed) =>
+  Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 const id = '7d1f0c4e-2b0a-4c8e-9a51-0f6b7c1d2e3f';
 const t = (bg: string, it: string) => ({ bg, it });
 
@@ -56,24 +71,51 @@ describe('EIK/BULSTAT', () => {
   });
 });
 
-const office = { country: t('България', 'Bulgaria'), city: t('София', 'Sofia'), street: t('ул. 1', 'via 1'), phone: '+359 2 1', email: 'a@b.bg' };
+const office = {
+  country: t('България', 'Bulgaria'),
+  city: t('София', 'Sofia'),
+  street: t('ул. 1', 'via 1'),
+  phone: '+359 2 1',
+  email: 'a@b.bg',
+};
 const company = { name: t('Фирма', ''), bulstat: '175 800 110', vatNumber: 'bg175800110', office };
 
 describe('client schemas', () => {
   it('requires the company name in Bulgarian, bulstat and VAT number; the office of a new client is optional', () => {
-    expect(errors(companySaveSchema.safeParse({}))).toEqual({ name: 'field_is_required', bulstat: 'field_is_required', vatNumber: 'field_is_required' });
-    expect(errors(companySaveSchema.safeParse({ ...company, name: t(' ', 'Ditta'), bulstat: '', vatNumber: ' ' }))).toEqual({
+    expect(errors(companySaveSchema.safeParse({}))).toEqual({
+      name: 'field_is_required',
+      bulstat: 'field_is_required',
+      vatNumber: 'field_is_required',
+    });
+    expect(
+      errors(companySaveSchema.safeParse({ ...company, name: t(' ', 'Ditta'), bulstat: '', vatNumber: ' ' })),
+    ).toEqual({
       'name.bg': 'field_is_required',
       bulstat: 'field_is_required',
       vatNumber: 'field_is_required',
     });
     const parsed = companySaveSchema.parse(company);
-    expect(parsed).toMatchObject({ bulstat: '175800110', vatNumber: 'BG175800110', referent: null, notificationsEmails: [] });
+    expect(parsed).toMatchObject({
+      bulstat: '175800110',
+      vatNumber: 'BG175800110',
+      referent: null,
+      notificationsEmails: [],
+    });
     expect(parsed.status).toBeUndefined();
   });
 
   it('requires the new office in both languages with phone and email, and its contacts with names, phone and email', () => {
-    const result = companySaveSchema.safeParse({ ...company, office: { country: t('България', ''), city: t('', 'Sofia'), street: t('ул. 1', 'via 1'), phone: '', email: 'x', contacts: [{}] } });
+    const result = companySaveSchema.safeParse({
+      ...company,
+      office: {
+        country: t('България', ''),
+        city: t('', 'Sofia'),
+        street: t('ул. 1', 'via 1'),
+        phone: '',
+        email: 'x',
+        contacts: [{}],
+      },
+    });
     expect(errors(result)).toEqual({
       'office.country.it': 'field_is_required',
       'office.city.bg': 'field_is_required',
@@ -87,16 +129,26 @@ describe('client schemas', () => {
   });
 
   it('refuses an office or a bank on an existing client', () => {
-    expect(errors(companySaveSchema.safeParse({ ...company, _id: id, bank: {} }))).toEqual({ office: 'invalid_value', bank: 'invalid_value' });
+    expect(errors(companySaveSchema.safeParse({ ...company, _id: id, bank: {} }))).toEqual({
+      office: 'invalid_value',
+      bank: 'invalid_value',
+    });
     expect(companySaveSchema.safeParse({ ...company, office: undefined, _id: id }).success).toBe(true);
   });
 
   it('has no required field on the new client bank card until something is filled', () => {
     expect(newClientBankSchema.safeParse({}).success).toBe(true);
     expect(newClientBankSchema.safeParse({ name: t('', ''), iban: '', currency: '' }).success).toBe(true);
-    expect(errors(newClientBankSchema.safeParse({ name: t('Банка', '') }))).toEqual({ iban: 'field_is_required', currency: 'field_is_required' });
-    expect(errors(newClientBankSchema.safeParse({ iban: 'BG33UNCR70001520345678', currency: id }))).toEqual({ iban: 'iban_invalid' });
-    expect(newClientBankSchema.parse({ iban: 'bg32 uncr 7000 1520 3456 78', currency: id }).iban).toBe('BG32UNCR70001520345678');
+    expect(errors(newClientBankSchema.safeParse({ name: t('Банка', '') }))).toEqual({
+      iban: 'field_is_required',
+      currency: 'field_is_required',
+    });
+    expect(errors(newClientBankSchema.safeParse({ iban: 'BG33UNCR70001520345678', currency: id }))).toEqual({
+      iban: 'iban_invalid',
+    });
+    expect(newClientBankSchema.parse({ iban: 'bg32 uncr 7000 1520 3456 78', currency: id }).iban).toBe(
+      'BG32UNCR70001520345678',
+    );
   });
 
   it('checks the office modal: country, city and street in Bulgarian, phone, email', () => {
@@ -108,15 +160,27 @@ describe('client schemas', () => {
       phone: 'field_is_required',
       email: 'field_is_required',
     });
-    expect(officeSaveSchema.safeParse({ ...office, company: id, country: t('България', ''), city: t('София', '') }).success).toBe(true);
+    expect(
+      officeSaveSchema.safeParse({ ...office, company: id, country: t('България', ''), city: t('София', '') }).success,
+    ).toBe(true);
   });
 
   it('checks a contact with its office', () => {
-    expect(errors(officeContactSaveSchema.safeParse({ firstName: 'Ив', lastName: 'Петров', phone: '1', email: 'a@b.bg' }))).toEqual({ officeId: 'field_is_required' });
+    expect(
+      errors(officeContactSaveSchema.safeParse({ firstName: 'Ив', lastName: 'Петров', phone: '1', email: 'a@b.bg' })),
+    ).toEqual({ officeId: 'field_is_required' });
   });
 
   it('checks subscription dates and notification emails', () => {
-    expect(errors(companySaveSchema.safeParse({ ...company, subscription: { status: true, fromDate: '2025-02-01', toDate: '2025-01-01' }, notificationsEmails: ['x'] }))).toEqual({
+    expect(
+      errors(
+        companySaveSchema.safeParse({
+          ...company,
+          subscription: { status: true, fromDate: '2025-02-01', toDate: '2025-01-01' },
+          notificationsEmails: ['x'],
+        }),
+      ),
+    ).toEqual({
       'subscription.toDate': 'end_date_before_start_date',
       'notificationsEmails.0': 'email_valid',
     });
@@ -124,7 +188,16 @@ describe('client schemas', () => {
 
   it('defaults the list to active clients and the search to 15 rows', () => {
     expect(companyListQuery.parse({})).toMatchObject({ status: true, managingUsers: [], page: 1, itemsPerPage: 15 });
-    expect(companyListQuery.parse({ status: null, managingUsers: id, referent: '' })).toMatchObject({ status: null, managingUsers: [id], referent: undefined });
-    expect(companySearchQuery.parse({ name: ' abc ' })).toEqual({ page: 1, itemsPerPage: 15, name: 'abc', status: true });
+    expect(companyListQuery.parse({ status: null, managingUsers: id, referent: '' })).toMatchObject({
+      status: null,
+      managingUsers: [id],
+      referent: undefined,
+    });
+    expect(companySearchQuery.parse({ name: ' abc ' })).toEqual({
+      page: 1,
+      itemsPerPage: 15,
+      name: 'abc',
+      status: true,
+    });
   });
 });

@@ -52,7 +52,8 @@ export const subscriptionSchema = z
     toDate: optionalBusinessDate,
   })
   .superRefine((value, ctx) => {
-    if (value.fromDate && value.toDate && value.toDate < value.fromDate) ctx.addIssue({ code: 'custom', path: ['toDate'], message: M.end_date_before_start_date });
+    if (value.fromDate && value.toDate && value.toDate < value.fromDate)
+      ctx.addIssue({ code: 'custom', path: ['toDate'], message: M.end_date_before_start_date });
   });
 
 /** An office contact person: first name, last name, phone and email required. */
@@ -143,7 +144,13 @@ export const newClientBankSchema = z
 export type NewClientBankInput = z.infer<typeof newClientBankSchema>;
 
 /** True when some field of the new client's bank card is filled. */
-export function isNewClientBankFilled(bank: { name?: { bg?: string; it?: string }; address?: { bg?: string; it?: string }; bic?: string; iban?: string; currency?: string }): boolean {
+export function isNewClientBankFilled(bank: {
+  name?: { bg?: string; it?: string };
+  address?: { bg?: string; it?: string };
+  bic?: string;
+  iban?: string;
+  currency?: string;
+}): boolean {
   return filled(bank.name) || filled(bank.address) || Boolean(bank.bic || bank.iban || bank.currency);
 }
 
@@ -177,8 +184,10 @@ export const companySaveSchema = z
     bank: newClientBankSchema.optional(),
   })
   .superRefine((value, ctx) => {
-    if (value._id && value.office !== undefined) ctx.addIssue({ code: 'custom', path: ['office'], message: M.invalid_value });
-    if (value._id && value.bank !== undefined) ctx.addIssue({ code: 'custom', path: ['bank'], message: M.invalid_value });
+    if (value._id && value.office !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['office'], message: M.invalid_value });
+    if (value._id && value.bank !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['bank'], message: M.invalid_value });
   }, alwaysCheck);
 export type CompanySaveInput = z.infer<typeof companySaveSchema>;
 
@@ -212,4 +221,14 @@ export type CompanySearchQuery = z.infer<typeof companySearchQuery>;
 export const clientOptionsQuery = z.object({ name: filterText() });
 export type ClientOptionsQuery = z.infer<typeof clientOptionsQuery>;
 
-export const CLIENT_SORT_COLUMNS = ['name', 'name.bg', 'name.it', 'bulstat', 'vatNumber', 'phone', 'email', 'status', 'created'] as const;
+export const CLIENT_SORT_COLUMNS = [
+  'name',
+  'name.bg',
+  'name.it',
+  'bulstat',
+  'vatNumber',
+  'phone',
+  'email',
+  'status',
+  'created',
+] as const;

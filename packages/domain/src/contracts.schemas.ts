@@ -88,7 +88,18 @@ export const CONTRACT_STATUSES: readonly ContractStatusValue[] = [0, 1, 2, 3];
 export const INVOICE_MONTHLY_INTERVALS = [1, 3, 6, 12] as const;
 export type InvoiceMonthlyInterval = (typeof INVOICE_MONTHLY_INTERVALS)[number];
 
-export const CONTRACT_SORT_COLUMNS = ['created', 'name', 'name.bg', 'name.it', 'companyName', 'companyName.bg', 'companyName.it', 'fromDate', 'toDate', 'status'] as const;
+export const CONTRACT_SORT_COLUMNS = [
+  'created',
+  'name',
+  'name.bg',
+  'name.it',
+  'companyName',
+  'companyName.bg',
+  'companyName.it',
+  'fromDate',
+  'toDate',
+  'status',
+] as const;
 export const CONTRACT_SERVICE_SORT_COLUMNS = ['created', 'code', 'name', 'name.bg', 'name.it', 'price'] as const;
 
 const emptyText = { bg: '', it: '' };
@@ -124,7 +135,9 @@ export const contractListQuery = listQuery
     client: filterId,
     bulstat: filterText(30),
     vatNumber: filterText(30),
-    status: contractStatusSchema.nullish().transform((value) => (value ?? undefined) as ContractStatusValue | undefined),
+    status: contractStatusSchema
+      .nullish()
+      .transform((value) => (value ?? undefined) as ContractStatusValue | undefined),
   })
   .transform(({ clientId, client, ...rest }) => ({ ...rest, customerId: rest.customerId ?? clientId ?? client }));
 export type ContractListInput = z.input<typeof contractListQuery>;
@@ -146,7 +159,9 @@ export const contractSearchQuery = z
     clientId: filterId,
     customerId: filterId,
     name: filterText(),
-    status: contractStatusSchema.nullish().transform((value) => (value ?? undefined) as ContractStatusValue | undefined),
+    status: contractStatusSchema
+      .nullish()
+      .transform((value) => (value ?? undefined) as ContractStatusValue | undefined),
   })
   .transform(({ customerId, ...rest }) => ({ ...rest, clientId: rest.clientId ?? customerId }));
 export type ContractSearchInput = z.input<typeof contractSearchQuery>;
@@ -201,14 +216,18 @@ export const contractSaveSchema = z
   })
   .superRefine((value, ctx) => {
     const { fromDate, toDate } = value as { fromDate?: unknown; toDate?: unknown };
-    if (typeof fromDate === 'string' && typeof toDate === 'string' && toDate < fromDate) ctx.addIssue({ code: 'custom', path: ['toDate'], message: M.end_date_before_start_date });
+    if (typeof fromDate === 'string' && typeof toDate === 'string' && toDate < fromDate)
+      ctx.addIssue({ code: 'custom', path: ['toDate'], message: M.end_date_before_start_date });
   }, alwaysCheck);
 export type ContractSaveInput = z.input<typeof contractSaveSchema>;
 export type ContractSaveValues = z.output<typeof contractSaveSchema>;
 
 /** The contract a transition names: `{ contractId }` (spec) or `{ _id }`; other fields are ignored. */
 const contractRef = z
-  .object({ contractId: z.preprocess(blankToUndefined, idSchema.optional()).optional(), _id: z.preprocess(blankToUndefined, idSchema.optional()).optional() })
+  .object({
+    contractId: z.preprocess(blankToUndefined, idSchema.optional()).optional(),
+    _id: z.preprocess(blankToUndefined, idSchema.optional()).optional(),
+  })
   .loose()
   .transform((value, ctx) => {
     const id = value.contractId ?? value._id;
@@ -256,11 +275,17 @@ export const contractSaveBanksSchema = z
   })
   .loose()
   .superRefine((value, ctx) => {
-    for (const field of Object.keys(value)) if (!SAVE_BANKS_FIELDS.has(field)) ctx.addIssue({ code: 'custom', path: [field], message: M.contract_only_banks_change });
+    for (const field of Object.keys(value))
+      if (!SAVE_BANKS_FIELDS.has(field))
+        ctx.addIssue({ code: 'custom', path: [field], message: M.contract_only_banks_change });
     const { contractId, _id } = value as { contractId?: unknown; _id?: unknown };
     if (!contractId && !_id) ctx.addIssue({ code: 'custom', path: ['contractId'], message: M.field_is_required });
   }, alwaysCheck)
-  .transform((value) => ({ contractId: (value.contractId ?? value._id) as string, bank: value.bank, bank2: value.bank2 }));
+  .transform((value) => ({
+    contractId: (value.contractId ?? value._id) as string,
+    bank: value.bank,
+    bank2: value.bank2,
+  }));
 export type ContractSaveBanksInput = z.input<typeof contractSaveBanksSchema>;
 export type ContractSaveBanksValues = z.output<typeof contractSaveBanksSchema>;
 
@@ -340,7 +365,9 @@ export function contractRights(access: number, status: number): ContractRights {
     canEdit: management && draft,
     canRegister: management && draft,
     canCancel: management && status === ContractStatus.registered,
-    canChangeBanks: canAccess(Permissions.contractsBanks, access) && (status === ContractStatus.registered || status === ContractStatus.expired),
+    canChangeBanks:
+      canAccess(Permissions.contractsBanks, access) &&
+      (status === ContractStatus.registered || status === ContractStatus.expired),
     canUnregister: access === Access.admin && !draft,
     canEditServices: management && draft,
     canEditDocuments: management && status !== ContractStatus.canceled,

@@ -39,14 +39,30 @@
 import { z } from 'zod';
 import type { LocalizedText } from './schemas.ts';
 import { MessageKeys as M } from './messages.ts';
-import { alwaysCheck, filterDate, filterId, filterText, idSchema, listQuery, optionalBusinessDate, optionalString, selectId } from './schemas.ts';
+import {
+  alwaysCheck,
+  filterDate,
+  filterId,
+  filterText,
+  idSchema,
+  listQuery,
+  optionalBusinessDate,
+  optionalString,
+  selectId,
+} from './schemas.ts';
 
 /** Files per downloadFilesAsZip request. */
 export const DOCUMENT_FLOW_ZIP_MAX_FILES = 500;
 /** Bytes per downloadFilesAsZip request (1 GB). */
 export const DOCUMENT_FLOW_ZIP_MAX_BYTES = 1024 * 1024 * 1024;
 /** The content types the file preview shows (spec: pdf, jpeg, png, html, plain text). */
-export const DOCUMENT_FLOW_PREVIEW_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'text/html', 'text/plain'] as const;
+export const DOCUMENT_FLOW_PREVIEW_TYPES = [
+  'application/pdf',
+  'image/jpeg',
+  'image/png',
+  'text/html',
+  'text/plain',
+] as const;
 
 /** True when a stored content type (parameters ignored) may be shown in the file preview. */
 export function isPreviewableContentType(contentType: string | null | undefined): boolean {
@@ -54,7 +70,15 @@ export function isPreviewableContentType(contentType: string | null | undefined)
   return (DOCUMENT_FLOW_PREVIEW_TYPES as readonly string[]).includes(base);
 }
 
-export const DOCUMENT_FLOW_SORT_COLUMNS = ['created', 'date', 'category', 'company', 'description', 'file', 'createdBy'] as const;
+export const DOCUMENT_FLOW_SORT_COLUMNS = [
+  'created',
+  'date',
+  'category',
+  'company',
+  'description',
+  'file',
+  'createdBy',
+] as const;
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
@@ -78,8 +102,10 @@ export const documentFlowListQuery = listQuery
     description: filterText(200),
   })
   .superRefine((value, ctx) => {
-    if (value.fromDate && value.toDate && value.toDate < value.fromDate) ctx.addIssue({ code: 'custom', path: ['toDate'], message: M.end_date_before_start_date });
-    if (value.uploadedFrom && value.uploadedTo && value.uploadedTo < value.uploadedFrom) ctx.addIssue({ code: 'custom', path: ['uploadedTo'], message: M.end_date_before_start_date });
+    if (value.fromDate && value.toDate && value.toDate < value.fromDate)
+      ctx.addIssue({ code: 'custom', path: ['toDate'], message: M.end_date_before_start_date });
+    if (value.uploadedFrom && value.uploadedTo && value.uploadedTo < value.uploadedFrom)
+      ctx.addIssue({ code: 'custom', path: ['uploadedTo'], message: M.end_date_before_start_date });
   }, alwaysCheck)
   .transform(({ client, companyId, ...rest }) => ({ ...rest, company: rest.company ?? client ?? companyId }));
 export type DocumentFlowListInput = z.input<typeof documentFlowListQuery>;

@@ -14,15 +14,27 @@ const optionalId = z.preprocess(blankToUndefined, idSchema.optional()).optional(
  * `userId` / `contractId`. Resolved to `{ parentType, parentId }` (both undefined when none is given).
  */
 const parentFields = {
-  parentType: z.preprocess(blankToUndefined, z.enum(DOCUMENT_PARENT_TYPES, { error: M.invalid_value }).optional()).optional(),
+  parentType: z
+    .preprocess(blankToUndefined, z.enum(DOCUMENT_PARENT_TYPES, { error: M.invalid_value }).optional())
+    .optional(),
   parentId: optionalId,
   parent: optionalId,
   userId: optionalId,
   contractId: optionalId,
 };
-type ParentFields = { parentType?: DocumentParentType; parentId?: string; parent?: string; userId?: string; contractId?: string };
+type ParentFields = {
+  parentType?: DocumentParentType;
+  parentId?: string;
+  parent?: string;
+  userId?: string;
+  contractId?: string;
+};
 
-function resolveParent(value: ParentFields, ctx: z.RefinementCtx, required: boolean): { parentType?: DocumentParentType; parentId?: string } {
+function resolveParent(
+  value: ParentFields,
+  ctx: z.RefinementCtx,
+  required: boolean,
+): { parentType?: DocumentParentType; parentId?: string } {
   const candidates: Array<[DocumentParentType, string]> = [];
   const generic = value.parentId ?? value.parent;
   if (generic) {
@@ -33,7 +45,8 @@ function resolveParent(value: ParentFields, ctx: z.RefinementCtx, required: bool
   if (value.contractId) candidates.push(['contract', value.contractId]);
   const distinct = new Set(candidates.map(([type, id]) => `${type}:${id}`));
   if (distinct.size > 1) ctx.addIssue({ code: 'custom', path: ['parentId'], message: M.invalid_value });
-  else if (distinct.size === 0 && required && !(generic && !value.parentType)) ctx.addIssue({ code: 'custom', path: ['parentId'], message: M.field_is_required });
+  else if (distinct.size === 0 && required && !(generic && !value.parentType))
+    ctx.addIssue({ code: 'custom', path: ['parentId'], message: M.field_is_required });
   const [first] = candidates;
   return { parentType: first?.[0], parentId: first?.[1] };
 }
@@ -55,24 +68,36 @@ export const documentSaveSchema = z
   })
   .transform((value, ctx) => {
     const parent = resolveParent(value, ctx, !value._id);
-    return { _id: value._id, type: value.type, date: value.date, description: value.description, notes: value.notes, ...parent };
+    return {
+      _id: value._id,
+      type: value.type,
+      date: value.date,
+      description: value.description,
+      notes: value.notes,
+      ...parent,
+    };
   });
 export type DocumentSaveInput = z.infer<typeof documentSaveSchema>;
 
 export const documentListQuery = listQuery.extend(parentFields).transform((value, ctx) => {
   const { parentType, parentId } = resolveParent(value, ctx, true);
-  return { page: value.page, itemsPerPage: value.itemsPerPage, sortBy: value.sortBy, sortDesc: value.sortDesc, parentType: parentType!, parentId: parentId! };
+  return {
+    page: value.page,
+    itemsPerPage: value.itemsPerPage,
+    sortBy: value.sortBy,
+    sortDesc: value.sortDesc,
+    parentType: parentType!,
+    parentId: parentId!,
+  };
 });
 export type DocumentListQuery = z.infer<typeof documentListQuery>;
 
 /** POST /api/documents/remove: `{ documentId }` (spec) or `{ id }`. */
-export const documentRemoveSchema = z
-  .object({ documentId: optionalId, id: optionalId })
-  .transform((value, ctx) => {
-    const id = value.documentId ?? value.id;
-    if (!id) ctx.addIssue({ code: 'custom', path: ['documentId'], message: M.field_is_required });
-    return { id: id! };
-  });
+export const documentRemoveSchema = z.object({ documentId: optionalId, id: optionalId }).transform((value, ctx) => {
+  const id = value.documentId ?? value.id;
+  if (!id) ctx.addIssue({ code: 'custom', path: ['documentId'], message: M.field_is_required });
+  return { id: id! };
+});
 
 /** POST /api/documents/removeFile: `{ fileId, documentId }` (spec) or `{ id }` (the file's id). */
 export const documentRemoveFileSchema = z

@@ -62,7 +62,8 @@ export function identifierWarnings(input: { bulstat: string; vatNumber: string }
   const warnings: IdentifierWarning[] = [];
   const bulgarianVat = vat.startsWith('BG');
   const eikShaped = /^\d{9}(\d{4})?$/.test(bulstat);
-  if ((eikShaped && !isValidEik(bulstat)) || (bulgarianVat && !eikShaped && !/^\d{10}$/.test(bulstat))) warnings.push(M.bulstat_checksum);
+  if ((eikShaped && !isValidEik(bulstat)) || (bulgarianVat && !eikShaped && !/^\d{10}$/.test(bulstat)))
+    warnings.push(M.bulstat_checksum);
   if ((bulgarianVat && !isBulgarianVatFormat(vat)) || /^\d{9,10}$/.test(vat)) warnings.push(M.vat_number_format);
   return warnings;
 }

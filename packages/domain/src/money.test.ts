@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { roundHalfAway, toCents, fromCents, sumAmounts, multiplyCents, percentOfCents, bgnToEur, eurToBgn, hasAtMostTwoDecimals, BGN_PER_EUR } from './money.ts';
+import {
+  roundHalfAway,
+  toCents,
+  fromCents,
+  sumAmounts,
+  multiplyCents,
+  percentOfCents,
+  bgnToEur,
+  eurToBgn,
+  hasAtMostTwoDecimals,
+  BGN_PER_EUR,
+} from './money.ts';
 
 describe('money', () => {
   it('rounds half away from zero despite binary noise', () => {

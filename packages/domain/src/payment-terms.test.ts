@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { NoticeType } from './billing-totals.ts';
-import { addDaysToDate, clientPaymentTermDaysSchema, paymentDeadlineOf, paymentTermDaysSchema, paymentTermOf } from './payment-terms.ts';
+import {
+  addDaysToDate,
+  clientPaymentTermDaysSchema,
+  paymentDeadlineOf,
+  paymentTermDaysSchema,
+  paymentTermOf,
+} from './payment-terms.ts';
 
 describe('payment terms', () => {
   it('takes the client term, else the default, else 0', () => {
@@ -26,7 +32,8 @@ describe('payment terms', () => {
   it('accepts whole days from 0 to 365; a client term may be blank', () => {
     expect(paymentTermDaysSchema.safeParse(0).success).toBe(true);
     expect(paymentTermDaysSchema.safeParse(365).success).toBe(true);
-    for (const bad of [-1, 366, 1.5, '7']) expect(paymentTermDaysSchema.safeParse(bad).error?.issues[0].message).toBe('invalid_value');
+    for (const bad of [-1, 366, 1.5, '7'])
+      expect(paymentTermDaysSchema.safeParse(bad).error?.issues[0].message).toBe('invalid_value');
     expect(paymentTermDaysSchema.safeParse(null).error?.issues[0].message).toBe('field_is_required');
     expect(clientPaymentTermDaysSchema.parse('')).toBeNull();
     expect(clientPaymentTermDaysSchema.parse(null)).toBeNull();

@@ -7,13 +7,18 @@ export const MAX_PAYMENT_TERM_DAYS = 365;
 
 /** A payment term: a whole number of days, 0 (due the day issued) to 365. */
 export const paymentTermDaysSchema = z
-  .number({ error: (issue) => (issue.input === null || issue.input === undefined ? M.field_is_required : M.invalid_value) })
+  .number({
+    error: (issue) => (issue.input === null || issue.input === undefined ? M.field_is_required : M.invalid_value),
+  })
   .int(M.invalid_value)
   .min(0, M.invalid_value)
   .max(MAX_PAYMENT_TERM_DAYS, M.invalid_value);
 
 /** A client's own term: blank or null is none (the invoice defaults' term applies). */
-export const clientPaymentTermDaysSchema = z.preprocess((value) => (value === '' ? null : value), paymentTermDaysSchema.nullable());
+export const clientPaymentTermDaysSchema = z.preprocess(
+  (value) => (value === '' ? null : value),
+  paymentTermDaysSchema.nullable(),
+);
 
 /** The term a client's new document takes: the client's own, else the invoice defaults', else 0. */
 export function paymentTermOf(clientTerm: number | null | undefined, defaultTerm: number | null | undefined): number {

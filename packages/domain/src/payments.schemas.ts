@@ -46,7 +46,8 @@ const blankToUndefined = (value: unknown) => (value === '' || value === null ? u
 const optionalId = z.preprocess(blankToUndefined, idSchema.optional()).optional();
 
 /** The document of a payments call: `invoiceId`, `proformaInvoiceId`, `invoice` or `_id`. */
-const documentIdOf = (value: { invoiceId?: string; proformaInvoiceId?: string; invoice?: string; _id?: string }) => value.invoiceId ?? value.proformaInvoiceId ?? value.invoice ?? value._id;
+const documentIdOf = (value: { invoiceId?: string; proformaInvoiceId?: string; invoice?: string; _id?: string }) =>
+  value.invoiceId ?? value.proformaInvoiceId ?? value.invoice ?? value._id;
 
 /** POST {base}/getPayments: the document and the paging of the list (100 by default). */
 export const paymentsListQuery = z
@@ -68,7 +69,9 @@ export const paymentsListQuery = z
       documentId: documentId as string,
       page: value.page,
       itemsPerPage: value.itemsPerPage,
-      sortBy: (PAYMENT_SORT_COLUMNS as readonly string[]).includes(sortBy ?? '') ? (sortBy as (typeof PAYMENT_SORT_COLUMNS)[number]) : 'date',
+      sortBy: (PAYMENT_SORT_COLUMNS as readonly string[]).includes(sortBy ?? '')
+        ? (sortBy as (typeof PAYMENT_SORT_COLUMNS)[number])
+        : 'date',
       sortDesc: first(value.sortDesc) ?? false,
     };
   });
@@ -128,14 +131,20 @@ export function paymentDateError(date: string, documentDate: string | null | und
  * The dialog's form with the sign rule of the document and, when given, its date rule (`paymentDateError`); the server
  * checks them again, and the total.
  */
-export const paymentFormSchemaFor = (noticeType: number, dates?: { documentDate: string | null | undefined; today: string }) =>
+export const paymentFormSchemaFor = (
+  noticeType: number,
+  dates?: { documentDate: string | null | undefined; today: string },
+) =>
   paymentFormSchema.superRefine((value, ctx) => {
     // Checked also while other fields fail (`alwaysCheck`), so every message shows at once.
     const amount: unknown = value.amount;
     const error = typeof amount === 'number' && Number.isFinite(amount) ? paymentSignError(amount, noticeType) : null;
     if (error) ctx.addIssue({ code: 'custom', path: ['amount'], message: error });
     const date: unknown = value.date;
-    const dateError = dates && typeof date === 'string' && businessDate.safeParse(date).success ? paymentDateError(date, dates.documentDate, dates.today) : null;
+    const dateError =
+      dates && typeof date === 'string' && businessDate.safeParse(date).success
+        ? paymentDateError(date, dates.documentDate, dates.today)
+        : null;
     if (dateError) ctx.addIssue({ code: 'custom', path: ['date'], message: dateError });
   }, alwaysCheck);
 
@@ -145,14 +154,26 @@ export const paymentSaveSchema = paymentFormSchema
   .transform((value, ctx) => {
     const documentId = value.invoiceId ?? value.proformaInvoiceId ?? value.invoice;
     if (!documentId) ctx.addIssue({ code: 'custom', path: ['invoice'], message: M.field_is_required });
-    return { _id: value._id, documentId: documentId as string, amount: value.amount, date: value.date, type: value.type, notes: value.notes };
+    return {
+      _id: value._id,
+      documentId: documentId as string,
+      amount: value.amount,
+      date: value.date,
+      type: value.type,
+      notes: value.notes,
+    };
   });
 export type PaymentSaveInput = z.input<typeof paymentSaveSchema>;
 export type PaymentSaveValues = z.output<typeof paymentSaveSchema>;
 
 /** POST /api/proforma-invoices/setItemIsPaid. */
 export const setItemIsPaidSchema = z
-  .object({ proformaInvoiceItemId: optionalId, itemId: optionalId, _id: optionalId, isPaid: z.boolean({ error: M.field_is_required }) })
+  .object({
+    proformaInvoiceItemId: optionalId,
+    itemId: optionalId,
+    _id: optionalId,
+    isPaid: z.boolean({ error: M.field_is_required }),
+  })
   .transform((value, ctx) => {
     const itemId = value.proformaInvoiceItemId ?? value.itemId ?? value._id;
     if (!itemId) ctx.addIssue({ code: 'custom', path: ['proformaInvoiceItemId'], message: M.field_is_required });

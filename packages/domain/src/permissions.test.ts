@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { Access } from './roles.ts';
-import { canAccess, drawerRoutes, landingPath, matchRoute, Permissions, permittedRoutes, WEB_ROUTES } from './permissions.ts';
+import {
+  canAccess,
+  drawerRoutes,
+  landingPath,
+  matchRoute,
+  Permissions,
+  permittedRoutes,
+  WEB_ROUTES,
+} from './permissions.ts';
 
 describe('route matrix', () => {
   it('follows the spec table', () => {
@@ -21,7 +29,8 @@ describe('route matrix', () => {
     expect(Permissions.setupStatus).toEqual([Access.admin]);
     expect(matchRoute('/settings/setup')?.title).toBe('setup');
     expect(drawerRoutes(Access.admin).map((r) => r.path)).not.toContain('/settings/setup');
-    for (const access of [Access.manager, Access.employee, Access.accountant, Access.client]) expect(canAccess(Permissions.setupStatus, access)).toBe(false);
+    for (const access of [Access.manager, Access.employee, Access.accountant, Access.client])
+      expect(canAccess(Permissions.setupStatus, access)).toBe(false);
   });
   it("keeps the change of a registered contract's banks to management", () => {
     expect(Permissions.contractsBanks).toEqual([Access.admin, Access.manager]);
@@ -34,7 +43,13 @@ describe('route matrix', () => {
   });
   it('shows each role only its routes in the drawer', () => {
     expect(drawerRoutes(Access.client).every((r) => r.path.startsWith('/my-'))).toBe(true);
-    expect(drawerRoutes(Access.employee).map((r) => r.path)).toEqual(['/clients', '/contracts', '/timesheets', '/documents-flow', '/calendar']);
+    expect(drawerRoutes(Access.employee).map((r) => r.path)).toEqual([
+      '/clients',
+      '/contracts',
+      '/timesheets',
+      '/documents-flow',
+      '/calendar',
+    ]);
     expect(drawerRoutes(Access.accountant).map((r) => r.path)).toContain('/invoices');
     expect(drawerRoutes(Access.accountant).map((r) => r.path)).not.toContain('/settings');
     expect(permittedRoutes(Access.admin).length).toBe(WEB_ROUTES.filter((r) => !r.path.startsWith('/my-')).length);

@@ -81,20 +81,67 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/clients', roles: STAFF, title: 'clients', drawer: true, icon: 'business', area: 'clients' },
   { path: '/clients/create', roles: MANAGEMENT, title: 'client_create', area: 'clients' },
   { path: '/clients/:id', roles: STAFF, title: 'client_preview', area: 'clients' },
-  { path: '/contracts', roles: Permissions.contractsRead, title: 'contracts', drawer: true, icon: 'description', area: 'contracts' },
+  {
+    path: '/contracts',
+    roles: Permissions.contractsRead,
+    title: 'contracts',
+    drawer: true,
+    icon: 'description',
+    area: 'contracts',
+  },
   { path: '/contracts/create', roles: Permissions.contractsWrite, title: 'contract_create', area: 'contracts' },
   { path: '/contracts/:id', roles: Permissions.contractsRead, title: 'contract_preview', area: 'contracts' },
-  { path: '/timesheets', roles: Permissions.timesheets, title: 'timesheets', drawer: true, icon: 'schedule', area: 'timesheets' },
-  { path: '/proforma-invoices', roles: Permissions.proformas, title: 'proforma_invoices', drawer: true, icon: 'request_quote', area: 'billing' },
-  { path: '/proforma-invoices/create', roles: Permissions.proformas, title: 'proforma_invoice_create', area: 'billing' },
+  {
+    path: '/timesheets',
+    roles: Permissions.timesheets,
+    title: 'timesheets',
+    drawer: true,
+    icon: 'schedule',
+    area: 'timesheets',
+  },
+  {
+    path: '/proforma-invoices',
+    roles: Permissions.proformas,
+    title: 'proforma_invoices',
+    drawer: true,
+    icon: 'request_quote',
+    area: 'billing',
+  },
+  {
+    path: '/proforma-invoices/create',
+    roles: Permissions.proformas,
+    title: 'proforma_invoice_create',
+    area: 'billing',
+  },
   { path: '/proforma-invoices/:id', roles: Permissions.proformas, title: 'proforma_invoice_preview', area: 'billing' },
-  { path: '/invoices', roles: Permissions.invoicesRead, title: 'invoices', drawer: true, icon: 'receipt', area: 'billing' },
+  {
+    path: '/invoices',
+    roles: Permissions.invoicesRead,
+    title: 'invoices',
+    drawer: true,
+    icon: 'receipt',
+    area: 'billing',
+  },
   { path: '/invoices/create', roles: Permissions.invoicesWrite, title: 'invoice_create', area: 'billing' },
   { path: '/invoices/billing-run', roles: Permissions.billingRun, title: 'billing_run', area: 'billing-run' },
   { path: '/invoices/:id', roles: Permissions.invoicesRead, title: 'invoice_preview', area: 'billing' },
-  { path: '/documents-flow', roles: Permissions.documentsFlow, title: 'documents_flow', drawer: true, icon: 'folder', area: 'documents-flow' },
+  {
+    path: '/documents-flow',
+    roles: Permissions.documentsFlow,
+    title: 'documents_flow',
+    drawer: true,
+    icon: 'folder',
+    area: 'documents-flow',
+  },
   { path: '/calendar', roles: Permissions.calendar, title: 'calendar', drawer: true, icon: 'event', area: 'calendar' },
-  { path: '/settings', roles: Permissions.settings, title: 'settings', drawer: true, icon: 'settings', area: 'settings' },
+  {
+    path: '/settings',
+    roles: Permissions.settings,
+    title: 'settings',
+    drawer: true,
+    icon: 'settings',
+    area: 'settings',
+  },
   { path: '/settings/setup', roles: Permissions.setupStatus, title: 'setup', area: 'settings', parent: '/settings' },
   settingsChild('my-company', 'my_company'),
   settingsChild('invoices', 'invoice_settings'),
@@ -115,9 +162,23 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/my-contracts/:id', roles: CLIENT, title: 'my_contract_preview', area: 'portal' },
   { path: '/my-invoices', roles: CLIENT, title: 'my_invoices', drawer: true, icon: 'receipt', area: 'portal' },
   { path: '/my-invoices/:id', roles: CLIENT, title: 'my_invoice_preview', area: 'portal' },
-  { path: '/my-proforma-invoices', roles: CLIENT, title: 'my_proforma_invoices', drawer: true, icon: 'request_quote', area: 'portal' },
+  {
+    path: '/my-proforma-invoices',
+    roles: CLIENT,
+    title: 'my_proforma_invoices',
+    drawer: true,
+    icon: 'request_quote',
+    area: 'portal',
+  },
   { path: '/my-proforma-invoices/:id', roles: CLIENT, title: 'my_proforma_invoice_preview', area: 'portal' },
-  { path: '/my-documents-flow', roles: CLIENT, title: 'my_documents_flow', drawer: true, icon: 'folder', area: 'portal' },
+  {
+    path: '/my-documents-flow',
+    roles: CLIENT,
+    title: 'my_documents_flow',
+    drawer: true,
+    icon: 'folder',
+    area: 'portal',
+  },
 ];
 
 export function canAccess(roles: readonly AccessValue[] | undefined, access: number): boolean {
@@ -152,6 +213,8 @@ export function matchRoute(path: string): WebRoute | undefined {
   if (exact) return exact;
   return WEB_ROUTES.find((route) => {
     const pattern = route.path.split('/');
-    return pattern.length === parts.length && pattern.every((segment, i) => segment.startsWith(':') || segment === parts[i]);
+    return (
+      pattern.length === parts.length && pattern.every((segment, i) => segment.startsWith(':') || segment === parts[i])
+    );
   });
 }

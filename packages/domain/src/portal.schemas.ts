@@ -50,10 +50,33 @@ export const PORTAL_API = {
 
 /** The sort columns each portal list accepts (anything else: 400 `invalid_value` on `sortBy`). */
 export const PORTAL_COMPANY_SORT_COLUMNS = ['name', 'name.bg', 'name.it', 'bulstat', 'vatNumber'] as const;
-export const PORTAL_CONTRACT_SORT_COLUMNS = ['fromDate', 'toDate', 'name', 'name.bg', 'name.it', 'companyName', 'companyName.bg', 'companyName.it', 'status', 'created'] as const;
+export const PORTAL_CONTRACT_SORT_COLUMNS = [
+  'fromDate',
+  'toDate',
+  'name',
+  'name.bg',
+  'name.it',
+  'companyName',
+  'companyName.bg',
+  'companyName.it',
+  'status',
+  'created',
+] as const;
 export const PORTAL_CONTRACT_SERVICE_SORT_COLUMNS = ['created', 'code', 'name', 'name.bg', 'name.it', 'price'] as const;
 export const PORTAL_DOCUMENT_SORT_COLUMNS = ['created', 'date', 'type'] as const;
-export const PORTAL_BILLING_SORT_COLUMNS = ['date', 'number', 'companyName', 'companyName.bg', 'companyName.it', 'bulstat', 'amount', 'VATAmount', 'totalAmount', 'isPaid', 'created'] as const;
+export const PORTAL_BILLING_SORT_COLUMNS = [
+  'date',
+  'number',
+  'companyName',
+  'companyName.bg',
+  'companyName.it',
+  'bulstat',
+  'amount',
+  'VATAmount',
+  'totalAmount',
+  'isPaid',
+  'created',
+] as const;
 
 /** The statuses a client sees (1 registered, 2 canceled, 3 expired); drafts never reach the portal. */
 export const PORTAL_CONTRACT_STATUSES = [1, 2, 3] as const satisfies readonly ContractStatusValue[];
@@ -71,9 +94,15 @@ export type PortalCompanyTabInput = z.input<typeof portalCompanyTabQuery>;
 export type PortalCompanyTabQuery = z.output<typeof portalCompanyTabQuery>;
 
 const portalStatusFilter = z
-  .preprocess((value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value), z.number().int(M.invalid_value).optional())
+  .preprocess(
+    (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value),
+    z.number().int(M.invalid_value).optional(),
+  )
   .optional()
-  .refine((value) => value === undefined || (PORTAL_CONTRACT_STATUSES as readonly number[]).includes(value), M.invalid_value)
+  .refine(
+    (value) => value === undefined || (PORTAL_CONTRACT_STATUSES as readonly number[]).includes(value),
+    M.invalid_value,
+  )
   .transform((value) => value as ContractStatusValue | undefined);
 
 /** POST /api/my-contracts/list: optional `companyId` (one of the user's companies) and `status` (1, 2 or 3). */

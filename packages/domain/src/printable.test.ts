@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { PRINT_LAYOUT_NAMES, isReverseCharge, printDocumentKind, printFilename, printLanguage, printLayoutsFor, printQuery, resolvePrintLayout } from './printable.ts';
+import {
+  PRINT_LAYOUT_NAMES,
+  isReverseCharge,
+  printDocumentKind,
+  printFilename,
+  printLanguage,
+  printLayoutsFor,
+  printQuery,
+  resolvePrintLayout,
+} from './printable.ts';
 
 const party = (vatNumber: string) => ({
   name: { bg: 'Клиент', it: 'Cliente' },
@@ -14,7 +23,12 @@ describe('print layouts', () => {
   it('offers each kind its layouts, the Bulgarian invoice only with showBGInvoice', () => {
     expect(printLayoutsFor({ kind: 'invoice', showBGInvoice: true })).toEqual(['invoice', 'invoice-bgn', 'italian']);
     expect(printLayoutsFor({ kind: 'invoice', showBGInvoice: false })).toEqual(['invoice', 'italian']);
-    expect(printLayoutsFor({ kind: 'proforma', showBGInvoice: false })).toEqual(['proforma', 'proforma-bgn', 'proforma-ibans', 'italian']);
+    expect(printLayoutsFor({ kind: 'proforma', showBGInvoice: false })).toEqual([
+      'proforma',
+      'proforma-bgn',
+      'proforma-ibans',
+      'italian',
+    ]);
     expect(PRINT_LAYOUT_NAMES).toHaveLength(6);
   });
 

@@ -93,17 +93,59 @@ export interface PrintLayout {
 
 export const PRINT_LAYOUTS = {
   /** Invoice (or notice) in the selected language. */
-  invoice: { kinds: ['invoice'], language: 'selected', currency: 'document', ibans: 'document', minRows: 0, eurTotal: false },
+  invoice: {
+    kinds: ['invoice'],
+    language: 'selected',
+    currency: 'document',
+    ibans: 'document',
+    minRows: 0,
+    eurTotal: false,
+  },
   /** The Bulgarian invoice: in Bulgarian, amounts converted to leva; offered when showBGInvoice is true. */
-  'invoice-bgn': { kinds: ['invoice'], language: 'bg', currency: 'BGN', ibans: 'document', minRows: 0, eurTotal: false },
+  'invoice-bgn': {
+    kinds: ['invoice'],
+    language: 'bg',
+    currency: 'BGN',
+    ibans: 'document',
+    minRows: 0,
+    eurTotal: false,
+  },
   /** Proforma in the base language (Bulgarian). */
-  proforma: { kinds: ['proforma'], language: 'bg', currency: 'document', ibans: 'document', minRows: 0, eurTotal: false },
+  proforma: {
+    kinds: ['proforma'],
+    language: 'bg',
+    currency: 'document',
+    ibans: 'document',
+    minRows: 0,
+    eurTotal: false,
+  },
   /** Bulgarian proforma in leva. */
-  'proforma-bgn': { kinds: ['proforma'], language: 'bg', currency: 'BGN', ibans: 'document', minRows: 0, eurTotal: false },
+  'proforma-bgn': {
+    kinds: ['proforma'],
+    language: 'bg',
+    currency: 'BGN',
+    ibans: 'document',
+    minRows: 0,
+    eurTotal: false,
+  },
   /** The alternative company layout: proforma with the provider's BGN and EUR IBANs, in the selected language. */
-  'proforma-ibans': { kinds: ['proforma'], language: 'selected', currency: 'document', ibans: 'both', minRows: 0, eurTotal: false },
+  'proforma-ibans': {
+    kinds: ['proforma'],
+    language: 'selected',
+    currency: 'document',
+    ibans: 'both',
+    minRows: 0,
+    eurTotal: false,
+  },
   /** Italian style, for both kinds: in Italian, at least 8 item rows, the total also in euro. */
-  italian: { kinds: ['invoice', 'proforma'], language: 'it', currency: 'document', ibans: 'document', minRows: 8, eurTotal: true },
+  italian: {
+    kinds: ['invoice', 'proforma'],
+    language: 'it',
+    currency: 'document',
+    ibans: 'document',
+    minRows: 8,
+    eurTotal: true,
+  },
 } as const satisfies Record<string, PrintLayout>;
 
 export type PrintLayoutName = keyof typeof PRINT_LAYOUTS;
@@ -129,7 +171,10 @@ export type PrintQueryInput = z.input<typeof printQuery>;
 export type PrintQuery = z.output<typeof printQuery>;
 
 /** The layout to print, or null when the document may not print it (answer 400 invalid_value). */
-export function resolvePrintLayout(doc: Pick<PrintableDocument, 'kind' | 'showBGInvoice'>, layout: PrintLayoutName | undefined): PrintLayoutName | null {
+export function resolvePrintLayout(
+  doc: Pick<PrintableDocument, 'kind' | 'showBGInvoice'>,
+  layout: PrintLayoutName | undefined,
+): PrintLayoutName | null {
   const name = layout ?? DEFAULT_PRINT_LAYOUT[doc.kind];
   return printLayoutsFor(doc).includes(name) ? name : null;
 }
@@ -158,7 +203,36 @@ export function printFilename(kind: PrintDocumentKind, number: string | null | u
 }
 
 /** Member states' VAT number prefixes (Greece is EL; XI is Northern Ireland for goods). */
-const EU_VAT_PREFIXES = new Set(['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'EL', 'ES', 'FI', 'FR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK', 'XI']);
+const EU_VAT_PREFIXES = new Set([
+  'AT',
+  'BE',
+  'BG',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'EL',
+  'ES',
+  'FI',
+  'FR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
+  'XI',
+]);
 
 /**
  * True when a service to this customer is taxed by reverse charge: VAT is not charged and the customer is
@@ -176,10 +250,14 @@ export function isReverseCharge(doc: { VATCharging: boolean; customer: Pick<Part
  * "Printed arithmetic in leva"): the label, and the legal basis of the reverse charge for an EU business client.
  */
 export const VAT_EXEMPTION_TEXTS: Record<Locale, { label: string; reverseCharge: string }> = {
-  bg: { label: 'Основание за неначисляване на ДДС', reverseCharge: 'Обратно начисляване — чл. 21, ал. 2 от ЗДДС; чл. 196 от Директива 2006/112/ЕО' },
+  bg: {
+    label: 'Основание за неначисляване на ДДС',
+    reverseCharge: 'Обратно начисляване — чл. 21, ал. 2 от ЗДДС; чл. 196 от Директива 2006/112/ЕО',
+  },
   it: {
     label: "Motivo di non applicazione dell'IVA",
-    reverseCharge: "Inversione contabile — art. 21, comma 2, della legge bulgara sull'IVA; art. 196 della direttiva 2006/112/CE",
+    reverseCharge:
+      "Inversione contabile — art. 21, comma 2, della legge bulgara sull'IVA; art. 196 della direttiva 2006/112/CE",
   },
 };
 
@@ -192,7 +270,8 @@ export function vatExemptionBasis(
   lang: Locale,
 ): string {
   if (doc.VATCharging) return '';
-  if (isReverseCharge({ VATCharging: false, customer: { vatNumber: doc.customer?.vatNumber ?? '' } })) return VAT_EXEMPTION_TEXTS[lang].reverseCharge;
+  if (isReverseCharge({ VATCharging: false, customer: { vatNumber: doc.customer?.vatNumber ?? '' } }))
+    return VAT_EXEMPTION_TEXTS[lang].reverseCharge;
   const name = doc.VATName;
   return name ? name[lang]?.trim() || name.bg?.trim() || name.it?.trim() || '' : '';
 }

@@ -19,6 +19,10 @@ describe("the provider's account of the contract's currency", () => {
     }
   });
   it('answers the same as a yes or no', () => {
-    expect([hasProviderBankFor('EUR', both), hasProviderBankFor('EUR', none), hasProviderBankFor('BGN', { providerBank: '', providerBank2: 'eur' })]).toEqual([true, false, false]);
+    expect([
+      hasProviderBankFor('EUR', both),
+      hasProviderBankFor('EUR', none),
+      hasProviderBankFor('BGN', { providerBank: '', providerBank2: 'eur' }),
+    ]).toEqual([true, false, false]);
   });
 });

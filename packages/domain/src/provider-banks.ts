@@ -22,7 +22,10 @@ export interface ProviderBankIds {
  * when the contract has it: EUR → `providerBank2`, BGN → `providerBank`, another currency → `providerBank` when
  * neither is chosen.
  */
-export function missingProviderBank(currencyCode: string | null | undefined, banks: ProviderBankIds): ProviderBankField | null {
+export function missingProviderBank(
+  currencyCode: string | null | undefined,
+  banks: ProviderBankIds,
+): ProviderBankField | null {
   if (currencyCode === 'EUR') return banks.providerBank2 ? null : 'providerBank2';
   if (currencyCode === 'BGN') return banks.providerBank ? null : 'providerBank';
   return banks.providerBank || banks.providerBank2 ? null : 'providerBank';

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { businessDate, listQuery, nameSchema, selectNumber, signInSchema } from './schemas.ts';
 
-const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((i) => i.message) ?? [];
+const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues.map((i) => i.message) ?? [];
 
 describe('schemas', () => {
   it('requires username and password with the spec key', () => {
-    expect(messages(signInSchema.safeParse({ username: ' ', password: '' }))).toEqual(['field_is_required', 'field_is_required']);
+    expect(messages(signInSchema.safeParse({ username: ' ', password: '' }))).toEqual([
+      'field_is_required',
+      'field_is_required',
+    ]);
     expect(messages(signInSchema.safeParse({}))).toEqual(['field_is_required', 'field_is_required']);
   });
   it('accepts 0 for a select and rejects out of range', () => {

@@ -11,11 +11,14 @@ export { MAX_MONEY };
  * field_is_required, anything else invalid_value. Never zod's English text.
  */
 z.config({
-  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? M.field_is_required : M.invalid_value),
+  customError: (issue) =>
+    issue.code === 'invalid_type' && issue.input === undefined ? M.field_is_required : M.invalid_value,
 });
 
 /** Runs a cross-field check even when some fields failed, so a form shows every problem at once (the check must accept partial values). */
-export const alwaysCheck = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null };
+export const alwaysCheck = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+};
 
 /** A required string: empty or blank fails with field_is_required. */
 export const requiredString = (max = 500) =>
@@ -78,10 +81,7 @@ export const selectId = z
   .string({ error: M.field_is_required })
   .trim()
   .superRefine(
-    firstFailure(
-      [notBlank, M.field_is_required],
-      [(value) => uuidFormat.safeParse(value).success, M.invalid_value],
-    ),
+    firstFailure([notBlank, M.field_is_required], [(value) => uuidFormat.safeParse(value).success, M.invalid_value]),
   );
 
 /** True when the number has at most `decimals` decimals (after removing binary noise). */
@@ -118,7 +118,13 @@ export const filterId = z
   .optional();
 
 /** A list filter number (a select): null or missing means "no filter". */
-export const filterNumber = z.number().int(M.invalid_value).min(-1, M.invalid_value).max(999, M.invalid_value).nullish().transform((value) => value ?? undefined);
+export const filterNumber = z
+  .number()
+  .int(M.invalid_value)
+  .min(-1, M.invalid_value)
+  .max(999, M.invalid_value)
+  .nullish()
+  .transform((value) => value ?? undefined);
 
 /** A list filter boolean: null means "no filter". */
 export const filterBoolean = z.boolean().nullish();
@@ -127,7 +133,11 @@ export const filterBoolean = z.boolean().nullish();
 export const businessDate = z
   .string({ error: M.field_is_required })
   .regex(/^\d{4}-\d{2}-\d{2}$/, M.invalid_date)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), M.invalid_date)
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    M.invalid_date,
+  )
   .refine((value) => value >= '1900-01-01', M.min_date);
 
 /** An optional business date: blank or null means none. */
@@ -137,7 +147,9 @@ export const optionalBusinessDate = z
   .transform((value) => value ?? null);
 
 /** A list filter date: blank, null or missing means "no filter". */
-export const filterDate = z.preprocess((value) => (value === '' || value === null ? undefined : value), businessDate.optional()).optional();
+export const filterDate = z
+  .preprocess((value) => (value === '' || value === null ? undefined : value), businessDate.optional())
+  .optional();
 
 export const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.invalid_time);
 
@@ -154,7 +166,9 @@ export const listQuery = z.object({
   page: pageNumber,
   itemsPerPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   sortBy: oneOrMany(z.string().max(64)).optional().default([]),
-  sortDesc: oneOrMany(z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])).optional().default([]),
+  sortDesc: oneOrMany(z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]))
+    .optional()
+    .default([]),
 });
 export type ListQuery = z.infer<typeof listQuery>;
 

@@ -84,7 +84,8 @@ export const bankSaveSchema = z
     default2: z.boolean().optional().default(false),
   })
   .superRefine((value, ctx) => {
-    if (Boolean(value.myCompanyId) === Boolean(value.companyId)) ctx.addIssue({ code: 'custom', path: ['myCompanyId'], message: M.field_is_required });
+    if (Boolean(value.myCompanyId) === Boolean(value.companyId))
+      ctx.addIssue({ code: 'custom', path: ['myCompanyId'], message: M.field_is_required });
   }, alwaysCheck);
 export type BankSaveInput = z.infer<typeof bankSaveSchema>;
 
@@ -115,13 +116,18 @@ export const invoiceSettingsSaveSchema = z
     paymentTermDays: paymentTermDaysSchema.optional(),
   })
   .superRefine((value, ctx) => {
-    if (!value.signers.includes(value.signer)) ctx.addIssue({ code: 'custom', path: ['signer'], message: M.signer_not_in_signers });
+    if (!value.signers.includes(value.signer))
+      ctx.addIssue({ code: 'custom', path: ['signer'], message: M.signer_not_in_signers });
   });
 export type InvoiceSettingsSaveInput = z.infer<typeof invoiceSettingsSaveSchema>;
 
 /** The highest number a register holds: 10 digits. */
 export const MAX_REGISTER_NUMBER = 9_999_999_999;
-export const registerNumberSchema = z.number({ error: M.field_is_required }).int(M.invalid_value).min(1, M.invalid_value).max(MAX_REGISTER_NUMBER, M.invalid_value);
+export const registerNumberSchema = z
+  .number({ error: M.field_is_required })
+  .int(M.invalid_value)
+  .min(1, M.invalid_value)
+  .max(MAX_REGISTER_NUMBER, M.invalid_value);
 
 /** The next number of each register (invoices with their notices; proforma invoices). */
 export const registerNumbersSaveSchema = z.object({
@@ -134,7 +140,15 @@ export type RegisterNumbersSaveInput = z.infer<typeof registerNumbersSaveSchema>
 // Dictionaries ------------------------------------------------------------------------------
 
 /** The simple settings lists, by their path under /api/settings/. */
-export const DICTIONARY_KINDS = ['currencies', 'document-types', 'event-categories', 'payment-types', 'services', 'document-flow-categories', 'vat-types'] as const;
+export const DICTIONARY_KINDS = [
+  'currencies',
+  'document-types',
+  'event-categories',
+  'payment-types',
+  'services',
+  'document-flow-categories',
+  'vat-types',
+] as const;
 export type DictionaryKind = (typeof DICTIONARY_KINDS)[number];
 
 export const DEFAULT_EVENT_COLOR = '#8B0000';
@@ -151,21 +165,30 @@ const dictionaryBase = {
 
 /** Names (either language, compared without case, blanks or a final dot) that mean the fixed-rate currencies. */
 const FIXED_RATE_NAMES: Record<string, string[]> = {
-  BGN: ['bgn', 'лв', 'лев', 'лева', 'български лев', 'български лева', 'lev', 'leva', 'lev bulgaro', 'lev bulgari', 'bulgarian lev'],
+  BGN: [
+    'bgn',
+    'лв',
+    'лев',
+    'лева',
+    'български лев',
+    'български лева',
+    'lev',
+    'leva',
+    'lev bulgaro',
+    'lev bulgari',
+    'bulgarian lev',
+  ],
   EUR: ['eur', '€', 'евро', 'euro'],
 };
 const normalizeName = (text: string | undefined) =>
-  (text ?? '')
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/\.$/, '');
+  (text ?? '').normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim().replace(/\.$/, '');
 
 /** BGN or EUR when a currency's name says so in either language (and not both), else undefined. */
 export function currencyCodeByName(name: { bg?: string; it?: string } | undefined): string | undefined {
   const names = [normalizeName(name?.bg), normalizeName(name?.it)];
-  const found = Object.keys(FIXED_RATE_NAMES).filter((code) => names.some((text) => FIXED_RATE_NAMES[code].includes(text)));
+  const found = Object.keys(FIXED_RATE_NAMES).filter((code) =>
+    names.some((text) => FIXED_RATE_NAMES[code].includes(text)),
+  );
   return found.length === 1 ? found[0] : undefined;
 }
 
@@ -173,7 +196,10 @@ export function currencyCodeByName(name: { bg?: string; it?: string } | undefine
  * The code a currency is known by: its ISO code when it has one, else BGN or EUR recognised by its
  * name. The fixed rates and the BGN/EUR default banks follow this code.
  */
-export function effectiveCurrencyCode(code: string | null | undefined, name: { bg?: string; it?: string } | undefined): string | null {
+export function effectiveCurrencyCode(
+  code: string | null | undefined,
+  name: { bg?: string; it?: string } | undefined,
+): string | null {
   return code || currencyCodeByName(name) || null;
 }
 
@@ -183,7 +209,11 @@ export function effectiveCurrencyCode(code: string | null | undefined, name: { b
  */
 const currencyCodeSchema = z.preprocess(
   (value) => (typeof value === 'string' ? value.trim().toUpperCase() || null : value),
-  z.string().regex(/^[A-Z]{3}$/, M.invalid_value).nullable().optional(),
+  z
+    .string()
+    .regex(/^[A-Z]{3}$/, M.invalid_value)
+    .nullable()
+    .optional(),
 );
 
 export const currencySaveSchema = z

@@ -37,7 +37,17 @@
 import { z } from 'zod';
 import { MessageKeys as M } from './messages.ts';
 import { type ListResult, LOCALES } from './api.ts';
-import { alwaysCheck, businessDate, filterDate, filterId, idSchema, listQuery, optionalString, selectId, type LocalizedText } from './schemas.ts';
+import {
+  alwaysCheck,
+  businessDate,
+  filterDate,
+  filterId,
+  idSchema,
+  listQuery,
+  optionalString,
+  selectId,
+  type LocalizedText,
+} from './schemas.ts';
 
 /** The longest row: one whole day, in minutes. */
 export const TIMESHEET_MAX_MINUTES = 1440;
@@ -52,13 +62,22 @@ export const TIMESHEET_SORT_COLUMNS = ['created', 'date'] as const;
 
 /** Today's date in Europe/Sofia (`YYYY-MM-DD`), the day a timesheet's date may not pass. */
 export function sofiaDay(instant: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sofia', year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Sofia',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
 }
 
 /** A duration split into working days of 8 hours, hours and minutes (never negative). */
 export function splitWorkDuration(totalMinutes: number): { days: number; hours: number; minutes: number } {
   const minutes = Math.max(0, Math.round(totalMinutes));
-  return { days: Math.floor(minutes / WORKDAY_MINUTES), hours: Math.floor((minutes % WORKDAY_MINUTES) / 60), minutes: minutes % 60 };
+  return {
+    days: Math.floor(minutes / WORKDAY_MINUTES),
+    hours: Math.floor((minutes % WORKDAY_MINUTES) / 60),
+    minutes: minutes % 60,
+  };
 }
 
 /** A duration as hours and minutes (`hours` may pass 24). */
@@ -73,7 +92,8 @@ export function formatHoursMinutes(totalMinutes: number): string {
   return `${hours}:${String(minutes).padStart(2, '0')}`;
 }
 
-const many = (value: unknown) => (value === '' || value === null || value === undefined ? undefined : Array.isArray(value) ? value : [value]);
+const many = (value: unknown) =>
+  value === '' || value === null || value === undefined ? undefined : Array.isArray(value) ? value : [value];
 
 /** The list's filters (also the export's and the print's). Blank, null or missing is no filter. */
 const filterFields = {
@@ -99,7 +119,8 @@ const filterFields = {
 type RawFilter = { [K in keyof typeof filterFields]?: z.output<(typeof filterFields)[K]> };
 
 function checkRange(value: { fromDate?: string; toDate?: string }, ctx: z.RefinementCtx) {
-  if (value.fromDate && value.toDate && value.toDate < value.fromDate) ctx.addIssue({ code: 'custom', path: ['toDate'], message: M.end_date_before_start_date });
+  if (value.fromDate && value.toDate && value.toDate < value.fromDate)
+    ctx.addIssue({ code: 'custom', path: ['toDate'], message: M.end_date_before_start_date });
 }
 
 /** The filters, aliases folded. */
@@ -114,7 +135,21 @@ export interface TimesheetFilter {
 
 /** The aliases folded into one name each. */
 function normalized<T extends RawFilter>(value: T): Omit<T, keyof RawFilter> & TimesheetFilter {
-  const { client, clientId, company, customerId, user, employee, userId, contract, contractId, services, fromDate, toDate, ...rest } = value;
+  const {
+    client,
+    clientId,
+    company,
+    customerId,
+    user,
+    employee,
+    userId,
+    contract,
+    contractId,
+    services,
+    fromDate,
+    toDate,
+    ...rest
+  } = value;
   return {
     ...rest,
     client: client ?? clientId ?? company ?? customerId,
@@ -128,7 +163,9 @@ function normalized<T extends RawFilter>(value: T): Omit<T, keyof RawFilter> & T
 
 /** True when at least one filter is set (the export needs one); blank and null are not set. */
 export function hasTimesheetFilter(filter: { [K in keyof TimesheetFilter]?: TimesheetFilter[K] | null }): boolean {
-  return Boolean(filter.client || filter.user || filter.services?.length || filter.contract || filter.fromDate || filter.toDate);
+  return Boolean(
+    filter.client || filter.user || filter.services?.length || filter.contract || filter.fromDate || filter.toDate,
+  );
 }
 
 /** POST /api/timesheets/list. */
@@ -174,7 +211,11 @@ export const timesheetDuration = z
  * The rule of a row's date, one key or null: not after today (`date_in_future`), and within its contract's from and
  * to dates (`timesheet_date_outside_contract`; a contract not known yet, or without dates, is not checked).
  */
-export function timesheetDateError(date: string, today: string, contract?: { fromDate?: string | null; toDate?: string | null } | null): string | null {
+export function timesheetDateError(
+  date: string,
+  today: string,
+  contract?: { fromDate?: string | null; toDate?: string | null } | null,
+): string | null {
   if (date > today) return M.date_in_future;
   if (contract?.fromDate && date < contract.fromDate) return M.timesheet_date_outside_contract;
   if (contract?.toDate && date > contract.toDate) return M.timesheet_date_outside_contract;
@@ -207,15 +248,24 @@ export const timesheetRowsSchema = z
  * POST /api/timesheets/save: an array (create, all or none) or one object (update with `_id`, or create one).
  * Errors of an array's rows are reported as `<index>.<field>`.
  */
-export const timesheetSaveSchema = z.unknown().transform((value, ctx): { many: boolean; items: TimesheetItemValues[] } => {
-  const isArray = Array.isArray(value);
-  const parsed = isArray ? timesheetRowsSchema.safeParse(value) : timesheetItemSchema.safeParse(value ?? {});
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part)) });
-    return z.NEVER;
-  }
-  return isArray ? { many: true, items: parsed.data as TimesheetItemValues[] } : { many: false, items: [parsed.data as TimesheetItemValues] };
-});
+export const timesheetSaveSchema = z
+  .unknown()
+  .transform((value, ctx): { many: boolean; items: TimesheetItemValues[] } => {
+    const isArray = Array.isArray(value);
+    const parsed = isArray ? timesheetRowsSchema.safeParse(value) : timesheetItemSchema.safeParse(value ?? {});
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({
+          code: 'custom',
+          message: issue.message,
+          path: issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part)),
+        });
+      return z.NEVER;
+    }
+    return isArray
+      ? { many: true, items: parsed.data as TimesheetItemValues[] }
+      : { many: false, items: [parsed.data as TimesheetItemValues] };
+  });
 export type TimesheetSaveInput = TimesheetItemInput | TimesheetItemInput[];
 
 /** POST /api/timesheets/remove. */

@@ -61,8 +61,10 @@ export const userSaveSchema = z
   })
   .superRefine((value, ctx) => {
     const password = typeof value.password === 'string' ? value.password : '';
-    if (!value._id && password === '') ctx.addIssue({ code: 'custom', path: ['password'], message: M.field_is_required });
-    else if (password !== '' && password.length < 6) ctx.addIssue({ code: 'custom', path: ['password'], message: M.min_password });
+    if (!value._id && password === '')
+      ctx.addIssue({ code: 'custom', path: ['password'], message: M.field_is_required });
+    else if (password !== '' && password.length < 6)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: M.min_password });
     if (value.type === UserType.employee && value.access === Access.client) {
       ctx.addIssue({ code: 'custom', path: ['access'], message: M.employee_cannot_have_client_access });
     }
@@ -89,7 +91,13 @@ export type UserListQuery = z.infer<typeof userListQuery>;
 const endNotBefore = (startKey: string, endKey: string) => (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
   const start = value[startKey];
   const end = value[endKey];
-  if (typeof start === 'string' && typeof end === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(start) && /^\d{4}-\d{2}-\d{2}$/.test(end) && end < start) {
+  if (
+    typeof start === 'string' &&
+    typeof end === 'string' &&
+    /^\d{4}-\d{2}-\d{2}$/.test(start) &&
+    /^\d{4}-\d{2}-\d{2}$/.test(end) &&
+    end < start
+  ) {
     ctx.addIssue({ code: 'custom', path: [endKey], message: M.end_date_before_start_date });
   }
 };

@@ -48,7 +48,9 @@ function takeLock(dataDir: string): () => void {
       }
     }
     if (alive) {
-      throw new DataDirLockedError(`The data directory ${dataDir} is in use by another Kantora process (pid ${pid}). Stop it first or set DATA_DIR to another directory.`);
+      throw new DataDirLockedError(
+        `The data directory ${dataDir} is in use by another Kantora process (pid ${pid}). Stop it first or set DATA_DIR to another directory.`,
+      );
     }
   }
   const fd = openSync(lockPath, 'w');

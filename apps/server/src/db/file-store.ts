@@ -51,7 +51,10 @@ export async function insertFile(
 export function fileBody(executor: Executor, fileId: string, length: number): Readable {
   async function* chunks() {
     for (let offset = 0; offset < length; offset += FILE_CHUNK) {
-      const [part] = await executor.select({ bytes: sql<Uint8Array>`substring(${files.data} from ${offset + 1} for ${FILE_CHUNK})` }).from(files).where(eq(files.id, fileId));
+      const [part] = await executor
+        .select({ bytes: sql<Uint8Array>`substring(${files.data} from ${offset + 1} for ${FILE_CHUNK})` })
+        .from(files)
+        .where(eq(files.id, fileId));
       if (!part) throw new Error('file removed while reading');
       yield Buffer.from(part.bytes.buffer, part.bytes.byteOffset, part.bytes.byteLength);
     }
@@ -61,6 +64,9 @@ export function fileBody(executor: Executor, fileId: string, length: number): Re
 
 /** The first bytes of a stored file (for checking what it is). */
 export async function fileHead(executor: Executor, fileId: string, bytes = 512): Promise<Buffer> {
-  const [part] = await executor.select({ bytes: sql<Uint8Array>`substring(${files.data} from 1 for ${bytes})` }).from(files).where(eq(files.id, fileId));
+  const [part] = await executor
+    .select({ bytes: sql<Uint8Array>`substring(${files.data} from 1 for ${bytes})` })
+    .from(files)
+    .where(eq(files.id, fileId));
   return part ? Buffer.from(part.bytes.buffer, part.bytes.byteOffset, part.bytes.byteLength) : Buffer.alloc(0);
 }

@@ -12,10 +12,17 @@ export async function lockName(executor: Executor, name: string): Promise<void> 
 
 /** The SQL error behind a (possibly wrapped) driver error. */
 export function sqlError(error: unknown): { code?: string; constraint?: string } | undefined {
-  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
+  for (
+    let current = error, depth = 0;
+    current && depth < 5;
+    current = (current as { cause?: unknown }).cause, depth += 1
+  ) {
     const candidate = current as { code?: unknown; constraint?: unknown };
     if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
-      return { code: candidate.code, constraint: typeof candidate.constraint === 'string' ? candidate.constraint : undefined };
+      return {
+        code: candidate.code,
+        constraint: typeof candidate.constraint === 'string' ? candidate.constraint : undefined,
+      };
     }
   }
   return undefined;
@@ -34,7 +41,8 @@ export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]>
 }
 
 /** The start of a Europe/Sofia day (`YYYY-MM-DD`, plus some days), as a timestamp. */
-export const sofiaDayStart = (day: string, plusDays = 0) => sql`((${day}::date + ${plusDays}::int)::timestamp at time zone 'Europe/Sofia')`;
+export const sofiaDayStart = (day: string, plusDays = 0) =>
+  sql`((${day}::date + ${plusDays}::int)::timestamp at time zone 'Europe/Sofia')`;
 
 /** Today in Europe/Sofia, as a date. */
 export const sofiaToday = sql`(now() at time zone 'Europe/Sofia')::date`;
@@ -47,7 +55,10 @@ export const EXACT_COUNT_LIMIT = 10_000;
  * planner's estimate (never below the limit) with `estimated: true`.
  */
 export async function cappedCount(executor: Executor, rowsQuery: SQL): Promise<{ count: number; estimated: boolean }> {
-  const [{ n }] = await queryRows<{ n: number }>(executor, sql`select cast(count(*) as integer) as n from (${rowsQuery} limit ${EXACT_COUNT_LIMIT + 1}) capped`);
+  const [{ n }] = await queryRows<{ n: number }>(
+    executor,
+    sql`select cast(count(*) as integer) as n from (${rowsQuery} limit ${EXACT_COUNT_LIMIT + 1}) capped`,
+  );
   if (Number(n) <= EXACT_COUNT_LIMIT) return { count: Number(n), estimated: false };
   return { count: Math.max(await estimatedRows(executor, rowsQuery), EXACT_COUNT_LIMIT + 1), estimated: true };
 }
@@ -64,7 +75,10 @@ export async function estimatedRows(executor: Executor, rowsQuery: SQL): Promise
  * Exact up to EXACT_COUNT_LIMIT rows; past it the count is the planner's estimate and the sum that many times
  * the mean of the rows read, with `estimated: true`.
  */
-export async function cappedSum(executor: Executor, valuesQuery: SQL): Promise<{ count: number; sum: number; estimated: boolean }> {
+export async function cappedSum(
+  executor: Executor,
+  valuesQuery: SQL,
+): Promise<{ count: number; sum: number; estimated: boolean }> {
   const [row] = await queryRows<{ n: number; total: string | number | null }>(
     executor,
     sql`select cast(count(*) as integer) as n, cast(coalesce(sum(value), 0) as float8) as total from (${valuesQuery} limit ${EXACT_COUNT_LIMIT + 1}) capped`,

@@ -4,22 +4,35 @@
  * `text/html`, so no later reader (a preview, a browser) takes it for something it is not.
  */
 
-const startsWith = (data: Buffer, bytes: number[], offset = 0) => data.length >= offset + bytes.length && bytes.every((byte, i) => data[offset + i] === byte);
+const startsWith = (data: Buffer, bytes: number[], offset = 0) =>
+  data.length >= offset + bytes.length && bytes.every((byte, i) => data[offset + i] === byte);
 
 /** Binary formats recognised by their magic numbers. */
 const SIGNATURES: Array<[string, (data: Buffer) => boolean]> = [
   ['application/pdf', (d) => startsWith(d, [0x25, 0x50, 0x44, 0x46, 0x2d])], // %PDF-
   ['image/png', (d) => startsWith(d, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])],
   ['image/jpeg', (d) => startsWith(d, [0xff, 0xd8, 0xff])],
-  ['image/gif', (d) => startsWith(d, [0x47, 0x49, 0x46, 0x38, 0x37, 0x61]) || startsWith(d, [0x47, 0x49, 0x46, 0x38, 0x39, 0x61])],
+  [
+    'image/gif',
+    (d) => startsWith(d, [0x47, 0x49, 0x46, 0x38, 0x37, 0x61]) || startsWith(d, [0x47, 0x49, 0x46, 0x38, 0x39, 0x61]),
+  ],
   ['image/webp', (d) => startsWith(d, [0x52, 0x49, 0x46, 0x46]) && startsWith(d, [0x57, 0x45, 0x42, 0x50], 8)],
 ];
 
 /** The tags the WHATWG MIME sniffing standard takes as the start of an HTML document (plus svg and xml). */
-const HTML_START = /^(<!doctype html|<html|<head|<script|<iframe|<h1|<div|<font|<table|<a|<style|<title|<b|<body|<br|<p|<!--|<svg|<\?xml|<meta|<link|<object|<embed|<form|<img)[\s>/]/i;
+const HTML_START =
+  /^(<!doctype html|<html|<head|<script|<iframe|<h1|<div|<font|<table|<a|<style|<title|<b|<body|<br|<p|<!--|<svg|<\?xml|<meta|<link|<object|<embed|<form|<img)[\s>/]/i;
 
 /** Types whose bytes tell what they are: a claim of one of them that the bytes do not back is not kept. */
-const CHECKED_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'text/html', 'text/plain']);
+const CHECKED_TYPES = new Set([
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'text/html',
+  'text/plain',
+]);
 
 /** The head of a text: a UTF-8 byte order mark and leading white space skipped. */
 function textHead(data: Buffer): string {

@@ -30,14 +30,19 @@ function firstPerField(errors: ApiFieldError[]): ApiFieldError[] {
 /** The field errors of a failed schema validation (one per field). */
 export function fieldErrors(error: FastifyError): ApiFieldError[] {
   const list = error.validation ?? [];
-  return firstPerField(list.map((issue) => {
-    const path = String(issue.instancePath ?? '')
-      .replace(/^\//, '')
-      .replace(/\//g, '.');
-    const params = (issue.params ?? {}) as { issue?: { path?: unknown[] } };
-    const nested = Array.isArray(params.issue?.path) ? params.issue.path.join('.') : '';
-    return { field: path || nested || String(error.validationContext ?? ''), message: issue.message ?? 'invalid_value' };
-  }));
+  return firstPerField(
+    list.map((issue) => {
+      const path = String(issue.instancePath ?? '')
+        .replace(/^\//, '')
+        .replace(/\//g, '.');
+      const params = (issue.params ?? {}) as { issue?: { path?: unknown[] } };
+      const nested = Array.isArray(params.issue?.path) ? params.issue.path.join('.') : '';
+      return {
+        field: path || nested || String(error.validationContext ?? ''),
+        message: issue.message ?? 'invalid_value',
+      };
+    }),
+  );
 }
 
 /** Every failure leaves as the envelope; nothing but a generic text ever leaves a 500. */

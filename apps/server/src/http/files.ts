@@ -9,7 +9,8 @@ export interface UploadedFile {
 }
 
 /** Characters RFC 5987 allows unencoded in `filename*`. */
-const encodeRfc5987 = (value: string) => encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encodeRfc5987 = (value: string) =>
+  encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** A name cut to `max` characters, keeping its extension (up to 16 characters) when there is one. */
 export function truncateFilename(name: string, max: number): string {
@@ -26,11 +27,20 @@ export function truncateFilename(name: string, max: number): string {
  * `invoice\u202Efdp.exe` as `invoiceexe.pdf`.
  */
 function isFilenameControl(code: number): boolean {
-  return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || code === 0x061c || code === 0x200e || code === 0x200f || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+  return (
+    code <= 0x1f ||
+    (code >= 0x7f && code <= 0x9f) ||
+    code === 0x061c ||
+    code === 0x200e ||
+    code === 0x200f ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069)
+  );
 }
 
 /** A name without control characters (see isFilenameControl). */
-export const withoutControls = (name: string) => [...name].filter((char) => !isFilenameControl(char.codePointAt(0) ?? 0)).join('');
+export const withoutControls = (name: string) =>
+  [...name].filter((char) => !isFilenameControl(char.codePointAt(0) ?? 0)).join('');
 
 /** A file name as stored: no path, no control characters, at most 255 characters (the extension kept). */
 export function cleanFilename(name: string | undefined): string {
@@ -41,7 +51,11 @@ export function cleanFilename(name: string | undefined): string {
 /** A content type as claimed by the upload when it looks like one, else application/octet-stream. */
 export function cleanContentType(value: string | undefined): string {
   const type = (value ?? '').trim().toLowerCase();
-  return /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*(\s*;\s*[a-z0-9_-]+=("[^"]*"|[a-z0-9_.-]+))*$/.test(type) && type.length <= 200 ? type : 'application/octet-stream';
+  return /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*(\s*;\s*[a-z0-9_-]+=("[^"]*"|[a-z0-9_.-]+))*$/.test(
+    type,
+  ) && type.length <= 200
+    ? type
+    : 'application/octet-stream';
 }
 
 /** `Content-Disposition` per RFC 6266: an ASCII fallback and the UTF-8 name in `filename*`, without control characters. */
@@ -56,7 +70,11 @@ export function contentDisposition(name: string, disposition: 'attachment' | 'in
  * Sends stored bytes as a download: the real content type, the length, an attachment disposition, no
  * sniffing and a sandbox, so nothing uploaded ever runs on the app's origin.
  */
-export function sendFile(reply: FastifyReply, file: { filename: string; contentType: string; length: number }, body: Readable | Buffer) {
+export function sendFile(
+  reply: FastifyReply,
+  file: { filename: string; contentType: string; length: number },
+  body: Readable | Buffer,
+) {
   return reply
     .header('Content-Type', file.contentType)
     .header('Content-Length', file.length)
@@ -80,9 +98,14 @@ const PREVIEW_PDF = "default-src 'none'; object-src 'self'; frame-ancestors 'sel
  * is served under `Content-Security-Policy: sandbox`, so an uploaded HTML page never runs script, and
  * never with the app's origin; text without a charset is read as UTF-8.
  */
-export function sendPreview(reply: FastifyReply, file: { filename: string; contentType: string; length: number }, body: Readable | Buffer) {
+export function sendPreview(
+  reply: FastifyReply,
+  file: { filename: string; contentType: string; length: number },
+  body: Readable | Buffer,
+) {
   const base = file.contentType.split(';')[0].trim().toLowerCase();
-  const contentType = base === 'text/plain' && !/charset=/i.test(file.contentType) ? 'text/plain; charset=utf-8' : file.contentType;
+  const contentType =
+    base === 'text/plain' && !/charset=/i.test(file.contentType) ? 'text/plain; charset=utf-8' : file.contentType;
   return reply
     .header('Content-Type', contentType)
     .header('Content-Length', file.length)

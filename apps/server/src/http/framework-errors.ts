@@ -14,7 +14,11 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   return reply.status(400).send(failure(key));
 }
 
-const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+};
 
 /**
  * What Node's HTTP parser refuses before Fastify sees a request (`clientErrorHandler`): a request line
@@ -24,7 +28,11 @@ const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request 
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, key] =
-    error.code === 'HPE_HEADER_OVERFLOW' ? [431, M.request_too_large] : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, M.request_timeout] : [400, M.malformed_request];
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, M.request_too_large]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, M.request_timeout]
+        : [400, M.malformed_request];
   const body = JSON.stringify(failure(key));
   if (socket.writable) {
     socket.write(

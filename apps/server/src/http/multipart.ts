@@ -19,14 +19,22 @@ export function nestFields(fields: Array<[string, string]>): Record<string, unkn
 }
 
 /** Errors of the multipart plugin that keep their own answer (size limits 413, not multipart 415). */
-const KEPT = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT', 'FST_INVALID_MULTIPART_CONTENT_TYPE']);
+const KEPT = new Set([
+  'FST_REQ_FILE_TOO_LARGE',
+  'FST_FILES_LIMIT',
+  'FST_PARTS_LIMIT',
+  'FST_FIELDS_LIMIT',
+  'FST_INVALID_MULTIPART_CONTENT_TYPE',
+]);
 
 /**
  * Reads every part of a multipart request: the text fields (nested) and at most one file. A body the
  * parser cannot read (no boundary, not multipart, cut off before the closing boundary, a broken part
  * header) answers 400 `invalid_value`; the size limits answer 413.
  */
-export async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; file?: UploadedFile }> {
+export async function readMultipart(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, unknown>; file?: UploadedFile }> {
   const fields: Array<[string, string]> = [];
   let file: UploadedFile | undefined;
   try {
@@ -34,7 +42,8 @@ export async function readMultipart(request: FastifyRequest): Promise<{ fields: 
       if (part.type === 'file') {
         const data = await part.toBuffer();
         // A form's empty file input sends a part with no name and no bytes.
-        if (data.length > 0 || part.filename) file = { filename: cleanFilename(part.filename), contentType: cleanContentType(part.mimetype), data };
+        if (data.length > 0 || part.filename)
+          file = { filename: cleanFilename(part.filename), contentType: cleanContentType(part.mimetype), data };
       } else {
         fields.push([part.fieldname, String(part.value ?? '')]);
       }

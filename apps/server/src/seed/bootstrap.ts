@@ -34,8 +34,16 @@ export interface FirstStartResult {
  * database the demo data. The reference and demo data are guarded by markers in app_meta, the administrator
  * by its unique e-mail, so a restart never repeats them, nor do several processes starting at once.
  */
-export async function firstStart(db: Db, options: { adminEmail: string; adminPassword?: string; seedDemo: boolean }): Promise<FirstStartResult> {
-  const result: FirstStartResult = { adminCreated: false, adminEmail: options.adminEmail, referenceSeeded: false, demoSeeded: false };
+export async function firstStart(
+  db: Db,
+  options: { adminEmail: string; adminPassword?: string; seedDemo: boolean },
+): Promise<FirstStartResult> {
+  const result: FirstStartResult = {
+    adminCreated: false,
+    adminEmail: options.adminEmail,
+    referenceSeeded: false,
+    demoSeeded: false,
+  };
   const [{ count }] = await db.select({ count: sql<number>`cast(count(*) as integer)` }).from(users);
   if (count === 0) {
     const password = options.adminPassword ?? randomBytes(9).toString('base64url');
@@ -54,7 +62,15 @@ export async function firstStart(db: Db, options: { adminEmail: string; adminPas
         // Another process starting at the same moment may have made it.
         .onConflictDoNothing()
         .returning();
-      if (admin) await writeLog(tx, { name: 'User', doc: admin.id, model: 'users', type: 'create', action: 'firstStart', new: admin });
+      if (admin)
+        await writeLog(tx, {
+          name: 'User',
+          doc: admin.id,
+          model: 'users',
+          type: 'create',
+          action: 'firstStart',
+          new: admin,
+        });
       return Boolean(admin);
     });
     result.adminCreated = created;
@@ -62,7 +78,11 @@ export async function firstStart(db: Db, options: { adminEmail: string; adminPas
   }
   result.referenceSeeded = await ensureReferenceData(db);
   if (options.seedDemo) {
-    const inserted = await db.insert(appMeta).values({ key: 'demo_seeded', value: new Date().toISOString() }).onConflictDoNothing().returning();
+    const inserted = await db
+      .insert(appMeta)
+      .values({ key: 'demo_seeded', value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning();
     if (inserted.length > 0) {
       await seedDemo(db);
       result.demoSeeded = true;

@@ -20,32 +20,64 @@ import { seedLargeTimesheets } from './large-timesheets.ts';
 const PRESETS = ['demo', 'large'] as const;
 
 async function main() {
-  const { values } = parseArgs({ options: { preset: { type: 'string', default: 'demo' }, clients: { type: 'string' }, documents: { type: 'string' }, contracts: { type: 'string' }, timesheets: { type: 'string' }, invoices: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: {
+      preset: { type: 'string', default: 'demo' },
+      clients: { type: 'string' },
+      documents: { type: 'string' },
+      contracts: { type: 'string' },
+      timesheets: { type: 'string' },
+      invoices: { type: 'string' },
+    },
+  });
   const preset = values.preset as (typeof PRESETS)[number];
   if (!PRESETS.includes(preset)) throw new Error(`Unknown preset ${values.preset}: use ${PRESETS.join(' or ')}`);
   const config = loadConfig();
-  const database: Database = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL) : await openPglite({ dataDir: config.DATA_DIR });
+  const database: Database = config.DATABASE_URL
+    ? await openPostgres(config.DATABASE_URL)
+    : await openPglite({ dataDir: config.DATA_DIR });
   try {
     await migrateDatabase(database);
-    const first = await firstStart(database.db, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD, seedDemo: true });
-    if (first.generatedPassword) console.log(`administrator ${first.adminEmail}, password ${first.generatedPassword} (shown once)`);
+    const first = await firstStart(database.db, {
+      adminEmail: config.ADMIN_EMAIL,
+      adminPassword: config.ADMIN_PASSWORD,
+      seedDemo: true,
+    });
+    if (first.generatedPassword)
+      console.log(`administrator ${first.adminEmail}, password ${first.generatedPassword} (shown once)`);
     console.log(first.demoSeeded ? 'demo data: added' : 'demo data: already there');
     if (preset === 'large') {
       const started = performance.now();
       const clients = await seedLargeClients(database.db, values.clients ? Number(values.clients) : undefined);
-      console.log(`large preset: ${clients} clients with their headquarters in ${((performance.now() - started) / 1000).toFixed(1)} s${clients === 0 ? ' (already there)' : ''}`);
+      console.log(
+        `large preset: ${clients} clients with their headquarters in ${((performance.now() - started) / 1000).toFixed(1)} s${clients === 0 ? ' (already there)' : ''}`,
+      );
       const documentsStarted = performance.now();
-      const documents = await seedLargeDocumentsFlow(database.db, values.documents ? Number(values.documents) : undefined);
-      console.log(`large preset: ${documents} document-flow documents with their files in ${((performance.now() - documentsStarted) / 1000).toFixed(1)} s${documents === 0 ? ' (already there)' : ''}`);
+      const documents = await seedLargeDocumentsFlow(
+        database.db,
+        values.documents ? Number(values.documents) : undefined,
+      );
+      console.log(
+        `large preset: ${documents} document-flow documents with their files in ${((performance.now() - documentsStarted) / 1000).toFixed(1)} s${documents === 0 ? ' (already there)' : ''}`,
+      );
       const contractsStarted = performance.now();
       const contracts = await seedLargeContracts(database.db, values.contracts ? Number(values.contracts) : undefined);
-      console.log(`large preset: ${contracts} contracts with their services in ${((performance.now() - contractsStarted) / 1000).toFixed(1)} s${contracts === 0 ? ' (already there)' : ''}`);
+      console.log(
+        `large preset: ${contracts} contracts with their services in ${((performance.now() - contractsStarted) / 1000).toFixed(1)} s${contracts === 0 ? ' (already there)' : ''}`,
+      );
       const billingStarted = performance.now();
       const invoices = await seedLargeBilling(database.db, values.invoices ? Number(values.invoices) : undefined);
-      console.log(`large preset: ${invoices} invoices and proformas with their rows in ${((performance.now() - billingStarted) / 1000).toFixed(1)} s${invoices === 0 ? ' (already there)' : ''}`);
+      console.log(
+        `large preset: ${invoices} invoices and proformas with their rows in ${((performance.now() - billingStarted) / 1000).toFixed(1)} s${invoices === 0 ? ' (already there)' : ''}`,
+      );
       const timesheetsStarted = performance.now();
-      const timesheets = await seedLargeTimesheets(database.db, values.timesheets ? Number(values.timesheets) : undefined);
-      console.log(`large preset: ${timesheets} timesheets in ${((performance.now() - timesheetsStarted) / 1000).toFixed(1)} s${timesheets === 0 ? ' (already there)' : ''}`);
+      const timesheets = await seedLargeTimesheets(
+        database.db,
+        values.timesheets ? Number(values.timesheets) : undefined,
+      );
+      console.log(
+        `large preset: ${timesheets} timesheets in ${((performance.now() - timesheetsStarted) / 1000).toFixed(1)} s${timesheets === 0 ? ' (already there)' : ''}`,
+      );
     }
     await database.checkpoint();
   } finally {

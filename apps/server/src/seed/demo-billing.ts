@@ -1,7 +1,18 @@
 import { type BillingKind, NoticeType, type NoticeTypeValue } from '@kantora/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { banks, billingDocuments, billingItems, companies, contracts, currencies, invoiceSettings, myCompany, users, vatTypes } from '../db/schema/index.ts';
+import {
+  banks,
+  billingDocuments,
+  billingItems,
+  companies,
+  contracts,
+  currencies,
+  invoiceSettings,
+  myCompany,
+  users,
+  vatTypes,
+} from '../db/schema/index.ts';
 import { appendItems, recalculate, takeNumber } from '../modules/billing/billing-store.ts';
 import { signerOf, vatColumns } from '../modules/billing/billing-header.ts';
 import { backfillBilledPeriods } from '../modules/billing/contract-billing.ts';
@@ -41,24 +52,181 @@ const PAY: Row = ['ТРЗ и личен състав', 'Paghe e personale', 180,
  * (Роси, advance contract, reverse charge); issued and draft proformas; drafts of both kinds.
  */
 const DEMO_DOCUMENTS: DemoDocument[] = [
-  { key: 'R1', kind: 'invoice', client: 'Родопа Мед ЕООД', contract: 'Счетоводно обслужване 2025', currency: 'BGN', date: '2025-01-31', issued: true, rows: [['Счетоводно обслужване', 'Servizi di contabilità', 700, 1], PAY] },
-  { key: 'R2', kind: 'invoice', client: 'Родопа Мед ЕООД', contract: 'Счетоводно обслужване 2025', currency: 'BGN', date: '2025-02-28', issued: true, rows: [['Счетоводно обслужване', 'Servizi di contabilità', 700, 1], PAY] },
-  { key: 'R3', kind: 'invoice', client: 'Родопа Мед ЕООД', contract: 'Счетоводно обслужване 2025', currency: 'BGN', date: '2025-03-31', issued: true, rows: [['Счетоводно обслужване', 'Servizi di contabilità', 700, 1], PAY, ['Правна консултация (час)', 'Consulenza legale (ora)', 186.78, 1.5]] },
-  { key: 'P1', kind: 'proforma', client: 'Бета Строй ЕАД', contract: 'Абонаментно обслужване', currency: 'EUR', date: '2026-01-05', issued: true, rows: [['Абонаментно обслужване 01.01–31.03.2026', 'Servizio in abbonamento 01.01–31.03.2026', 540, 3]] },
-  { key: 'B1', kind: 'invoice', client: 'Бета Строй ЕАД', contract: 'Абонаментно обслужване', currency: 'EUR', date: '2026-01-20', issued: true, rows: [], from: { proforma: 'P1' } },
-  { key: 'A1', kind: 'invoice', client: 'Алфа Трейд ООД', contract: 'Счетоводно обслужване 2026', currency: 'EUR', date: '2026-01-31', issued: true, rows: [ACC, PAY] },
-  { key: 'C1', kind: 'invoice', client: 'Алфа Трейд ООД', contract: 'Счетоводно обслужване 2026', currency: 'EUR', date: '2026-02-10', issued: true, rows: [['Търговска отстъпка за януари', 'Sconto commerciale di gennaio', 63, 1]], notice: { type: NoticeType.credit, of: 'A1', reason: ['Търговска отстъпка 10%', 'Sconto commerciale 10%'] } },
-  { key: 'A2', kind: 'invoice', client: 'Алфа Трейд ООД', contract: 'Счетоводно обслужване 2026', currency: 'EUR', date: '2026-02-28', issued: true, rows: [ACC, PAY] },
-  { key: 'RP', kind: 'proforma', client: 'Роси Кострузиони ООД', contract: 'Счетоводство и данъци', currency: 'EUR', date: '2026-03-01', issued: true, exempt: true, rows: [['Счетоводно обслужване 03.2026–02.2027', 'Servizi di contabilità 03.2026–02.2027', 600, 12], ['Годишна данъчна декларация', 'Dichiarazione fiscale annuale', 120, 12]] },
-  { key: 'D1', kind: 'invoice', client: 'Алфа Трейд ООД', contract: 'Счетоводно обслужване 2026', currency: 'EUR', date: '2026-03-05', issued: true, rows: [['Допълнителни консултации (час)', 'Consulenze aggiuntive (ora)', 95.5, 2]], notice: { type: NoticeType.debit, of: 'A2', reason: ['Допълнителни часове през февруари', 'Ore aggiuntive di febbraio'] } },
-  { key: 'RI', kind: 'invoice', client: 'Роси Кострузиони ООД', contract: 'Счетоводство и данъци', currency: 'EUR', date: '2026-03-15', issued: true, exempt: true, rows: [], from: { proforma: 'RP', rows: [0] } },
-  { key: 'A3', kind: 'invoice', client: 'Алфа Трейд ООД', contract: 'Счетоводно обслужване 2026', currency: 'EUR', date: '2026-03-31', issued: false, rows: [ACC, PAY] },
-  { key: 'V1', kind: 'proforma', client: 'Верди Храни ООД', contract: 'Счетоводно обслужване', currency: 'EUR', date: '2026-05-01', issued: true, exempt: true, rows: [['Счетоводно обслужване 05–07.2026', 'Servizi di contabilità 05–07.2026', 495, 3]] },
-  { key: 'V2', kind: 'proforma', client: 'Верди Храни ООД', contract: 'Счетоводно обслужване', currency: 'EUR', date: '2026-08-01', issued: false, exempt: true, rows: [['Счетоводно обслужване 08–10.2026', 'Servizi di contabilità 08–10.2026', 495, 3]] },
-  { key: 'BI', kind: 'invoice', client: 'Бианки Мода АД', contract: 'Счетоводно обслужване', currency: 'EUR', date: '2026-10-31', issued: false, exempt: true, period: ['2026-04-01', '2026-09-30'], rows: [['Счетоводно обслужване 04–09.2026', 'Servizi di contabilità 04–09.2026', 450, 6]] },
+  {
+    key: 'R1',
+    kind: 'invoice',
+    client: 'Родопа Мед ЕООД',
+    contract: 'Счетоводно обслужване 2025',
+    currency: 'BGN',
+    date: '2025-01-31',
+    issued: true,
+    rows: [['Счетоводно обслужване', 'Servizi di contabilità', 700, 1], PAY],
+  },
+  {
+    key: 'R2',
+    kind: 'invoice',
+    client: 'Родопа Мед ЕООД',
+    contract: 'Счетоводно обслужване 2025',
+    currency: 'BGN',
+    date: '2025-02-28',
+    issued: true,
+    rows: [['Счетоводно обслужване', 'Servizi di contabilità', 700, 1], PAY],
+  },
+  {
+    key: 'R3',
+    kind: 'invoice',
+    client: 'Родопа Мед ЕООД',
+    contract: 'Счетоводно обслужване 2025',
+    currency: 'BGN',
+    date: '2025-03-31',
+    issued: true,
+    rows: [
+      ['Счетоводно обслужване', 'Servizi di contabilità', 700, 1],
+      PAY,
+      ['Правна консултация (час)', 'Consulenza legale (ora)', 186.78, 1.5],
+    ],
+  },
+  {
+    key: 'P1',
+    kind: 'proforma',
+    client: 'Бета Строй ЕАД',
+    contract: 'Абонаментно обслужване',
+    currency: 'EUR',
+    date: '2026-01-05',
+    issued: true,
+    rows: [['Абонаментно обслужване 01.01–31.03.2026', 'Servizio in abbonamento 01.01–31.03.2026', 540, 3]],
+  },
+  {
+    key: 'B1',
+    kind: 'invoice',
+    client: 'Бета Строй ЕАД',
+    contract: 'Абонаментно обслужване',
+    currency: 'EUR',
+    date: '2026-01-20',
+    issued: true,
+    rows: [],
+    from: { proforma: 'P1' },
+  },
+  {
+    key: 'A1',
+    kind: 'invoice',
+    client: 'Алфа Трейд ООД',
+    contract: 'Счетоводно обслужване 2026',
+    currency: 'EUR',
+    date: '2026-01-31',
+    issued: true,
+    rows: [ACC, PAY],
+  },
+  {
+    key: 'C1',
+    kind: 'invoice',
+    client: 'Алфа Трейд ООД',
+    contract: 'Счетоводно обслужване 2026',
+    currency: 'EUR',
+    date: '2026-02-10',
+    issued: true,
+    rows: [['Търговска отстъпка за януари', 'Sconto commerciale di gennaio', 63, 1]],
+    notice: { type: NoticeType.credit, of: 'A1', reason: ['Търговска отстъпка 10%', 'Sconto commerciale 10%'] },
+  },
+  {
+    key: 'A2',
+    kind: 'invoice',
+    client: 'Алфа Трейд ООД',
+    contract: 'Счетоводно обслужване 2026',
+    currency: 'EUR',
+    date: '2026-02-28',
+    issued: true,
+    rows: [ACC, PAY],
+  },
+  {
+    key: 'RP',
+    kind: 'proforma',
+    client: 'Роси Кострузиони ООД',
+    contract: 'Счетоводство и данъци',
+    currency: 'EUR',
+    date: '2026-03-01',
+    issued: true,
+    exempt: true,
+    rows: [
+      ['Счетоводно обслужване 03.2026–02.2027', 'Servizi di contabilità 03.2026–02.2027', 600, 12],
+      ['Годишна данъчна декларация', 'Dichiarazione fiscale annuale', 120, 12],
+    ],
+  },
+  {
+    key: 'D1',
+    kind: 'invoice',
+    client: 'Алфа Трейд ООД',
+    contract: 'Счетоводно обслужване 2026',
+    currency: 'EUR',
+    date: '2026-03-05',
+    issued: true,
+    rows: [['Допълнителни консултации (час)', 'Consulenze aggiuntive (ora)', 95.5, 2]],
+    notice: {
+      type: NoticeType.debit,
+      of: 'A2',
+      reason: ['Допълнителни часове през февруари', 'Ore aggiuntive di febbraio'],
+    },
+  },
+  {
+    key: 'RI',
+    kind: 'invoice',
+    client: 'Роси Кострузиони ООД',
+    contract: 'Счетоводство и данъци',
+    currency: 'EUR',
+    date: '2026-03-15',
+    issued: true,
+    exempt: true,
+    rows: [],
+    from: { proforma: 'RP', rows: [0] },
+  },
+  {
+    key: 'A3',
+    kind: 'invoice',
+    client: 'Алфа Трейд ООД',
+    contract: 'Счетоводно обслужване 2026',
+    currency: 'EUR',
+    date: '2026-03-31',
+    issued: false,
+    rows: [ACC, PAY],
+  },
+  {
+    key: 'V1',
+    kind: 'proforma',
+    client: 'Верди Храни ООД',
+    contract: 'Счетоводно обслужване',
+    currency: 'EUR',
+    date: '2026-05-01',
+    issued: true,
+    exempt: true,
+    rows: [['Счетоводно обслужване 05–07.2026', 'Servizi di contabilità 05–07.2026', 495, 3]],
+  },
+  {
+    key: 'V2',
+    kind: 'proforma',
+    client: 'Верди Храни ООД',
+    contract: 'Счетоводно обслужване',
+    currency: 'EUR',
+    date: '2026-08-01',
+    issued: false,
+    exempt: true,
+    rows: [['Счетоводно обслужване 08–10.2026', 'Servizi di contabilità 08–10.2026', 495, 3]],
+  },
+  {
+    key: 'BI',
+    kind: 'invoice',
+    client: 'Бианки Мода АД',
+    contract: 'Счетоводно обслужване',
+    currency: 'EUR',
+    date: '2026-10-31',
+    issued: false,
+    exempt: true,
+    period: ['2026-04-01', '2026-09-30'],
+    rows: [['Счетоводно обслужване 04–09.2026', 'Servizi di contabilità 04–09.2026', 450, 6]],
+  },
 ];
 
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The demo invoices and proformas (see DEMO_DOCUMENTS), each logged like a save, issued ones also like an issue; then
@@ -69,21 +237,41 @@ export async function seedDemoBilling(tx: Tx): Promise<void> {
   const [manager] = await tx.select().from(users).where(eq(users.email, 'manager@kantora.local'));
   const [settings] = await tx.select().from(invoiceSettings).limit(1);
   if (!own || !manager || !settings) return;
-  const actor = { id: manager.id, fullName: t(`${manager.firstName.bg} ${manager.lastName.bg}`, `${manager.firstName.it} ${manager.lastName.it}`), access: manager.access, email: manager.email, locale: 'bg' as const };
-  const rates = new Map((await tx.select({ id: currencies.id, code: currencies.code, rate: currencies.exchangeRate }).from(currencies)).map((row) => [row.code, row]));
+  const actor = {
+    id: manager.id,
+    fullName: t(`${manager.firstName.bg} ${manager.lastName.bg}`, `${manager.firstName.it} ${manager.lastName.it}`),
+    access: manager.access,
+    email: manager.email,
+    locale: 'bg' as const,
+  };
+  const rates = new Map(
+    (await tx.select({ id: currencies.id, code: currencies.code, rate: currencies.exchangeRate }).from(currencies)).map(
+      (row) => [row.code, row],
+    ),
+  );
   // The foreign clients' services are supplied outside Bulgaria (art. 21(2) VAT Act): that reference type, else any 0 % one.
   const [exemptType] = await tx
     .select({ id: vatTypes.id })
     .from(vatTypes)
     .where(eq(vatTypes.percentage, 0))
-    .orderBy(sql`(${vatTypes.name}->>'bg') = ${PLACE_OF_SUPPLY_VAT_NAME.bg} desc`, asc(vatTypes.created), asc(vatTypes.id))
+    .orderBy(
+      sql`(${vatTypes.name}->>'bg') = ${PLACE_OF_SUPPLY_VAT_NAME.bg} desc`,
+      asc(vatTypes.created),
+      asc(vatTypes.id),
+    )
     .limit(1);
-  const ownBanks = await tx.select().from(banks).where(and(eq(banks.ownerType, 'my_company'), eq(banks.ownerId, own.id)));
+  const ownBanks = await tx
+    .select()
+    .from(banks)
+    .where(and(eq(banks.ownerType, 'my_company'), eq(banks.ownerId, own.id)));
   const signerName = (await signerOf(tx, settings.signerId)) ?? null;
   const made = new Map<string, string>();
 
   for (const demo of DEMO_DOCUMENTS) {
-    const [client] = await tx.select({ id: companies.id }).from(companies).where(sql`${companies.name}->>'bg' = ${demo.client}`);
+    const [client] = await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(sql`${companies.name}->>'bg' = ${demo.client}`);
     const currency = rates.get(demo.currency);
     if (!client || !currency) continue;
     const [contract] = demo.contract
@@ -92,8 +280,17 @@ export async function seedDemoBilling(tx: Tx): Promise<void> {
           .from(contracts)
           .where(and(eq(contracts.customerId, client.id), sql`${contracts.name}->>'bg' = ${demo.contract}`))
       : [];
-    const [clientBank] = await tx.select({ id: banks.id }).from(banks).where(and(eq(banks.ownerType, 'company'), eq(banks.ownerId, client.id))).limit(1);
-    const choice = { providerBank: ownBanks.find((b) => b.isDefault)?.id ?? null, providerBank2: ownBanks.find((b) => b.isDefault2)?.id ?? null, customerId: client.id, customerBank: clientBank?.id ?? null };
+    const [clientBank] = await tx
+      .select({ id: banks.id })
+      .from(banks)
+      .where(and(eq(banks.ownerType, 'company'), eq(banks.ownerId, client.id)))
+      .limit(1);
+    const choice = {
+      providerBank: ownBanks.find((b) => b.isDefault)?.id ?? null,
+      providerBank2: ownBanks.find((b) => b.isDefault2)?.id ?? null,
+      customerId: client.id,
+      customerBank: clientBank?.id ?? null,
+    };
     const { parties } = await buildParties(tx, choice, choice);
     const vatTypeId = demo.exempt && exemptType ? exemptType.id : settings.vatTypeId;
     const vat = await vatColumns(tx, vatTypeId, !demo.exempt);
@@ -139,34 +336,82 @@ export async function seedDemoBilling(tx: Tx): Promise<void> {
 
     if (proformaId) {
       // Copies of the proforma's rows (all, or the chosen ones), which are marked transformed into this invoice.
-      const source = await tx.select().from(billingItems).where(eq(billingItems.documentId, proformaId)).orderBy(asc(billingItems.position));
+      const source = await tx
+        .select()
+        .from(billingItems)
+        .where(eq(billingItems.documentId, proformaId))
+        .orderBy(asc(billingItems.position));
       const chosen = demo.from?.rows ? source.filter((_, index) => demo.from?.rows?.includes(index)) : source;
       await appendItems(
         tx,
         actor,
         row.id,
-        chosen.map((item) => ({ name: item.name, comment: item.comment, quantity: Number(item.quantity), price: Number(item.price), serviceId: item.serviceId, contractId: item.contractId, transformedFromProformaId: proformaId, transformedFromItemId: item.id })),
+        chosen.map((item) => ({
+          name: item.name,
+          comment: item.comment,
+          quantity: Number(item.quantity),
+          price: Number(item.price),
+          serviceId: item.serviceId,
+          contractId: item.contractId,
+          transformedFromProformaId: proformaId,
+          transformedFromItemId: item.id,
+        })),
       );
-      for (const item of chosen) await tx.update(billingItems).set({ isTransformed: true, transformedToInvoiceId: row.id }).where(eq(billingItems.id, item.id));
-      if (!demo.from?.rows) await tx.update(billingDocuments).set({ transformedToInvoiceId: row.id }).where(eq(billingDocuments.id, proformaId));
+      for (const item of chosen)
+        await tx
+          .update(billingItems)
+          .set({ isTransformed: true, transformedToInvoiceId: row.id })
+          .where(eq(billingItems.id, item.id));
+      if (!demo.from?.rows)
+        await tx
+          .update(billingDocuments)
+          .set({ transformedToInvoiceId: row.id })
+          .where(eq(billingDocuments.id, proformaId));
     } else {
       await appendItems(
         tx,
         actor,
         row.id,
-        demo.rows.map(([bg, it, price, quantity]) => ({ name: t(bg, it), quantity, price, contractId: contract?.id ?? null })),
+        demo.rows.map(([bg, it, price, quantity]) => ({
+          name: t(bg, it),
+          quantity,
+          price,
+          contractId: contract?.id ?? null,
+        })),
       );
     }
     await recalculate(tx, row);
-    await writeLog(tx, { name: demo.kind === 'invoice' ? 'Invoice' : 'ProformaInvoice', doc: row.id, model: 'billing_documents', type: 'create', action: 'seed', new: row, actor });
+    await writeLog(tx, {
+      name: demo.kind === 'invoice' ? 'Invoice' : 'ProformaInvoice',
+      doc: row.id,
+      model: 'billing_documents',
+      type: 'create',
+      action: 'seed',
+      new: row,
+      actor,
+    });
     if (demo.issued) {
       const number = await takeNumber(tx, demo.kind);
       const [issued] = await tx
         .update(billingDocuments)
-        .set({ issued: true, number, issuedBy: manager.id, issuedByName: actor.fullName, issuedOn: `${demo.date}T10:00:00Z` })
+        .set({
+          issued: true,
+          number,
+          issuedBy: manager.id,
+          issuedByName: actor.fullName,
+          issuedOn: `${demo.date}T10:00:00Z`,
+        })
         .where(eq(billingDocuments.id, row.id))
         .returning();
-      await writeLog(tx, { name: demo.kind === 'invoice' ? 'Invoice' : 'ProformaInvoice', doc: row.id, model: 'billing_documents', type: 'update', action: 'issue', new: issued, actor });
+      await writeLog(tx, {
+        name: demo.kind === 'invoice' ? 'Invoice' : 'ProformaInvoice',
+        doc: row.id,
+        model: 'billing_documents',
+        type: 'update',
+        action: 'issue',
+        new: issued,
+        actor,
+      });
     }
   }
   await backfillBilledPeriods(tx);

@@ -7,7 +7,12 @@ const t = (bg: string, it: string) => ({ bg, it });
 
 /** Today in Europe/Sofia plus some days, as `YYYY-MM-DD`. */
 function sofiaDay(plusDays: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sofia', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Sofia',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
   const [y, m, d] = today.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + plusDays)).toISOString().slice(0, 10);
 }
@@ -34,15 +39,74 @@ interface DemoEvent {
 /** A month of events around today, with invitations (pending, accepted and one refused). */
 const DEMO_EVENTS: DemoEvent[] = [
   { day: -14, lastDay: -12, category: 3, owner: 'employee2', title: 'Отпуск', comment: 'Планиран годишен отпуск' },
-  { day: -10, times: ['10:00', '11:30'], category: 1, owner: 'manager', title: 'Тримесечен преглед', comment: 'Резултати и цели за тримесечието', invited: { employee: true, employee2: true } },
-  { day: -6, lastDay: -6, category: 2, owner: 'manager', title: 'Краен срок: справки-декларации по ДДС', invited: { employee: true, accountant: true } },
-  { day: -3, times: ['14:00', '15:00'], category: 0, owner: 'employee', title: 'Среща с „Алфа Трейд“ ООД', comment: 'Годишно приключване', invited: { manager: 'Заета съм с друга среща' } },
-  { day: 0, times: ['09:30', '10:00'], category: 1, owner: 'manager', title: 'Седмична среща на екипа', invited: { employee: null, employee2: null } },
-  { day: 2, times: ['11:00', '12:30'], category: 0, owner: 'employee2', title: 'Консултация с „Бета Строй“ АД', comment: 'Трудови договори и осигуровки', invited: { employee: null } },
+  {
+    day: -10,
+    times: ['10:00', '11:30'],
+    category: 1,
+    owner: 'manager',
+    title: 'Тримесечен преглед',
+    comment: 'Резултати и цели за тримесечието',
+    invited: { employee: true, employee2: true },
+  },
+  {
+    day: -6,
+    lastDay: -6,
+    category: 2,
+    owner: 'manager',
+    title: 'Краен срок: справки-декларации по ДДС',
+    invited: { employee: true, accountant: true },
+  },
+  {
+    day: -3,
+    times: ['14:00', '15:00'],
+    category: 0,
+    owner: 'employee',
+    title: 'Среща с „Алфа Трейд“ ООД',
+    comment: 'Годишно приключване',
+    invited: { manager: 'Заета съм с друга среща' },
+  },
+  {
+    day: 0,
+    times: ['09:30', '10:00'],
+    category: 1,
+    owner: 'manager',
+    title: 'Седмична среща на екипа',
+    invited: { employee: null, employee2: null },
+  },
+  {
+    day: 2,
+    times: ['11:00', '12:30'],
+    category: 0,
+    owner: 'employee2',
+    title: 'Консултация с „Бета Строй“ АД',
+    comment: 'Трудови договори и осигуровки',
+    invited: { employee: null },
+  },
   { day: 5, lastDay: 7, category: 3, owner: 'employee', title: 'Отпуск' },
-  { day: 9, lastDay: 9, category: 2, owner: 'accountant', title: 'Краен срок: ГДД', comment: 'Годишни данъчни декларации на клиентите' },
-  { day: 12, times: ['13:00', '17:00'], category: 1, owner: 'manager', title: 'Обучение: електронни фактури', invited: { employee: null, employee2: null, accountant: null } },
-  { day: 15, times: ['10:00', '11:00'], category: 0, owner: 'employee', title: 'Среща с „Гама Логистик“ ЕООД', invited: { manager: null } },
+  {
+    day: 9,
+    lastDay: 9,
+    category: 2,
+    owner: 'accountant',
+    title: 'Краен срок: ГДД',
+    comment: 'Годишни данъчни декларации на клиентите',
+  },
+  {
+    day: 12,
+    times: ['13:00', '17:00'],
+    category: 1,
+    owner: 'manager',
+    title: 'Обучение: електронни фактури',
+    invited: { employee: null, employee2: null, accountant: null },
+  },
+  {
+    day: 15,
+    times: ['10:00', '11:00'],
+    category: 0,
+    owner: 'employee',
+    title: 'Среща с „Гама Логистик“ ЕООД',
+    invited: { manager: null },
+  },
 ];
 
 /** Client meeting, internal meeting, deadline, leave: `category` of a demo event indexes this list. */
@@ -68,11 +132,21 @@ export async function seedDemoCalendar(tx: Tx): Promise<void> {
       .insert(eventCategories)
       .values(DEMO_CATEGORIES.map(([bg, it, color]) => ({ name: t(bg, it), color })))
       .returning();
-    for (const row of rows) await writeLog(tx, { name: 'EventCategory', doc: row.id, model: 'event_categories', type: 'create', action: 'seed', new: row });
+    for (const row of rows)
+      await writeLog(tx, {
+        name: 'EventCategory',
+        doc: row.id,
+        model: 'event_categories',
+        type: 'create',
+        action: 'seed',
+        new: row,
+      });
     existing = rows;
   }
   // The demo events' categories by name (the settings demo has the same four), else any category.
-  const categories = DEMO_CATEGORIES.map(([bg], index) => existing.find((category) => category.name.bg === bg) ?? existing[index % existing.length]);
+  const categories = DEMO_CATEGORIES.map(
+    ([bg], index) => existing.find((category) => category.name.bg === bg) ?? existing[index % existing.length],
+  );
   const people = await tx
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(users)
@@ -98,7 +172,10 @@ export async function seedDemoCalendar(tx: Tx): Promise<void> {
         comment: demo.comment ?? '',
         invited: invitees.map((entry) => entry.user.id),
         createdBy: owner.id,
-        createdByName: { bg: `${owner.firstName.bg} ${owner.lastName.bg}`, it: `${owner.firstName.it} ${owner.lastName.it}` },
+        createdByName: {
+          bg: `${owner.firstName.bg} ${owner.lastName.bg}`,
+          it: `${owner.firstName.it} ${owner.lastName.it}`,
+        },
       })
       .returning();
     await writeLog(tx, { name: 'Event', doc: event.id, model: 'events', type: 'create', action: 'seed', new: event });
@@ -115,7 +192,14 @@ export async function seedDemoCalendar(tx: Tx): Promise<void> {
           refusedReason: typeof answer === 'string' ? answer : null,
         })
         .returning();
-      await writeLog(tx, { name: 'EventInvitation', doc: invitation.id, model: 'event_invitations', type: 'create', action: 'seed', new: invitation });
+      await writeLog(tx, {
+        name: 'EventInvitation',
+        doc: invitation.id,
+        model: 'event_invitations',
+        type: 'create',
+        action: 'seed',
+        new: invitation,
+      });
     }
   }
 }

@@ -19,14 +19,22 @@ export async function seedDemoPortal(tx: Tx): Promise<void> {
     .select({ id: contracts.id, customerId: contracts.customerId })
     .from(contracts)
     .innerJoin(companies, eq(companies.id, contracts.customerId))
-    .where(and(sql`${companies.name}->>'bg' = 'Роси Кострузиони ООД'`, sql`${contracts.name}->>'bg' = 'Счетоводство и данъци'`));
+    .where(
+      and(
+        sql`${companies.name}->>'bg' = 'Роси Кострузиони ООД'`,
+        sql`${contracts.name}->>'bg' = 'Счетоводство и данъци'`,
+      ),
+    );
   if (!manager || !contract?.customerId) return;
   const actor = {
     id: manager.id,
     access: manager.access,
     email: manager.email,
     locale: 'bg' as const,
-    fullName: { bg: `${manager.firstName.bg} ${manager.lastName.bg}`, it: `${manager.firstName.it} ${manager.lastName.it}` },
+    fullName: {
+      bg: `${manager.firstName.bg} ${manager.lastName.bg}`,
+      it: `${manager.firstName.it} ${manager.lastName.it}`,
+    },
   };
   const [bank] = await tx
     .select({ id: banks.id })
@@ -41,9 +49,20 @@ export async function seedDemoPortal(tx: Tx): Promise<void> {
     paymentDeadlineDate: '2026-04-03',
   });
   const items = new BillingItemsService(tx);
-  for (const service of await tx.select({ id: contractServices.id }).from(contractServices).where(eq(contractServices.contractId, contract.id))) {
-    await items.addService('proforma', actor, { documentId: draft._id, contractServiceId: service.id, serviceId: undefined, quantity: 12 });
+  for (const service of await tx
+    .select({ id: contractServices.id })
+    .from(contractServices)
+    .where(eq(contractServices.contractId, contract.id))) {
+    await items.addService('proforma', actor, {
+      documentId: draft._id,
+      contractServiceId: service.id,
+      serviceId: undefined,
+      quantity: 12,
+    });
   }
   // Made on its date, like the billing demo's documents (lists sorted by creation keep the demo in date order).
-  await tx.update(billingDocuments).set({ created: `${DATE}T09:00:00Z` }).where(eq(billingDocuments.id, draft._id));
+  await tx
+    .update(billingDocuments)
+    .set({ created: `${DATE}T09:00:00Z` })
+    .where(eq(billingDocuments.id, draft._id));
 }

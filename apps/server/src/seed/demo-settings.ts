@@ -21,7 +21,11 @@ import { insertLogged, seedReferenceData, STANDARD_VAT_NAME, TRANSFER_PAYMENT_NA
 const t = (bg: string, it: string) => ({ bg, it });
 
 /** A reference row by its Bulgarian name, else the list's first (an administrator may have renamed it). */
-async function byName(tx: Tx, table: typeof vatTypes | typeof paymentTypes, name: string): Promise<{ id: string } | undefined> {
+async function byName(
+  tx: Tx,
+  table: typeof vatTypes | typeof paymentTypes,
+  name: string,
+): Promise<{ id: string } | undefined> {
   const [row] = await tx
     .select({ id: table.id })
     .from(table)
@@ -55,43 +59,76 @@ export async function seedDemoSettings(tx: Tx): Promise<void> {
   // Builds on the reference data (seedDemo seeds it first; here it only makes sure).
   await seedReferenceData(tx);
   const codes = await tx.select({ id: currencies.id, code: currencies.code }).from(currencies);
-  await insertLogged(tx, currencies, 'Currency', codes.some((row) => row.code === 'USD') ? [] : [{ name: t('Щатски долар', 'Dollaro statunitense'), code: 'USD', exchangeRate: 1.81234 }]);
+  await insertLogged(
+    tx,
+    currencies,
+    'Currency',
+    codes.some((row) => row.code === 'USD')
+      ? []
+      : [{ name: t('Щатски долар', 'Dollaro statunitense'), code: 'USD', exchangeRate: 1.81234 }],
+  );
   const bgn = codes.find((row) => row.code === 'BGN');
   const eur = codes.find((row) => row.code === 'EUR');
 
   // Check digits computed with makeIban('BG', ...) from @kantora/domain.
-  if (bgn && eur) await insertLogged(tx, banks, 'Bank', [
-    {
-      ownerType: 'my_company',
-      ownerId: company.id,
-      name: t('УниКредит Булбанк', 'UniCredit Bulbank'),
-      address: t('София, пл. Света Неделя 7', 'Sofia, piazza Sveta Nedelya 7'),
-      bic: 'UNCRBGSF',
-      iban: 'BG32UNCR70001520345678',
-      currencyId: bgn.id,
-      isDefault: true,
-    },
-    {
-      ownerType: 'my_company',
-      ownerId: company.id,
-      name: t('УниКредит Булбанк (евро)', 'UniCredit Bulbank (euro)'),
-      address: t('София, пл. Света Неделя 7', 'Sofia, piazza Sveta Nedelya 7'),
-      bic: 'UNCRBGSF',
-      iban: 'BG58UNCR70001420345679',
-      currencyId: eur.id,
-      isDefault2: true,
-    },
-  ]);
+  if (bgn && eur)
+    await insertLogged(tx, banks, 'Bank', [
+      {
+        ownerType: 'my_company',
+        ownerId: company.id,
+        name: t('УниКредит Булбанк', 'UniCredit Bulbank'),
+        address: t('София, пл. Света Неделя 7', 'Sofia, piazza Sveta Nedelya 7'),
+        bic: 'UNCRBGSF',
+        iban: 'BG32UNCR70001520345678',
+        currencyId: bgn.id,
+        isDefault: true,
+      },
+      {
+        ownerType: 'my_company',
+        ownerId: company.id,
+        name: t('УниКредит Булбанк (евро)', 'UniCredit Bulbank (euro)'),
+        address: t('София, пл. Света Неделя 7', 'Sofia, piazza Sveta Nedelya 7'),
+        bic: 'UNCRBGSF',
+        iban: 'BG58UNCR70001420345679',
+        currencyId: eur.id,
+        isDefault2: true,
+      },
+    ]);
 
   const vat20 = await byName(tx, vatTypes, STANDARD_VAT_NAME.bg);
   const transfer = await byName(tx, paymentTypes, TRANSFER_PAYMENT_NAME.bg);
 
   await insertLogged(tx, services, 'Service', [
-    { code: 'ACC-01', name: t('Счетоводно обслужване', 'Servizi di contabilità'), description: t('Месечно счетоводно обслужване', 'Contabilità mensile'), price: 450 },
-    { code: 'PAY-01', name: t('ТРЗ и личен състав', 'Paghe e personale'), description: t('Заплати и осигуровки до 10 души', 'Paghe e contributi fino a 10 persone'), price: 180 },
-    { code: 'TAX-01', name: t('Годишна данъчна декларация', 'Dichiarazione fiscale annuale'), description: t('ГДД по чл. 92 от ЗКПО', 'Dichiarazione annuale dei redditi societari'), price: 600 },
-    { code: 'LEG-01', name: t('Правна консултация (час)', 'Consulenza legale (ora)'), description: t('Консултация по търговско право', 'Consulenza di diritto commerciale'), price: 95.5 },
-    { code: 'REG-01', name: t('Регистрация на фирма', 'Costituzione di società'), description: t('Учредяване на ЕООД/ООД', 'Costituzione di S.r.l.'), price: 350 },
+    {
+      code: 'ACC-01',
+      name: t('Счетоводно обслужване', 'Servizi di contabilità'),
+      description: t('Месечно счетоводно обслужване', 'Contabilità mensile'),
+      price: 450,
+    },
+    {
+      code: 'PAY-01',
+      name: t('ТРЗ и личен състав', 'Paghe e personale'),
+      description: t('Заплати и осигуровки до 10 души', 'Paghe e contributi fino a 10 persone'),
+      price: 180,
+    },
+    {
+      code: 'TAX-01',
+      name: t('Годишна данъчна декларация', 'Dichiarazione fiscale annuale'),
+      description: t('ГДД по чл. 92 от ЗКПО', 'Dichiarazione annuale dei redditi societari'),
+      price: 600,
+    },
+    {
+      code: 'LEG-01',
+      name: t('Правна консултация (час)', 'Consulenza legale (ora)'),
+      description: t('Консултация по търговско право', 'Consulenza di diritto commerciale'),
+      price: 95.5,
+    },
+    {
+      code: 'REG-01',
+      name: t('Регистрация на фирма', 'Costituzione di società'),
+      description: t('Учредяване на ЕООД/ООД', 'Costituzione di S.r.l.'),
+      price: 350,
+    },
   ]);
 
   await insertLogged(tx, documentTypes, 'DocumentType', [
@@ -124,13 +161,29 @@ export async function seedDemoSettings(tx: Tx): Promise<void> {
   const manager = signers.find((u) => u.access === Access.manager);
   if (manager && eur && vat20 && transfer) {
     await insertLogged(tx, invoiceSettings, 'InvoiceSettings', [
-      { currencyId: eur.id, vatTypeId: vat20.id, paymentTypeId: transfer.id, signerId: manager.id, signers: signers.map((u) => u.id), paymentTermDays: 14 },
+      {
+        currencyId: eur.id,
+        vatTypeId: vat20.id,
+        paymentTypeId: transfer.id,
+        signerId: manager.id,
+        signers: signers.map((u) => u.id),
+        paymentTermDays: 14,
+      },
     ]);
   }
 
   const registers = { invoice: 1, proforma: 1 };
   for (const [kind, next] of Object.entries(registers)) {
-    await tx.insert(numberRegisters).values({ kind, next }).onConflictDoUpdate({ target: numberRegisters.kind, set: { next } });
+    await tx
+      .insert(numberRegisters)
+      .values({ kind, next })
+      .onConflictDoUpdate({ target: numberRegisters.kind, set: { next } });
   }
-  await writeLog(tx, { name: 'RegisterNumbers', model: 'number_registers', type: 'update', action: 'seed', new: { invoices: registers.invoice, proformaInvoices: registers.proforma } });
+  await writeLog(tx, {
+    name: 'RegisterNumbers',
+    model: 'number_registers',
+    type: 'update',
+    action: 'seed',
+    new: { invoices: registers.invoice, proformaInvoices: registers.proforma },
+  });
 }

@@ -18,11 +18,41 @@ import { seedReferenceData } from './reference.ts';
 export const DEMO_PASSWORD = 'demo1234';
 
 const demoUsers = [
-  { email: 'manager@kantora.local', access: Access.manager, first: ['Мария', 'Maria'], last: ['Петрова', 'Petrova'], gender: 1 },
-  { email: 'employee@kantora.local', access: Access.employee, first: ['Георги', 'Giorgio'], last: ['Иванов', 'Ivanov'], gender: 0 },
-  { email: 'employee2@kantora.local', access: Access.employee, first: ['Елена', 'Elena'], last: ['Димитрова', 'Dimitrova'], gender: 1 },
-  { email: 'accountant@kantora.local', access: Access.accountant, first: ['Стефан', 'Stefano'], last: ['Николов', 'Nikolov'], gender: 0 },
-  { email: 'client@kantora.local', access: Access.client, first: ['Лучия', 'Lucia'], last: ['Бианки', 'Bianchi'], gender: 1 },
+  {
+    email: 'manager@kantora.local',
+    access: Access.manager,
+    first: ['Мария', 'Maria'],
+    last: ['Петрова', 'Petrova'],
+    gender: 1,
+  },
+  {
+    email: 'employee@kantora.local',
+    access: Access.employee,
+    first: ['Георги', 'Giorgio'],
+    last: ['Иванов', 'Ivanov'],
+    gender: 0,
+  },
+  {
+    email: 'employee2@kantora.local',
+    access: Access.employee,
+    first: ['Елена', 'Elena'],
+    last: ['Димитрова', 'Dimitrova'],
+    gender: 1,
+  },
+  {
+    email: 'accountant@kantora.local',
+    access: Access.accountant,
+    first: ['Стефан', 'Stefano'],
+    last: ['Николов', 'Nikolov'],
+    gender: 0,
+  },
+  {
+    email: 'client@kantora.local',
+    access: Access.client,
+    first: ['Лучия', 'Lucia'],
+    last: ['Бианки', 'Bianchi'],
+    gender: 1,
+  },
 ] as const;
 
 /** The demo dataset in both languages; later areas add their part here. */
@@ -40,7 +70,13 @@ export async function seedDemo(db: Db): Promise<void> {
           gender: person.gender,
           email: person.email,
           phone: '+359 2 000 0000',
-          address: { country: 'България / Bulgaria', state: 'София', city: 'София / Sofia', zipCode: '1000', street: 'бул. Витоша 1' },
+          address: {
+            country: 'България / Bulgaria',
+            state: 'София',
+            city: 'София / Sofia',
+            zipCode: '1000',
+            street: 'бул. Витоша 1',
+          },
           passwordHash,
           type: person.access === Access.client ? UserType.client : UserType.employee,
           access: person.access,
@@ -48,7 +84,8 @@ export async function seedDemo(db: Db): Promise<void> {
         })
         .onConflictDoNothing()
         .returning();
-      if (user) await writeLog(tx, { name: 'User', doc: user.id, model: 'users', type: 'create', action: 'seed', new: user });
+      if (user)
+        await writeLog(tx, { name: 'User', doc: user.id, model: 'users', type: 'create', action: 'seed', new: user });
     }
     await seedDemoSettings(tx);
     await seedDemoClients(tx);

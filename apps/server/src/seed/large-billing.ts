@@ -3,7 +3,16 @@ import { Access, billingTotals, formatDocumentNumber, NoticeType } from '@kantor
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { arrayLiteral, queryRows } from '../db/sql-helpers.ts';
-import { banks, billingDocuments, contracts, currencies, invoiceSettings, myCompany, users, vatTypes } from '../db/schema/index.ts';
+import {
+  banks,
+  billingDocuments,
+  contracts,
+  currencies,
+  invoiceSettings,
+  myCompany,
+  users,
+  vatTypes,
+} from '../db/schema/index.ts';
 import { signerOf } from '../modules/billing/billing-header.ts';
 import { backfillBilledPeriods } from '../modules/billing/contract-billing.ts';
 import { buildParties } from '../modules/contracts/snapshots.ts';
@@ -45,11 +54,20 @@ const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
  * Answers how many documents it added (0 when the preset is already there or nothing to bill).
  */
 export async function seedLargeBilling(db: Db, count = 200_000): Promise<number> {
-  const [existing] = await db.select({ id: billingDocuments.id }).from(billingDocuments).where(eq(billingDocuments.id, MARKER_ID));
+  const [existing] = await db
+    .select({ id: billingDocuments.id })
+    .from(billingDocuments)
+    .where(eq(billingDocuments.id, MARKER_ID));
   if (existing) return 0;
-  const contractRows = await db.select({ id: contracts.id, customerId: contracts.customerId }).from(contracts).where(sql`${contracts.customerId} is not null`).orderBy(asc(contracts.created), asc(contracts.id));
+  const contractRows = await db
+    .select({ id: contracts.id, customerId: contracts.customerId })
+    .from(contracts)
+    .where(sql`${contracts.customerId} is not null`)
+    .orderBy(asc(contracts.created), asc(contracts.id));
   const [settings] = await db.select().from(invoiceSettings).limit(1);
-  const currencyRows = await db.select({ id: currencies.id, code: currencies.code, rate: currencies.exchangeRate }).from(currencies);
+  const currencyRows = await db
+    .select({ id: currencies.id, code: currencies.code, rate: currencies.exchangeRate })
+    .from(currencies);
   const eur = currencyRows.find((row) => row.code === 'EUR');
   const bgn = currencyRows.find((row) => row.code === 'BGN') ?? eur;
   const [exempt] = await db.select().from(vatTypes).where(eq(vatTypes.percentage, 0)).limit(1);
@@ -62,13 +80,32 @@ export async function seedLargeBilling(db: Db, count = 200_000): Promise<number>
   if (contractRows.length === 0 || !settings || !eur || !bgn || !standard || managers.length === 0) return 0;
 
   const [own] = await db.select({ id: myCompany.id }).from(myCompany).limit(1);
-  const ownBanks = own ? await db.select().from(banks).where(and(eq(banks.ownerType, 'my_company'), eq(banks.ownerId, own.id))) : [];
-  const providerChoice = { providerBank: ownBanks.find((b) => b.isDefault)?.id ?? null, providerBank2: ownBanks.find((b) => b.isDefault2)?.id ?? null, customerId: null, customerBank: null };
+  const ownBanks = own
+    ? await db
+        .select()
+        .from(banks)
+        .where(and(eq(banks.ownerType, 'my_company'), eq(banks.ownerId, own.id)))
+    : [];
+  const providerChoice = {
+    providerBank: ownBanks.find((b) => b.isDefault)?.id ?? null,
+    providerBank2: ownBanks.find((b) => b.isDefault2)?.id ?? null,
+    customerId: null,
+    customerBank: null,
+  };
   const { parties } = await buildParties(db, providerChoice, providerChoice);
   const signerName = (await signerOf(db, settings.signerId)) ?? null;
-  const people = managers.map((user) => ({ id: user.id, fullName: { bg: `${user.firstName.bg} ${user.lastName.bg}`, it: `${user.firstName.it} ${user.lastName.it}` } }));
-  const registers = await queryRows<{ kind: string; next: string | number }>(db, sql`select kind, next from number_registers`);
-  const next = { invoice: Number(registers.find((r) => r.kind === 'invoice')?.next ?? 1), proforma: Number(registers.find((r) => r.kind === 'proforma')?.next ?? 1) };
+  const people = managers.map((user) => ({
+    id: user.id,
+    fullName: { bg: `${user.firstName.bg} ${user.lastName.bg}`, it: `${user.firstName.it} ${user.lastName.it}` },
+  }));
+  const registers = await queryRows<{ kind: string; next: string | number }>(
+    db,
+    sql`select kind, next from number_registers`,
+  );
+  const next = {
+    invoice: Number(registers.find((r) => r.kind === 'invoice')?.next ?? 1),
+    proforma: Number(registers.find((r) => r.kind === 'proforma')?.next ?? 1),
+  };
   const now = Date.now();
   const span = YEARS * 365 * DAY_MS;
   /** The last issued plain invoice: a credit notice credits it (its contract, so its customer; a small amount). */
@@ -79,8 +116,38 @@ export async function seedLargeBilling(db: Db, count = 200_000): Promise<number>
   let inserted = 0;
   for (let start = 0; start < count; start += BATCH) {
     const size = Math.min(BATCH, count - start);
-    const doc = { id: [] as string[], kind: [] as string[], number: [] as (string | null)[], date: [] as string[], charged: [] as string[], notice: [] as number[], creditTo: [] as (string | null)[], currency: [] as string[], rate: [] as number[], isPaid: [] as number[], paid: [] as number[], issued: [] as string[], amount: [] as number[], vat: [] as number[], total: [] as number[], contract: [] as string[], euro: [] as string[], created: [] as string[], person: [] as number[] };
-    const item = { document: [] as string[], position: [] as number[], name: [] as number[], quantity: [] as number[], price: [] as number[], total: [] as number[], contract: [] as string[], created: [] as string[], person: [] as number[] };
+    const doc = {
+      id: [] as string[],
+      kind: [] as string[],
+      number: [] as (string | null)[],
+      date: [] as string[],
+      charged: [] as string[],
+      notice: [] as number[],
+      creditTo: [] as (string | null)[],
+      currency: [] as string[],
+      rate: [] as number[],
+      isPaid: [] as number[],
+      paid: [] as number[],
+      issued: [] as string[],
+      amount: [] as number[],
+      vat: [] as number[],
+      total: [] as number[],
+      contract: [] as string[],
+      euro: [] as string[],
+      created: [] as string[],
+      person: [] as number[],
+    };
+    const item = {
+      document: [] as string[],
+      position: [] as number[],
+      name: [] as number[],
+      quantity: [] as number[],
+      price: [] as number[],
+      total: [] as number[],
+      contract: [] as string[],
+      created: [] as string[],
+      person: [] as number[],
+    };
     for (let k = 0; k < size; k += 1) {
       const i = start + k;
       const draw = (salt: number) => (Math.imul(i + 1, 2654435761) ^ Math.imul(salt, 40503)) >>> 0;
@@ -90,7 +157,8 @@ export async function seedLargeBilling(db: Db, count = 200_000): Promise<number>
       const kind = !sample && i % 20 < 3 ? 'proforma' : 'invoice';
       const issued = sample !== undefined || draw(2) % 100 >= 10;
       const credit: boolean = !sample && kind === 'invoice' && lastInvoice !== null && draw(3) % 100 < 3;
-      const contract: { id: string } = credit && lastInvoice ? { id: lastInvoice.contractId } : contractRows[draw(4) % contractRows.length];
+      const contract: { id: string } =
+        credit && lastInvoice ? { id: lastInvoice.contractId } : contractRows[draw(4) % contractRows.length];
       const date = isoDay(created);
       const euro = date >= EURO_DAY || draw(5) % 100 < 20;
       const charged = draw(6) % 100 < 85;
@@ -99,10 +167,22 @@ export async function seedLargeBilling(db: Db, count = 200_000): Promise<number>
         price: credit ? (1 + (draw(9 + n) % 10)) / 100 : 10 + (draw(9 + n) % 200_000) / 100,
         quantity: 1 + (draw(20 + n) % 3),
       }));
-      const totals = billingTotals({ items: rows, VATCharging: charged, VATPercentage: Number(standard.percentage), noticeType: credit ? NoticeType.credit : NoticeType.invoice });
+      const totals = billingTotals({
+        items: rows,
+        VATCharging: charged,
+        VATPercentage: Number(standard.percentage),
+        noticeType: credit ? NoticeType.credit : NoticeType.invoice,
+      });
       const id = i === 0 ? MARKER_ID : randomUUID();
       const paidRoll = draw(30) % 100;
-      const paid = issued && kind === 'invoice' && !credit ? (paidRoll < 60 ? totals.totalAmount : paidRoll < 75 ? Math.round(totals.totalAmount * 50) / 100 : 0) : 0;
+      const paid =
+        issued && kind === 'invoice' && !credit
+          ? paidRoll < 60
+            ? totals.totalAmount
+            : paidRoll < 75
+              ? Math.round(totals.totalAmount * 50) / 100
+              : 0
+          : 0;
       const person = draw(7) % people.length;
       const stamp = new Date(created).toISOString();
       doc.id.push(id);
@@ -178,7 +258,9 @@ export async function seedLargeBilling(db: Db, count = 200_000): Promise<number>
     inserted += size;
   }
   for (const kind of ['invoice', 'proforma'] as const) {
-    await db.execute(sql`update number_registers set next = ${next[kind]}, max_issued = ${next[kind] - 1}, updated = now() where kind = ${kind} and next < ${next[kind]}`);
+    await db.execute(
+      sql`update number_registers set next = ${next[kind]}, max_issued = ${next[kind] - 1}, updated = now() where kind = ${kind} and next < ${next[kind]}`,
+    );
   }
   // The periods these documents bill, and where the run catches up (as migration 0020 gives documents made before it).
   await backfillBilledPeriods(db);

@@ -6,8 +6,50 @@ import { makePartitaIva } from './demo-clients.ts';
 
 const BATCH = 1000;
 
-const BG_WORDS = ['Алфа', 'Бета', 'Вега', 'Гранит', 'Дунав', 'Елит', 'Жар', 'Зора', 'Искра', 'Калина', 'Лотос', 'Марица', 'Нова', 'Орион', 'Пирин', 'Рила', 'Сокол', 'Тунджа', 'Унисон', 'Феникс', 'Хемус', 'Централ', 'Черно море', 'Шипка', 'Янтра'];
-const BG_TRADES = ['Трейд', 'Строй', 'Консулт', 'Логистик', 'Софт', 'Агро', 'Мед', 'Транс', 'Инвест', 'Фарм', 'Текс', 'Енерджи', 'Дизайн', 'Хотел', 'Маркет'];
+const BG_WORDS = [
+  'Алфа',
+  'Бета',
+  'Вега',
+  'Гранит',
+  'Дунав',
+  'Елит',
+  'Жар',
+  'Зора',
+  'Искра',
+  'Калина',
+  'Лотос',
+  'Марица',
+  'Нова',
+  'Орион',
+  'Пирин',
+  'Рила',
+  'Сокол',
+  'Тунджа',
+  'Унисон',
+  'Феникс',
+  'Хемус',
+  'Централ',
+  'Черно море',
+  'Шипка',
+  'Янтра',
+];
+const BG_TRADES = [
+  'Трейд',
+  'Строй',
+  'Консулт',
+  'Логистик',
+  'Софт',
+  'Агро',
+  'Мед',
+  'Транс',
+  'Инвест',
+  'Фарм',
+  'Текс',
+  'Енерджи',
+  'Дизайн',
+  'Хотел',
+  'Маркет',
+];
 const BG_FORMS = ['ООД', 'ЕООД', 'АД', 'ЕАД'];
 /** Bulgarian to Latin letters (the Italian names of Bulgarian companies). */
 const TRANSLIT: Record<string, string> = Object.fromEntries(
@@ -25,9 +67,47 @@ const TRANSLIT: Record<string, string> = Object.fromEntries(
 const LATIN: Record<string, string> = Object.fromEntries(
   [...BG_WORDS, ...BG_TRADES].map((word) => [word, word.replace(/[А-Яа-я]/g, (c) => TRANSLIT[c] ?? c)]),
 );
-const IT_WORDS = ['Rossi', 'Bianchi', 'Verdi', 'Russo', 'Ferrari', 'Esposito', 'Romano', 'Colombo', 'Ricci', 'Marino', 'Greco', 'Bruno', 'Gallo', 'Conti', 'De Luca'];
-const IT_TRADES = ['Costruzioni', 'Alimentari', 'Moda', 'Trasporti', 'Impianti', 'Consulenze', 'Meccanica', 'Arredamenti', 'Servizi', 'Tessile'];
-const IT_TRADES_BG = ['Кострузиони', 'Храни', 'Мода', 'Транспорти', 'Импианти', 'Консуленце', 'Меканика', 'Аредаменти', 'Сервици', 'Тесиле'];
+const IT_WORDS = [
+  'Rossi',
+  'Bianchi',
+  'Verdi',
+  'Russo',
+  'Ferrari',
+  'Esposito',
+  'Romano',
+  'Colombo',
+  'Ricci',
+  'Marino',
+  'Greco',
+  'Bruno',
+  'Gallo',
+  'Conti',
+  'De Luca',
+];
+const IT_TRADES = [
+  'Costruzioni',
+  'Alimentari',
+  'Moda',
+  'Trasporti',
+  'Impianti',
+  'Consulenze',
+  'Meccanica',
+  'Arredamenti',
+  'Servizi',
+  'Tessile',
+];
+const IT_TRADES_BG = [
+  'Кострузиони',
+  'Храни',
+  'Мода',
+  'Транспорти',
+  'Импианти',
+  'Консуленце',
+  'Меканика',
+  'Аредаменти',
+  'Сервици',
+  'Тесиле',
+];
 const CITIES: Array<[string, string]> = [
   ['София', 'Sofia'],
   ['Пловдив', 'Plovdiv'],
@@ -51,13 +131,24 @@ export async function seedLargeClients(db: Db, count = 20_000): Promise<number> 
     .from(companies)
     .where(sql`lower(${companies.bulstat}) = ${largeClient(0, [], null).bulstat}`);
   if (existing) return 0;
-  const employees = (await db.select({ id: users.id }).from(users).where(and(eq(users.access, Access.employee), eq(users.type, UserType.employee))).orderBy(users.email)).map((u) => u.id);
+  const employees = (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.access, Access.employee), eq(users.type, UserType.employee)))
+      .orderBy(users.email)
+  ).map((u) => u.id);
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.access, Access.admin)).limit(1);
   let inserted = 0;
   for (let start = 0; start < count; start += BATCH) {
-    const rows = Array.from({ length: Math.min(BATCH, count - start) }, (_, k) => largeClient(start + k, employees, admin?.id ?? null));
+    const rows = Array.from({ length: Math.min(BATCH, count - start) }, (_, k) =>
+      largeClient(start + k, employees, admin?.id ?? null),
+    );
     await db.transaction(async (tx) => {
-      const saved = await tx.insert(companies).values(rows).returning({ id: companies.id, phone: companies.phone, email: companies.email });
+      const saved = await tx
+        .insert(companies)
+        .values(rows)
+        .returning({ id: companies.id, phone: companies.phone, email: companies.email });
       await tx.insert(offices).values(
         saved.map((company, k) => {
           const city = pick(CITIES, start + k);
@@ -88,8 +179,14 @@ function largeClient(i: number, employees: string[], adminId: string | null): ty
   const word = pick(BG_WORDS, i);
   const trade = pick(BG_TRADES, Math.floor(i / BG_WORDS.length));
   const name = italian
-    ? { bg: `${pick(IT_WORDS, i)} ${pick(IT_TRADES_BG, Math.floor(i / 15))} ${i}`, it: `${pick(IT_WORDS, i)} ${pick(IT_TRADES, Math.floor(i / 15))} ${i} S.r.l.` }
-    : { bg: `${word} ${trade} ${i} ${pick(BG_FORMS, i)}`, it: `${LATIN[word]} ${LATIN[trade]} ${i} ${pick(['OOD', 'EOOD', 'AD', 'EAD'], i)}` };
+    ? {
+        bg: `${pick(IT_WORDS, i)} ${pick(IT_TRADES_BG, Math.floor(i / 15))} ${i}`,
+        it: `${pick(IT_WORDS, i)} ${pick(IT_TRADES, Math.floor(i / 15))} ${i} S.r.l.`,
+      }
+    : {
+        bg: `${word} ${trade} ${i} ${pick(BG_FORMS, i)}`,
+        it: `${LATIN[word]} ${LATIN[trade]} ${i} ${pick(['OOD', 'EOOD', 'AD', 'EAD'], i)}`,
+      };
   // Independent pseudo-random draws (a fixed hash of i), so referents, managing users and "all" overlap as in life.
   const draw = (salt: number) => (Math.imul(i + 1, 2654435761) ^ Math.imul(salt, 40503)) >>> 0;
   const referent = employees.length > 0 && draw(1) % 100 < 40 ? employees[draw(2) % employees.length] : null;

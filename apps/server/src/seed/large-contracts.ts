@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { Access, ContractStatus, type PartySnapshot, sofiaDay } from '@kantora/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { banks, companies, contracts, contractServices, currencies, myCompany, offices, services, users } from '../db/schema/index.ts';
+import {
+  banks,
+  companies,
+  contracts,
+  contractServices,
+  currencies,
+  myCompany,
+  offices,
+  services,
+  users,
+} from '../db/schema/index.ts';
 import { buildParties } from '../modules/contracts/snapshots.ts';
 
 const BATCH = 1000;
@@ -46,12 +56,24 @@ export async function seedLargeContracts(db: Db, count = 40_000): Promise<number
     .limit(1);
   if (existing) return 0;
   const clientRows = await db
-    .select({ id: companies.id, name: companies.name, bulstat: companies.bulstat, vatNumber: companies.vatNumber, responsiblePerson: companies.responsiblePerson, country: offices.country, city: offices.city, zipCode: offices.zipCode, street: offices.street })
+    .select({
+      id: companies.id,
+      name: companies.name,
+      bulstat: companies.bulstat,
+      vatNumber: companies.vatNumber,
+      responsiblePerson: companies.responsiblePerson,
+      country: offices.country,
+      city: offices.city,
+      zipCode: offices.zipCode,
+      street: offices.street,
+    })
     .from(companies)
     .leftJoin(offices, and(eq(offices.companyId, companies.id), eq(offices.isHeadquarters, true)))
     .orderBy(asc(companies.created), asc(companies.id));
   const serviceRows = await db.select().from(services).where(eq(services.status, true)).orderBy(asc(services.code));
-  const currencyIds = new Map((await db.select({ id: currencies.id, code: currencies.code }).from(currencies)).map((row) => [row.code, row.id]));
+  const currencyIds = new Map(
+    (await db.select({ id: currencies.id, code: currencies.code }).from(currencies)).map((row) => [row.code, row.id]),
+  );
   const [own] = await db.select({ id: myCompany.id }).from(myCompany).limit(1);
   const managers = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
@@ -61,13 +83,31 @@ export async function seedLargeContracts(db: Db, count = 40_000): Promise<number
   const eur = currencyIds.get('EUR');
   const bgn = currencyIds.get('BGN') ?? eur;
   if (clientRows.length === 0 || serviceRows.length === 0 || !eur || !bgn || managers.length === 0) return 0;
-  const ownBanks = own ? await db.select().from(banks).where(and(eq(banks.ownerType, 'my_company'), eq(banks.ownerId, own.id))) : [];
-  const providerChoice = { providerBank: ownBanks.find((b) => b.isDefault)?.id ?? null, providerBank2: ownBanks.find((b) => b.isDefault2)?.id ?? null, customerId: null, customerBank: null };
+  const ownBanks = own
+    ? await db
+        .select()
+        .from(banks)
+        .where(and(eq(banks.ownerType, 'my_company'), eq(banks.ownerId, own.id)))
+    : [];
+  const providerChoice = {
+    providerBank: ownBanks.find((b) => b.isDefault)?.id ?? null,
+    providerBank2: ownBanks.find((b) => b.isDefault2)?.id ?? null,
+    customerId: null,
+    customerBank: null,
+  };
   const { parties } = await buildParties(db, providerChoice, providerChoice);
-  const people = managers.map((user) => ({ id: user.id, fullName: { bg: `${user.firstName.bg} ${user.lastName.bg}`, it: `${user.firstName.it} ${user.lastName.it}` } }));
+  const people = managers.map((user) => ({
+    id: user.id,
+    fullName: { bg: `${user.firstName.bg} ${user.lastName.bg}`, it: `${user.firstName.it} ${user.lastName.it}` },
+  }));
   const customerOf = (client: (typeof clientRows)[number]): PartySnapshot => ({
     name: client.name,
-    address: { country: client.country ?? empty, city: client.city ?? empty, zipCode: client.zipCode ?? '', street: client.street ?? empty },
+    address: {
+      country: client.country ?? empty,
+      city: client.city ?? empty,
+      zipCode: client.zipCode ?? '',
+      street: client.street ?? empty,
+    },
     bank: null,
     responsiblePerson: client.responsiblePerson,
     bulstat: client.bulstat,
@@ -125,7 +165,10 @@ export async function seedLargeContracts(db: Db, count = 40_000): Promise<number
           canceledOn: status === ContractStatus.canceled ? stamp : null,
           cancelationReason: status === ContractStatus.canceled ? 'Прекратен по желание на клиента' : '',
         },
-        services: Array.from({ length: 1 + (draw(12) % 3) }, (_, n) => serviceRows[(draw(13) + n) % serviceRows.length]).filter((service, n, all) => all.indexOf(service) === n),
+        services: Array.from(
+          { length: 1 + (draw(12) % 3) },
+          (_, n) => serviceRows[(draw(13) + n) % serviceRows.length],
+        ).filter((service, n, all) => all.indexOf(service) === n),
         created: new Date(created).toISOString(),
         person,
       };

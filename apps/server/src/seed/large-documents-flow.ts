@@ -8,13 +8,49 @@ import { tinyPdf, tinyText } from './demo-files.ts';
 const BATCH = 1000;
 const YEARS = 3;
 
-const KINDS = ['Фактура за покупка', 'Банково извлечение', 'Протокол', 'Договор', 'Анекс', 'Справка-декларация ДДС', 'Ведомост за заплати', 'Fattura di acquisto', 'Estratto conto', 'Пълномощно'];
-const MONTHS = ['януари', 'февруари', 'март', 'април', 'май', 'юни', 'юли', 'август', 'септември', 'октомври', 'ноември', 'декември'];
-const FILE_WORDS = ['faktura', 'izvlechenie', 'protokol', 'dogovor', 'aneks', 'dds', 'vedomost', 'fattura', 'estratto', 'palnomoshtno'];
+const KINDS = [
+  'Фактура за покупка',
+  'Банково извлечение',
+  'Протокол',
+  'Договор',
+  'Анекс',
+  'Справка-декларация ДДС',
+  'Ведомост за заплати',
+  'Fattura di acquisto',
+  'Estratto conto',
+  'Пълномощно',
+];
+const MONTHS = [
+  'януари',
+  'февруари',
+  'март',
+  'април',
+  'май',
+  'юни',
+  'юли',
+  'август',
+  'септември',
+  'октомври',
+  'ноември',
+  'декември',
+];
+const FILE_WORDS = [
+  'faktura',
+  'izvlechenie',
+  'protokol',
+  'dogovor',
+  'aneks',
+  'dds',
+  'vedomost',
+  'fattura',
+  'estratto',
+  'palnomoshtno',
+];
 
 /** The marker file of the preset: a second run adds nothing when it is there. */
 const firstFileName = () => fileName(0);
-const fileName = (i: number) => `${FILE_WORDS[i % FILE_WORDS.length]}-${String(i).padStart(6, '0')}.${i % 5 === 0 ? 'pdf' : 'txt'}`;
+const fileName = (i: number) =>
+  `${FILE_WORDS[i % FILE_WORDS.length]}-${String(i).padStart(6, '0')}.${i % 5 === 0 ? 'pdf' : 'txt'}`;
 
 /**
  * The "large" preset's document flow: `count` documents (100 000 by default), each with a small file
@@ -25,15 +61,25 @@ const fileName = (i: number) => `${FILE_WORDS[i % FILE_WORDS.length]}-${String(i
 export async function seedLargeDocumentsFlow(db: Db, count = 100_000): Promise<number> {
   const [existing] = await db.select({ id: files.id }).from(files).where(eq(files.filename, firstFileName())).limit(1);
   if (existing) return 0;
-  const clientIds = (await db.select({ id: companies.id }).from(companies).orderBy(asc(companies.created), asc(companies.id))).map((row) => row.id);
-  const categoryIds = (await db.select({ id: documentFlowCategories.id }).from(documentFlowCategories).orderBy(asc(documentFlowCategories.id))).map((row) => row.id);
+  const clientIds = (
+    await db.select({ id: companies.id }).from(companies).orderBy(asc(companies.created), asc(companies.id))
+  ).map((row) => row.id);
+  const categoryIds = (
+    await db
+      .select({ id: documentFlowCategories.id })
+      .from(documentFlowCategories)
+      .orderBy(asc(documentFlowCategories.id))
+  ).map((row) => row.id);
   const staff = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(inArray(users.access, [Access.admin, Access.manager, Access.employee, Access.accountant]))
     .orderBy(asc(users.email));
   if (clientIds.length === 0 || categoryIds.length === 0 || staff.length === 0) return 0;
-  const people = staff.map((user) => ({ id: user.id, fullName: { bg: `${user.firstName.bg} ${user.lastName.bg}`, it: `${user.firstName.it} ${user.lastName.it}` } }));
+  const people = staff.map((user) => ({
+    id: user.id,
+    fullName: { bg: `${user.firstName.bg} ${user.lastName.bg}`, it: `${user.firstName.it} ${user.lastName.it}` },
+  }));
   const pdf = tinyPdf('Kantora document flow');
   const now = Date.now();
   const span = YEARS * 365 * 86_400_000;
@@ -53,7 +99,11 @@ export async function seedLargeDocumentsFlow(db: Db, count = 100_000): Promise<n
         fileId: randomUUID(),
         created,
         person,
-        file: { filename: fileName(i), contentType: i % 5 === 0 ? 'application/pdf' : 'text/plain', data: i % 5 === 0 ? pdf : tinyText(`${kind} № ${i}\n`) },
+        file: {
+          filename: fileName(i),
+          contentType: i % 5 === 0 ? 'application/pdf' : 'text/plain',
+          data: i % 5 === 0 ? pdf : tinyText(`${kind} № ${i}\n`),
+        },
         document: {
           companyId: clientIds[draw(3) % clientIds.length],
           categoryId: categoryIds[draw(4) % categoryIds.length],
@@ -77,7 +127,13 @@ export async function seedLargeDocumentsFlow(db: Db, count = 100_000): Promise<n
         })),
       );
       await tx.insert(documentsFlow).values(
-        batch.map((row) => ({ ...row.document, fileId: row.fileId, created: row.created, createdBy: row.person.id, createdByName: row.person.fullName })),
+        batch.map((row) => ({
+          ...row.document,
+          fileId: row.fileId,
+          created: row.created,
+          createdBy: row.person.id,
+          createdByName: row.person.fullName,
+        })),
       );
     });
     inserted += size;

@@ -61,12 +61,19 @@ function mix(key: number): number {
 }
 
 /** A PostgreSQL array literal of plain values (quoted, `"` and `\` escaped). */
-const arrayLiteral = (values: readonly (string | number)[]) => `{${values.map((value) => `"${String(value).replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+const arrayLiteral = (values: readonly (string | number)[]) =>
+  `{${values.map((value) => `"${String(value).replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 
 /** The large preset's staff (employees who never sign in), created once. */
 async function largeStaff(db: Db): Promise<string[]> {
-  const emails = Array.from({ length: EMPLOYEES }, (_, i) => `large.employee${String(i + 1).padStart(3, '0')}@kantora.local`);
-  const existing = await queryRows<{ email: string }>(db, sql`select email from users where email like 'large.employee%@kantora.local'`);
+  const emails = Array.from(
+    { length: EMPLOYEES },
+    (_, i) => `large.employee${String(i + 1).padStart(3, '0')}@kantora.local`,
+  );
+  const existing = await queryRows<{ email: string }>(
+    db,
+    sql`select email from users where email like 'large.employee%@kantora.local'`,
+  );
   const missing = emails.filter((email) => !existing.some((row) => row.email === email));
   if (missing.length > 0) {
     const passwordHash = await hashPassword(crypto.randomUUID());
@@ -75,7 +82,15 @@ async function largeStaff(db: Db): Promise<string[]> {
         const i = emails.indexOf(email);
         const [firstBg, firstIt] = FIRST[i % FIRST.length];
         const [lastBg, lastIt] = LAST[Math.floor(i / FIRST.length) % LAST.length];
-        return { email, firstName: { bg: firstBg, it: firstIt }, lastName: { bg: lastBg, it: lastIt }, passwordHash, type: UserType.employee, access: Access.employee, status: UserStatus.active };
+        return {
+          email,
+          firstName: { bg: firstBg, it: firstIt },
+          lastName: { bg: lastBg, it: lastIt },
+          passwordHash,
+          type: UserType.employee,
+          access: Access.employee,
+          status: UserStatus.active,
+        };
       }),
     );
   }
@@ -94,11 +109,20 @@ async function largeStaff(db: Db): Promise<string[]> {
  * added (0 when the preset is already there or there are no contracts with services).
  */
 export async function seedLargeTimesheets(db: Db, count = 2_000_000): Promise<number> {
-  const [existing] = await queryRows<{ id: string }>(db, sql`select id from timesheets where comment = ${MARKER} limit 1`);
+  const [existing] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from timesheets where comment = ${MARKER} limit 1`,
+  );
   if (existing) return 0;
   const today = sofiaDay();
   const earliest = sofiaDay(new Date(Date.now() - YEARS * 365 * DAY_MS));
-  const contracts = await queryRows<{ id: string; client: string; from_date: string; to_date: string; services: string[] | string }>(
+  const contracts = await queryRows<{
+    id: string;
+    client: string;
+    from_date: string;
+    to_date: string;
+    services: string[] | string;
+  }>(
     db,
     sql`select k.id, k.customer_id as client, greatest(k.from_date, ${earliest}::date)::text as from_date, least(k.to_date, ${today}::date)::text as to_date,
                array_agg(cs.service_id order by cs.service_id) as services
@@ -108,7 +132,8 @@ export async function seedLargeTimesheets(db: Db, count = 2_000_000): Promise<nu
   );
   if (contracts.length === 0) return 0;
   const staff = await largeStaff(db);
-  const serviceList = (value: string[] | string) => (Array.isArray(value) ? value : value.replace(/[{}]/g, '').split(','));
+  const serviceList = (value: string[] | string) =>
+    Array.isArray(value) ? value : value.replace(/[{}]/g, '').split(',');
   const periods = contracts.map((contract) => {
     const from = Date.parse(`${contract.from_date}T00:00:00Z`);
     const days = Math.max(1, Math.round((Date.parse(`${contract.to_date}T00:00:00Z`) - from) / DAY_MS) + 1);
@@ -136,7 +161,16 @@ export async function seedLargeTimesheets(db: Db, count = 2_000_000): Promise<nu
   let inserted = 0;
   for (let start = 0; start < count; start += BATCH) {
     const size = Math.min(BATCH, count - start);
-    const columns = { user: [] as string[], client: [] as string[], contract: [] as string[], service: [] as string[], date: [] as string[], duration: [] as number[], comment: [] as string[], created: [] as string[] };
+    const columns = {
+      user: [] as string[],
+      client: [] as string[],
+      contract: [] as string[],
+      service: [] as string[],
+      date: [] as string[],
+      duration: [] as number[],
+      comment: [] as string[],
+      created: [] as string[],
+    };
     for (let k = 0; k < size; k += 1) {
       const i = start + k;
       const draw = (salt: number) => mix(Math.imul(i + 1, 0x9e3779b1) + Math.imul(salt, 0x632be5ab));

@@ -12,13 +12,26 @@ const t = (bg: string, it: string) => ({ bg, it });
 export const REFERENCE_MARKER = 'reference_seeded';
 
 /** Inserts rows and writes their Log rows, like any other mutation. */
-export async function insertLogged<T extends PgTable>(tx: Tx, table: T, entity: string, values: T['$inferInsert'][]): Promise<Array<T['$inferSelect']>> {
+export async function insertLogged<T extends PgTable>(
+  tx: Tx,
+  table: T,
+  entity: string,
+  values: T['$inferInsert'][],
+): Promise<Array<T['$inferSelect']>> {
   if (values.length === 0) return [];
   const rows = (await tx
     .insert(table)
     .values(values as never)
     .returning()) as Array<T['$inferSelect'] & { id: string }>;
-  for (const row of rows) await writeLog(tx, { name: entity, doc: row.id, model: getTableName(table), type: 'create', action: 'seed', new: row });
+  for (const row of rows)
+    await writeLog(tx, {
+      name: entity,
+      doc: row.id,
+      model: getTableName(table),
+      type: 'create',
+      action: 'seed',
+      new: row,
+    });
   return rows;
 }
 
@@ -31,7 +44,10 @@ export const REFERENCE_CURRENCIES = [
 /** The standard rate (the default of the invoice settings the demo makes). */
 export const STANDARD_VAT_NAME = t('ДДС 20%', 'IVA 20%');
 /** Services to a business outside Bulgaria: what the demo's foreign clients are invoiced with. */
-export const PLACE_OF_SUPPLY_VAT_NAME = t('0% — място на изпълнение извън страната', '0% — prestazione fuori dal territorio');
+export const PLACE_OF_SUPPLY_VAT_NAME = t(
+  '0% — място на изпълнение извън страната',
+  '0% — prestazione fuori dal territorio',
+);
 
 /**
  * The rates of the Bulgarian VAT Act (ЗДДС) and the usual grounds for not charging VAT, each with the
@@ -44,7 +60,10 @@ export const REFERENCE_VAT_TYPES = [
   {
     name: PLACE_OF_SUPPLY_VAT_NAME,
     percentage: 0,
-    exemptionReason: t('чл. 21, ал. 2 от ЗДДС — място на изпълнение извън страната', 'art. 21, c. 2 della legge bulgara sull’IVA — prestazione fuori dal territorio'),
+    exemptionReason: t(
+      'чл. 21, ал. 2 от ЗДДС — място на изпълнение извън страната',
+      'art. 21, c. 2 della legge bulgara sull’IVA — prestazione fuori dal territorio',
+    ),
   },
   {
     name: t('0% — обратно начисляване', '0% — inversione contabile'),
@@ -73,18 +92,28 @@ export const REFERENCE_VAT_TYPES = [
   {
     name: t('0% — освободена финансова услуга', '0% — servizio finanziario esente'),
     percentage: 0,
-    exemptionReason: t('чл. 46 от ЗДДС — освободена доставка на финансова услуга', 'art. 46 della legge bulgara sull’IVA — servizio finanziario esente'),
+    exemptionReason: t(
+      'чл. 46 от ЗДДС — освободена доставка на финансова услуга',
+      'art. 46 della legge bulgara sull’IVA — servizio finanziario esente',
+    ),
   },
   {
     name: t('0% — доставчик без регистрация по ЗДДС', '0% — fornitore non registrato IVA'),
     percentage: 0,
-    exemptionReason: t('чл. 113, ал. 9 от ЗДДС — доставчикът не е регистриран по ЗДДС', 'art. 113, c. 9 della legge bulgara sull’IVA — fornitore non registrato ai fini IVA'),
+    exemptionReason: t(
+      'чл. 113, ал. 9 от ЗДДС — доставчикът не е регистриран по ЗДДС',
+      'art. 113, c. 9 della legge bulgara sull’IVA — fornitore non registrato ai fini IVA',
+    ),
   },
 ];
 
 /** Bank transfer first: the demo's invoice defaults take it. */
 export const TRANSFER_PAYMENT_NAME = t('Банков превод', 'Bonifico bancario');
-export const REFERENCE_PAYMENT_TYPES = [{ name: TRANSFER_PAYMENT_NAME }, { name: t('В брой', 'Contanti') }, { name: t('С карта', 'Carta') }];
+export const REFERENCE_PAYMENT_TYPES = [
+  { name: TRANSFER_PAYMENT_NAME },
+  { name: t('В брой', 'Contanti') },
+  { name: t('С карта', 'Carta') },
+];
 
 const isEmpty = async (tx: Tx, table: PgTable) => (await tx.select({ one: sql`1` }).from(table).limit(1)).length === 0;
 
@@ -98,15 +127,31 @@ const isEmpty = async (tx: Tx, table: PgTable) => (await tx.select({ one: sql`1`
  */
 export async function seedReferenceData(tx: Tx): Promise<boolean> {
   await lockName(tx, REFERENCE_MARKER);
-  const marked = await tx.insert(appMeta).values({ key: REFERENCE_MARKER, value: new Date().toISOString() }).onConflictDoNothing().returning();
+  const marked = await tx
+    .insert(appMeta)
+    .values({ key: REFERENCE_MARKER, value: new Date().toISOString() })
+    .onConflictDoNothing()
+    .returning();
   if (marked.length === 0) return false;
 
-  const known = new Set((await tx.select({ code: currencies.code, name: currencies.name }).from(currencies)).map((row) => effectiveCurrencyCode(row.code, row.name)));
+  const known = new Set(
+    (await tx.select({ code: currencies.code, name: currencies.name }).from(currencies)).map((row) =>
+      effectiveCurrencyCode(row.code, row.name),
+    ),
+  );
   for (const currency of REFERENCE_CURRENCIES) {
     if (known.has(currency.code)) continue;
     // The unique code backs the check above.
     const rows = await tx.insert(currencies).values(currency).onConflictDoNothing().returning();
-    for (const row of rows) await writeLog(tx, { name: 'Currency', doc: row.id, model: 'currencies', type: 'create', action: 'seed', new: row });
+    for (const row of rows)
+      await writeLog(tx, {
+        name: 'Currency',
+        doc: row.id,
+        model: 'currencies',
+        type: 'create',
+        action: 'seed',
+        new: row,
+      });
   }
   if (await isEmpty(tx, vatTypes)) await insertLogged(tx, vatTypes, 'VATType', REFERENCE_VAT_TYPES);
   if (await isEmpty(tx, paymentTypes)) await insertLogged(tx, paymentTypes, 'PaymentType', REFERENCE_PAYMENT_TYPES);

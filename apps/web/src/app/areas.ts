@@ -31,7 +31,10 @@ const BUILT_AREAS: Record<string, () => Promise<AreaModule>> = {
 
 /** One lazy chunk per area of the route matrix. */
 export const AREA_PAGES: Record<string, PreloadableComponent<AreaPageProps>> = Object.fromEntries(
-  [...new Set(WEB_ROUTES.map((route) => route.area))].map((area) => [area, preloadableLazy(BUILT_AREAS[area] ?? comingSoon)]),
+  [...new Set(WEB_ROUTES.map((route) => route.area))].map((area) => [
+    area,
+    preloadableLazy(BUILT_AREAS[area] ?? comingSoon),
+  ]),
 );
 
 /**

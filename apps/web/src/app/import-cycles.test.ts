@@ -16,7 +16,9 @@ function sources(dir: string): string[] {
 /** Relative imports of a file, static, dynamic, type-only and re-exports alike. */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const found = [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g)].map((match) => match[1]);
+  const found = [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g)].map(
+    (match) => match[1],
+  );
   return found.map((spec) => resolve(dirname(file), spec));
 }
 
@@ -29,7 +31,8 @@ describe('the web sources', () => {
     const visit = (file: string, path: string[]) => {
       state.set(file, 'open');
       for (const next of graph.get(file) ?? []) {
-        if (state.get(next) === 'open') cycles.push([...path.slice(path.indexOf(next)), next].map((f) => relative(SRC, f)).join(' -> '));
+        if (state.get(next) === 'open')
+          cycles.push([...path.slice(path.indexOf(next)), next].map((f) => relative(SRC, f)).join(' -> '));
         else if (!state.has(next)) visit(next, [...path, next]);
       }
       state.set(file, 'done');

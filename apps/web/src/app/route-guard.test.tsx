@@ -71,7 +71,9 @@ describe('route guard', () => {
     setToken('good');
     const api = mockApi({ 'GET /api/auth/getCurrentUserInfo': () => ok(user(Access.employee)) });
     renderApp('/settings/users');
-    expect(await screen.findByRole('heading', { name: 'Нямате достъп до тази страница' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Нямате достъп до тази страница' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(location()).toBe('/settings/users');
     expect(screen.getByRole('link', { name: 'Към началната страница' })).toHaveAttribute('href', '/clients');
     await waitFor(() => expect(document.title.startsWith('Няма достъп')).toBe(true));
@@ -85,7 +87,9 @@ describe('route guard', () => {
     await changeLocale('it');
     try {
       renderApp('/settings/users');
-      expect(await screen.findByRole('heading', { name: 'Non hai accesso a questa pagina' }, { timeout: 15_000 })).toBeInTheDocument();
+      expect(
+        await screen.findByRole('heading', { name: 'Non hai accesso a questa pagina' }, { timeout: 15_000 }),
+      ).toBeInTheDocument();
     } finally {
       await changeLocale('bg');
     }
@@ -157,7 +161,10 @@ describe('route guard', () => {
         created: '2025-06-01T10:00:00.000Z',
       },
     };
-    mockApi({ 'GET /api/auth/IsProductionEnvironment': () => ok(true), 'GET /api/events/invitation/preview/0f8c1f6e': () => ok(preview) });
+    mockApi({
+      'GET /api/auth/IsProductionEnvironment': () => ok(true),
+      'GET /api/events/invitation/preview/0f8c1f6e': () => ok(preview),
+    });
     const { unmount } = renderApp('/events/invitation/0f8c1f6e');
     expect(await screen.findByRole('heading', { name: 'Покана за събитие' })).toBeInTheDocument();
     // The texts of the `calendar` namespace arrive from their own chunk.

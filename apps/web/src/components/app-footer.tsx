@@ -21,7 +21,9 @@ export function AppFooter() {
         borderColor: 'divider',
       }}
     >
-      <Typography variant="caption">{t('footer.copyright', { from: FOOTER_FIRST_YEAR, to: new Date().getFullYear() })}</Typography>
+      <Typography variant="caption">
+        {t('footer.copyright', { from: FOOTER_FIRST_YEAR, to: new Date().getFullYear() })}
+      </Typography>
       <Typography variant="caption">{t('footer.vendor')}</Typography>
     </Box>
   );

@@ -2,7 +2,15 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
 /** The Kantora mark and name (drawn inline: no image requests, CSP-safe). */
-export function BrandMark({ size = 36, showName = true, color = 'inherit' }: { size?: number; showName?: boolean; color?: string }) {
+export function BrandMark({
+  size = 36,
+  showName = true,
+  color = 'inherit',
+}: {
+  size?: number;
+  showName?: boolean;
+  color?: string;
+}) {
   return (
     <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.25, color }}>
       <Box

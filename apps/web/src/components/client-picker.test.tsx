@@ -5,8 +5,18 @@ import { mockApi, ok, renderWithProviders } from '../test/render.tsx';
 import { ClientPicker } from './client-picker.tsx';
 
 const rows = [
-  { _id: '11111111-1111-4111-8111-111111111111', name: { bg: 'Акме', it: 'Acme' }, bulstat: '123456789', vatNumber: 'BG123456789' },
-  { _id: '22222222-2222-4222-8222-222222222222', name: { bg: 'Бета', it: 'Beta' }, bulstat: '987654321', vatNumber: 'BG987654321' },
+  {
+    _id: '11111111-1111-4111-8111-111111111111',
+    name: { bg: 'Акме', it: 'Acme' },
+    bulstat: '123456789',
+    vatNumber: 'BG123456789',
+  },
+  {
+    _id: '22222222-2222-4222-8222-222222222222',
+    name: { bg: 'Бета', it: 'Beta' },
+    bulstat: '987654321',
+    vatNumber: 'BG987654321',
+  },
 ];
 
 describe('ClientPicker', () => {
@@ -19,6 +29,10 @@ describe('ClientPicker', () => {
     expect(onSelect).toHaveBeenCalledWith(rows[1]);
     expect(onClose).toHaveBeenCalled();
     await waitFor(() => expect(calls.length).toBeGreaterThan(0));
-    expect(JSON.parse(String(calls[0]?.init?.body))).toMatchObject({ sortBy: 'name.bg', sortDesc: false, status: true });
+    expect(JSON.parse(String(calls[0]?.init?.body))).toMatchObject({
+      sortBy: 'name.bg',
+      sortDesc: false,
+      status: true,
+    });
   });
 });

@@ -29,10 +29,19 @@ export function ClientPicker({ open, onClose, onSelect }: ClientPickerProps) {
   const filter = useDebounced(name.trim(), 300);
   const list = useListState({ sortBy: `name.${locale}`, sortDesc: false });
   const filters = useMemo(() => ({ name: filter }), [filter]);
-  const fetcher = useMemo(() => (request: ListRequest<{ name: string }>) => api.post<ListResult<ClientOption>>('/companies/list', { ...request, status: true }), []);
+  const fetcher = useMemo(
+    () => (request: ListRequest<{ name: string }>) =>
+      api.post<ListResult<ClientOption>>('/companies/list', { ...request, status: true }),
+    [],
+  );
   const columns = useMemo<DataTableColumn<ClientOption>[]>(
     () => [
-      { field: `name.${locale}`, header: 'clients:fields.name', sortable: true, render: (row) => clientLabel({ ...row, bulstat: undefined }, locale) },
+      {
+        field: `name.${locale}`,
+        header: 'clients:fields.name',
+        sortable: true,
+        render: (row) => clientLabel({ ...row, bulstat: undefined }, locale),
+      },
       { field: 'bulstat', header: 'clients:fields.bulstat', sortable: true },
       { field: 'vatNumber', header: 'clients:fields.vat_number', sortable: true },
     ],

@@ -58,7 +58,12 @@ export function ClientSearch({ value, onChange, label, disabled, required, error
   const searching = term !== '' && term !== selectedLabel;
   const query = useQuery({
     queryKey: ['clients', 'search', term],
-    queryFn: () => api.post<ListResult<ClientOption>>('/companies/search', { name: term, page: 1, itemsPerPage: AUTOCOMPLETE_PAGE_SIZE }),
+    queryFn: () =>
+      api.post<ListResult<ClientOption>>('/companies/search', {
+        name: term,
+        page: 1,
+        itemsPerPage: AUTOCOMPLETE_PAGE_SIZE,
+      }),
     enabled: searching,
     staleTime: 30_000,
   });
@@ -76,19 +81,33 @@ export function ClientSearch({ value, onChange, label, disabled, required, error
       loading={searching && query.isFetching}
       disabled={disabled}
       noOptionsText={input.trim() ? t('picker.no_options') : t('picker.type_to_search')}
-      renderInput={(params) => <TextField {...params} label={label ?? t('picker.search_label')} required={required} error={error} helperText={helperText} />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label ?? t('picker.search_label')}
+          required={required}
+          error={error}
+          helperText={helperText}
+        />
+      )}
     />
   );
 }
 
-export interface ClientSearchFieldProps<T extends FieldValues> extends Omit<ClientSearchProps, 'value' | 'onChange' | 'error'> {
+export interface ClientSearchFieldProps<T extends FieldValues>
+  extends Omit<ClientSearchProps, 'value' | 'onChange' | 'error'> {
   control: Control<T, any, any>;
   /** A form value holding the chosen `ClientOption` (or null), so the field can show its name. */
   name: Path<T>;
 }
 
 /** The client autocomplete bound to react-hook-form; errors show as translated helper text. */
-export function ClientSearchField<T extends FieldValues>({ control, name, helperText, ...props }: ClientSearchFieldProps<T>) {
+export function ClientSearchField<T extends FieldValues>({
+  control,
+  name,
+  helperText,
+  ...props
+}: ClientSearchFieldProps<T>) {
   return (
     <Controller
       control={control}

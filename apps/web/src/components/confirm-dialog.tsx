@@ -27,7 +27,15 @@ export interface ConfirmDialogProps extends ConfirmOptions {
 }
 
 /** A warning-titled yes/no question. */
-export function ConfirmDialog({ open, titleKey = 'warning', messageKey, confirmLabel, destructive, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  titleKey = 'warning',
+  messageKey,
+  confirmLabel,
+  destructive,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const textId = useId();
@@ -78,7 +86,9 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      {options && <ConfirmDialog {...options} open={open} onConfirm={() => answer(true)} onCancel={() => answer(false)} />}
+      {options && (
+        <ConfirmDialog {...options} open={open} onConfirm={() => answer(true)} onCancel={() => answer(false)} />
+      )}
     </ConfirmContext.Provider>
   );
 }
@@ -88,4 +98,3 @@ export function useConfirm(): Confirm {
   if (!confirm) throw new Error('useConfirm needs a ConfirmProvider');
   return confirm;
 }
-

@@ -40,11 +40,42 @@ export function useContractColumns({ withCompany }: { withCompany: boolean }): D
           ),
       },
       ...(withCompany
-        ? [{ field: `companyName.${locale}`, header: 'contracts:fields.company_name', sortable: true, render: (row) => localized(row.companyName, locale) } satisfies DataTableColumn<ContractRow>]
+        ? [
+            {
+              field: `companyName.${locale}`,
+              header: 'contracts:fields.company_name',
+              sortable: true,
+              render: (row) => localized(row.companyName, locale),
+            } satisfies DataTableColumn<ContractRow>,
+          ]
         : []),
-      { field: 'fromDate', header: 'contracts:fields.from_date', sortable: true, hideBelow: 'md', priority: 3, render: (row) => nowrap(formatDate(row.fromDate)) },
-      { field: 'toDate', header: 'contracts:fields.to_date', sortable: true, hideBelow: 'md', priority: 2, render: (row) => nowrap(formatDate(row.toDate)) },
-      ...(phone ? [] : [{ field: 'status', header: 'contracts:fields.status', sortable: true, priority: 1, render: (row) => <ContractStatusChip status={row.status} /> } satisfies DataTableColumn<ContractRow>]),
+      {
+        field: 'fromDate',
+        header: 'contracts:fields.from_date',
+        sortable: true,
+        hideBelow: 'md',
+        priority: 3,
+        render: (row) => nowrap(formatDate(row.fromDate)),
+      },
+      {
+        field: 'toDate',
+        header: 'contracts:fields.to_date',
+        sortable: true,
+        hideBelow: 'md',
+        priority: 2,
+        render: (row) => nowrap(formatDate(row.toDate)),
+      },
+      ...(phone
+        ? []
+        : [
+            {
+              field: 'status',
+              header: 'contracts:fields.status',
+              sortable: true,
+              priority: 1,
+              render: (row) => <ContractStatusChip status={row.status} />,
+            } satisfies DataTableColumn<ContractRow>,
+          ]),
     ],
     [locale, withCompany, phone],
   );
@@ -55,7 +86,11 @@ export function ContractPreviewButton({ row, base = '/contracts' }: { row: Contr
   const { t, i18n } = useTranslation('contracts');
   return (
     <Tooltip title={t('common:actions.preview')}>
-      <IconButton component={Link} to={`${base}/${row._id}`} aria-label={`${t('common:actions.preview')}: ${localized(row.name, i18n.language)}`}>
+      <IconButton
+        component={Link}
+        to={`${base}/${row._id}`}
+        aria-label={`${t('common:actions.preview')}: ${localized(row.name, i18n.language)}`}
+      >
         <Visibility fontSize="small" />
       </IconButton>
     </Tooltip>

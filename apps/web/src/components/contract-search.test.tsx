@@ -41,7 +41,13 @@ describe('ContractSearch', { timeout: 60_000 }, () => {
     await userEvent.click(input);
     // Opened with nothing typed: the client's first contracts.
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(JSON.parse(String(calls[0].init?.body))).toEqual({ clientId: CLIENT, name: '', status: 1, page: 1, itemsPerPage: 15 });
+    expect(JSON.parse(String(calls[0].init?.body))).toEqual({
+      clientId: CLIENT,
+      name: '',
+      status: 1,
+      page: 1,
+      itemsPerPage: 15,
+    });
     // One input event (a paste), so the quiet time starts at a known moment even on a busy machine.
     const typedAt = Date.now();
     await userEvent.paste('Подд');

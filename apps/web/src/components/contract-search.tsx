@@ -1,4 +1,9 @@
-import { AUTOCOMPLETE_PAGE_SIZE, type ContractOption, type ContractStatusValue, type ListResult } from '@kantora/domain';
+import {
+  AUTOCOMPLETE_PAGE_SIZE,
+  type ContractOption,
+  type ContractStatusValue,
+  type ListResult,
+} from '@kantora/domain';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
@@ -40,7 +45,17 @@ export interface ContractSearchProps {
  * client after 500 ms of quiet, 15 contracts a page by name; opened with nothing typed it offers the
  * client's first contracts.
  */
-export function ContractSearch({ value, onChange, clientId, status, label, disabled, required, error, helperText }: ContractSearchProps) {
+export function ContractSearch({
+  value,
+  onChange,
+  clientId,
+  status,
+  label,
+  disabled,
+  required,
+  error,
+  helperText,
+}: ContractSearchProps) {
   const { t, i18n } = useTranslation('contracts');
   const [input, setInput] = useState('');
   const [open, setOpen] = useState(false);
@@ -80,20 +95,32 @@ export function ContractSearch({ value, onChange, clientId, status, label, disab
       noOptionsText={t('search.no_options')}
       loadingText={t('common:loading')}
       renderInput={(params) => (
-        <TextField {...params} label={label ?? t('search.label')} required={required} error={error} helperText={helperText ?? (clientId ? undefined : t('search.client_first'))} />
+        <TextField
+          {...params}
+          label={label ?? t('search.label')}
+          required={required}
+          error={error}
+          helperText={helperText ?? (clientId ? undefined : t('search.client_first'))}
+        />
       )}
     />
   );
 }
 
-export interface ContractSearchFieldProps<T extends FieldValues> extends Omit<ContractSearchProps, 'value' | 'onChange' | 'error'> {
+export interface ContractSearchFieldProps<T extends FieldValues>
+  extends Omit<ContractSearchProps, 'value' | 'onChange' | 'error'> {
   control: Control<T, any, any>;
   /** A form value holding the chosen `ContractOption` (or null), so the field can show its name. */
   name: Path<T>;
 }
 
 /** The contract autocomplete bound to react-hook-form; errors show as translated helper text. */
-export function ContractSearchField<T extends FieldValues>({ control, name, helperText, ...props }: ContractSearchFieldProps<T>) {
+export function ContractSearchField<T extends FieldValues>({
+  control,
+  name,
+  helperText,
+  ...props
+}: ContractSearchFieldProps<T>) {
   return (
     <Controller
       control={control}

@@ -23,7 +23,11 @@ const makeRows = (count: number, offset = 0): Row[] =>
 const serverList = (total: number) =>
   vi.fn(async (request: ListRequest): Promise<ListResult<Row>> => {
     const start = (request.page - 1) * request.itemsPerPage;
-    return { Items: makeRows(Math.max(0, Math.min(request.itemsPerPage, total - start)), start), Total: total, Page: request.page };
+    return {
+      Items: makeRows(Math.max(0, Math.min(request.itemsPerPage, total - start)), start),
+      Total: total,
+      Page: request.page,
+    };
   });
 
 const columns: DataTableColumn<Row>[] = [
@@ -104,9 +108,13 @@ describe('DataTable', () => {
     await screen.findByText('Фирма 1');
     await userEvent.click(screen.getByRole('button', { name: 'Страница 2' }));
     await userEvent.click(screen.getByRole('button', { name: 'Име' }));
-    await waitFor(() => expect(lastRequest(fetcher)).toEqual({ page: 1, itemsPerPage: 15, sortBy: 'name', sortDesc: false }));
+    await waitFor(() =>
+      expect(lastRequest(fetcher)).toEqual({ page: 1, itemsPerPage: 15, sortBy: 'name', sortDesc: false }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Име' }));
-    await waitFor(() => expect(lastRequest(fetcher)).toEqual({ page: 1, itemsPerPage: 15, sortBy: 'name', sortDesc: true }));
+    await waitFor(() =>
+      expect(lastRequest(fetcher)).toEqual({ page: 1, itemsPerPage: 15, sortBy: 'name', sortDesc: true }),
+    );
     // A column without `sortable` has no sort button.
     expect(screen.queryByRole('button', { name: 'Код' })).not.toBeInTheDocument();
   });
@@ -117,7 +125,9 @@ describe('DataTable', () => {
     await screen.findByText('Фирма 1');
     await userEvent.click(screen.getByRole('button', { name: 'Страница 3' }));
     await userEvent.click(screen.getByRole('combobox', { name: 'Редове на страница' }));
-    const options = within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent);
+    const options = within(screen.getByRole('listbox'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(options).toEqual(['5', '15', '25', '50', '100']);
     await userEvent.click(screen.getByRole('option', { name: '25' }));
     await waitFor(() => expect(lastRequest(fetcher)).toEqual({ page: 1, itemsPerPage: 25 }));
@@ -128,14 +138,11 @@ describe('DataTable', () => {
     renderWithProviders(<Harness fetcher={serverList(10)} large />);
     await screen.findByText('Фирма 1');
     await userEvent.click(screen.getByRole('combobox', { name: 'Редове на страница' }));
-    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      '5',
-      '15',
-      '25',
-      '50',
-      '100',
-      '200',
-    ]);
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['5', '15', '25', '50', '100', '200']);
   });
 
   it('shows the translated empty text when there are no rows', async () => {
@@ -162,7 +169,9 @@ describe('DataTable', () => {
     const onSelectionChange = vi.fn();
     // Every third row cannot be selected (say, a document without a file).
     const selectable = (row: Row) => Number(row._id.slice(1)) % 3 !== 0;
-    renderWithProviders(<Harness fetcher={serverList(6)} selectable isRowSelectable={selectable} onSelectionChange={onSelectionChange} />);
+    renderWithProviders(
+      <Harness fetcher={serverList(6)} selectable isRowSelectable={selectable} onSelectionChange={onSelectionChange} />,
+    );
     await screen.findByText('Фирма 1');
     const rowBoxes = screen.getAllByRole('checkbox', { name: 'Избери реда' });
     expect(rowBoxes.map((box) => (box as HTMLInputElement).disabled)).toEqual([false, false, true, false, false, true]);
@@ -179,7 +188,9 @@ describe('DataTable', () => {
           release = () => resolve({ Items: makeRows(1), Total: 1, Page: 1 });
         }),
     );
-    const { container } = renderWithProviders(<Harness fetcher={fetcher as unknown as ReturnType<typeof serverList>} />);
+    const { container } = renderWithProviders(
+      <Harness fetcher={fetcher as unknown as ReturnType<typeof serverList>} />,
+    );
     await waitFor(() => expect(container.querySelectorAll('.MuiSkeleton-root').length).toBeGreaterThan(0));
     release();
     expect(await screen.findByText('Фирма 1')).toBeInTheDocument();

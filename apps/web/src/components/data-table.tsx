@@ -58,7 +58,8 @@ const stickyActions = (theme: Theme) => ({
 });
 
 /** The display rule of a column that narrow screens leave out. */
-const visibility = (hideBelow: DataTableColumn<unknown>['hideBelow']) => (hideBelow ? { display: { xs: 'none', [hideBelow]: 'table-cell' } } : undefined);
+const visibility = (hideBelow: DataTableColumn<unknown>['hideBelow']) =>
+  hideBelow ? { display: { xs: 'none', [hideBelow]: 'table-cell' } } : undefined;
 
 export interface DataTableProps<T, F extends ListFilters> {
   queryKey: QueryKey;
@@ -133,7 +134,9 @@ const defaultRowId = (row: unknown): string => {
 
 /** Reads `a.b.c`; a `{bg, it}` value shows the current language. */
 function cellValue(row: unknown, field: string, locale: string): ReactNode {
-  const value = field.split('.').reduce<unknown>((current, key) => (current as Record<string, unknown> | undefined)?.[key], row);
+  const value = field
+    .split('.')
+    .reduce<unknown>((current, key) => (current as Record<string, unknown> | undefined)?.[key], row);
   if (value === null || value === undefined) return '';
   if (typeof value === 'object' && ('bg' in value || 'it' in value)) {
     const text = value as Record<string, unknown>;
@@ -168,8 +171,12 @@ export function DataTable<T, F extends ListFilters = ListFilters>({
   const rows = query.data?.Items ?? [];
   const total = query.data?.Total ?? 0;
   const container = useRef<HTMLDivElement>(null);
-  const droppable = allColumns.filter((column) => column.priority !== undefined).sort((a, b) => (b.priority ?? 0) - (a.priority ?? 0));
-  const dropped = new Set(droppable.slice(0, useFittingColumns(container, droppable.length)).map((column) => column.field));
+  const droppable = allColumns
+    .filter((column) => column.priority !== undefined)
+    .sort((a, b) => (b.priority ?? 0) - (a.priority ?? 0));
+  const dropped = new Set(
+    droppable.slice(0, useFittingColumns(container, droppable.length)).map((column) => column.field),
+  );
   const columns = allColumns.filter((column) => !dropped.has(column.field));
   const [ownSelection, setOwnSelection] = useState<Map<string, T>>(new Map());
   const selectedIds = new Set(selected ?? ownSelection.keys());
@@ -258,8 +265,14 @@ export function DataTable<T, F extends ListFilters = ListFilters>({
   };
 
   return (
-    <Paper variant={embedded ? 'elevation' : 'outlined'} square={embedded} sx={{ position: 'relative', overflow: 'hidden' }}>
-      <Box sx={{ height: 4 }}>{query.isFetching && !query.isPending && <LinearProgress aria-label={t('loading')} />}</Box>
+    <Paper
+      variant={embedded ? 'elevation' : 'outlined'}
+      square={embedded}
+      sx={{ position: 'relative', overflow: 'hidden' }}
+    >
+      <Box sx={{ height: 4 }}>
+        {query.isFetching && !query.isPending && <LinearProgress aria-label={t('loading')} />}
+      </Box>
       <TableContainer ref={container}>
         <Table
           size="small"
@@ -291,7 +304,11 @@ export function DataTable<T, F extends ListFilters = ListFilters>({
                     sortDirection={active ? (state.sortDesc ? 'desc' : 'asc') : false}
                   >
                     {column.sortable ? (
-                      <TableSortLabel active={active} direction={active && state.sortDesc ? 'desc' : 'asc'} onClick={() => sortBy(column.field)}>
+                      <TableSortLabel
+                        active={active}
+                        direction={active && state.sortDesc ? 'desc' : 'asc'}
+                        onClick={() => sortBy(column.field)}
+                      >
                         {t(column.header)}
                       </TableSortLabel>
                     ) : (
@@ -310,7 +327,9 @@ export function DataTable<T, F extends ListFilters = ListFilters>({
               )}
             </TableRow>
           </TableHead>
-          <TableBody sx={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>{renderBody()}</TableBody>
+          <TableBody sx={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
+            {renderBody()}
+          </TableBody>
         </Table>
       </TableContainer>
       {!query.isPending && rows.length === 0 && (

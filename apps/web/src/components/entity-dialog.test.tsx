@@ -93,7 +93,9 @@ describe('EntityDialog', () => {
     expect(await screen.findByText('Има незапазени промени. Да затворя ли без да ги запазя?')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Внимание' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Отказ' }));
-    await waitForElementToBeRemoved(() => screen.queryByText('Има незапазени промени. Да затворя ли без да ги запазя?'));
+    await waitForElementToBeRemoved(() =>
+      screen.queryByText('Има незапазени промени. Да затворя ли без да ги запазя?'),
+    );
     expect(screen.getByTestId('state')).toHaveTextContent('open');
     expect(screen.getByRole('textbox', { name: 'Име (български)' })).toHaveValue('Ле');
     const close = (await screen.findAllByRole('button', { name: 'Затвори' })).at(-1) as HTMLElement;

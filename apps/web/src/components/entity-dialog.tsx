@@ -112,13 +112,24 @@ export function EntityDialog<V extends FieldValues, R, O extends FieldValues = V
   const heading = typeof title === 'function' ? title(mode) : title;
   return (
     <>
-      <Dialog open={open} onClose={requestClose} fullWidth maxWidth={maxWidth} fullScreen={fullScreen} aria-labelledby={titleId}>
+      <Dialog
+        open={open}
+        onClose={requestClose}
+        fullWidth
+        maxWidth={maxWidth}
+        fullScreen={fullScreen}
+        aria-labelledby={titleId}
+      >
         <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 7 }}>
           <Box component="span" sx={{ flexGrow: 1 }}>
             {heading}
           </Box>
           {readOnly && <Chip size="small" label={t('dialog.read_only')} />}
-          <IconButton aria-label={t('actions.close')} onClick={requestClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          <IconButton
+            aria-label={t('actions.close')}
+            onClick={requestClose}
+            sx={{ position: 'absolute', right: 8, top: 8 }}
+          >
             <Close />
           </IconButton>
         </DialogTitle>
@@ -133,7 +144,11 @@ export function EntityDialog<V extends FieldValues, R, O extends FieldValues = V
             }}
           >
             {loading ? (
-              <Box role="status" aria-label={t('loading')} sx={{ display: 'grid', placeItems: 'center', minHeight: 160 }}>
+              <Box
+                role="status"
+                aria-label={t('loading')}
+                sx={{ display: 'grid', placeItems: 'center', minHeight: 160 }}
+              >
                 <CircularProgress />
               </Box>
             ) : (
@@ -144,7 +159,10 @@ export function EntityDialog<V extends FieldValues, R, O extends FieldValues = V
           </Box>
           {!loading && footer}
         </DialogContent>
-        <DialogActions disableSpacing sx={{ px: 3, py: 1.5, gap: 1, flexWrap: 'wrap', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
+        <DialogActions
+          disableSpacing
+          sx={{ px: 3, py: 1.5, gap: 1, flexWrap: 'wrap', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}
+        >
           <Button onClick={requestClose} disabled={saving}>
             {t('actions.close')}
           </Button>
@@ -160,7 +178,12 @@ export function EntityDialog<V extends FieldValues, R, O extends FieldValues = V
           )}
         </DialogActions>
       </Dialog>
-      <ConfirmDialog open={confirmOpen} messageKey="unsaved_changes" onConfirm={discard} onCancel={() => setConfirmOpen(false)} />
+      <ConfirmDialog
+        open={confirmOpen}
+        messageKey="unsaved_changes"
+        onConfirm={discard}
+        onCancel={() => setConfirmOpen(false)}
+      />
     </>
   );
 }

@@ -29,14 +29,22 @@ export interface FilterFormProps<F extends FieldValues> {
   title?: string;
 }
 
-export const hasAnyValue = (values: FieldValues): boolean => Object.values(values).some((value) => !isEmptyValue(value));
+export const hasAnyValue = (values: FieldValues): boolean =>
+  Object.values(values).some((value) => !isEmptyValue(value));
 
 /**
  * The filter panel of list screens: fields, Apply and Clear. Enter applies; a filter applies only
  * when at least one value is set; Clear resets the fields and applies the empty filter. On small
  * screens the panel folds into an accordion.
  */
-export function FilterForm<F extends FieldValues>({ emptyValues, defaultValues, onApply, onResetPage, children, title }: FilterFormProps<F>) {
+export function FilterForm<F extends FieldValues>({
+  emptyValues,
+  defaultValues,
+  onApply,
+  onResetPage,
+  children,
+  title,
+}: FilterFormProps<F>) {
   const { t } = useTranslation();
   const form = useForm<F>({ defaultValues: defaultValues ?? emptyValues });
   const [needsValue, setNeedsValue] = useState(false);
@@ -63,7 +71,14 @@ export function FilterForm<F extends FieldValues>({ emptyValues, defaultValues, 
   const heading = title ?? t('filter.title');
   const body = (
     <Box component="form" noValidate onSubmit={apply} aria-label={heading}>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
+          alignItems: 'start',
+        }}
+      >
         {children(form)}
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center', gap: 1, mt: 2 }}>
@@ -84,7 +99,13 @@ export function FilterForm<F extends FieldValues>({ emptyValues, defaultValues, 
 
   if (compact) {
     return (
-      <Accordion expanded={expanded} onChange={(_, open) => setExpanded(open)} variant="outlined" disableGutters sx={{ mb: 2 }}>
+      <Accordion
+        expanded={expanded}
+        onChange={(_, open) => setExpanded(open)}
+        variant="outlined"
+        disableGutters
+        sx={{ mb: 2 }}
+      >
         <AccordionSummary expandIcon={<ExpandMore />}>
           <Typography sx={{ display: 'flex', alignItems: 'center', gap: 1, fontWeight: 600 }}>
             <FilterList fontSize="small" aria-hidden />

@@ -16,7 +16,10 @@ export type { BillingOption as InvoiceOption };
 export const INVOICE_SEARCH_DEBOUNCE_MS = 300;
 
 /** An invoice in a picker: `№ 0000000012 от 15.03.2026`. */
-export function invoiceLabel(invoice: Pick<BillingOption, 'number' | 'date'>, t: (key: string, values?: Record<string, string>) => string): string {
+export function invoiceLabel(
+  invoice: Pick<BillingOption, 'number' | 'date'>,
+  t: (key: string, values?: Record<string, string>) => string,
+): string {
   return t('billing:search.option', { number: invoice.number ?? '—', date: formatDate(invoice.date) });
 }
 
@@ -38,7 +41,17 @@ export interface InvoiceSearchProps {
  * The invoice autocomplete: digits typed go to POST /api/invoices/search (numbers starting with them, or the id)
  * after 300 ms of quiet, 15 issued invoices a page, oldest first; opened empty it offers the first ones.
  */
-export function InvoiceSearch({ value, onChange, customerId, noticeType, label, disabled, required, error, helperText }: InvoiceSearchProps) {
+export function InvoiceSearch({
+  value,
+  onChange,
+  customerId,
+  noticeType,
+  label,
+  disabled,
+  required,
+  error,
+  helperText,
+}: InvoiceSearchProps) {
   const { t, i18n } = useTranslation('billing');
   const [input, setInput] = useState('');
   const [open, setOpen] = useState(false);
@@ -73,7 +86,8 @@ export function InvoiceSearch({ value, onChange, customerId, noticeType, label, 
             {invoiceLabel(option, t)}
             <br />
             <small>
-              {localized(option.companyName, i18n.language)} · {formatMoney(option.totalAmount, option.currencyCode ?? undefined)}
+              {localized(option.companyName, i18n.language)} ·{' '}
+              {formatMoney(option.totalAmount, option.currencyCode ?? undefined)}
             </small>
           </span>
         </li>
@@ -90,13 +104,20 @@ export function InvoiceSearch({ value, onChange, customerId, noticeType, label, 
       noOptionsText={t('search.no_options')}
       loadingText={t('common:loading')}
       renderInput={(params) => (
-        <TextField {...params} label={label ?? t('search.label')} required={required} error={error} helperText={helperText} />
+        <TextField
+          {...params}
+          label={label ?? t('search.label')}
+          required={required}
+          error={error}
+          helperText={helperText}
+        />
       )}
     />
   );
 }
 
-export interface InvoiceSearchFieldProps<T extends FieldValues> extends Omit<InvoiceSearchProps, 'value' | 'onChange' | 'error'> {
+export interface InvoiceSearchFieldProps<T extends FieldValues>
+  extends Omit<InvoiceSearchProps, 'value' | 'onChange' | 'error'> {
   control: Control<T, any, any>;
   /** A form value holding the chosen invoice (or null), so the field can show its number. */
   name: Path<T>;
@@ -105,7 +126,13 @@ export interface InvoiceSearchFieldProps<T extends FieldValues> extends Omit<Inv
 }
 
 /** The invoice autocomplete bound to react-hook-form; errors show as translated helper text. */
-export function InvoiceSearchField<T extends FieldValues>({ control, name, helperText, onValueChange, ...props }: InvoiceSearchFieldProps<T>) {
+export function InvoiceSearchField<T extends FieldValues>({
+  control,
+  name,
+  helperText,
+  onValueChange,
+  ...props
+}: InvoiceSearchFieldProps<T>) {
   return (
     <Controller
       control={control}

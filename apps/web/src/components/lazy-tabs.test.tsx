@@ -39,7 +39,9 @@ describe('LazyTabs and the tab registry', () => {
   });
 
   it('loads a panel on its first open and keeps it mounted, with its state, when switching', async () => {
-    renderWithProviders(<LazyTabs tabs={TABS} panelProps={{ owner: 'X' }} idPrefix="t" label={(key) => `Tab ${key}`} ariaLabel="tabs" />);
+    renderWithProviders(
+      <LazyTabs tabs={TABS} panelProps={{ owner: 'X' }} idPrefix="t" label={(key) => `Tab ${key}`} ariaLabel="tabs" />,
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'X: 0' }));
     expect(screen.queryByText('second of X')).toBeNull();
     await userEvent.click(screen.getByRole('tab', { name: 'Tab second' }));

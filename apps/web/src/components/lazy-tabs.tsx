@@ -35,13 +35,25 @@ export function LazyTabs<P extends object>({ tabs, panelProps, idPrefix, label, 
         sx={{ mb: 2 }}
       >
         {tabs.map((tab) => (
-          <Tab key={tab.key} value={tab.key} label={label(tab.key)} id={`${idPrefix}-tab-${tab.key}`} aria-controls={`${idPrefix}-panel-${tab.key}`} />
+          <Tab
+            key={tab.key}
+            value={tab.key}
+            label={label(tab.key)}
+            id={`${idPrefix}-tab-${tab.key}`}
+            aria-controls={`${idPrefix}-panel-${tab.key}`}
+          />
         ))}
       </Tabs>
       {tabs
         .filter((tab) => opened.includes(tab.key))
         .map((tab) => (
-          <Box key={tab.key} role="tabpanel" id={`${idPrefix}-panel-${tab.key}`} aria-labelledby={`${idPrefix}-tab-${tab.key}`} hidden={tab.key !== current}>
+          <Box
+            key={tab.key}
+            role="tabpanel"
+            id={`${idPrefix}-panel-${tab.key}`}
+            aria-labelledby={`${idPrefix}-tab-${tab.key}`}
+            hidden={tab.key !== current}
+          >
             <Suspense fallback={<PageLoader />}>
               <tab.component {...panelProps} />
             </Suspense>

@@ -17,7 +17,12 @@ export function useMyCompanies() {
   return useQuery({
     queryKey: [...myCompaniesKey, i18n.language],
     queryFn: () =>
-      api.post<ListResult<PortalCompanyRow>>(`${PORTAL_API.companies.replace(/^\/api/, '')}/list`, { page: 1, itemsPerPage: MAX_PAGE_SIZE, sortBy: `name.${i18n.language}`, sortDesc: false }),
+      api.post<ListResult<PortalCompanyRow>>(`${PORTAL_API.companies.replace(/^\/api/, '')}/list`, {
+        page: 1,
+        itemsPerPage: MAX_PAGE_SIZE,
+        sortBy: `name.${i18n.language}`,
+        sortDesc: false,
+      }),
     staleTime: 60_000,
   });
 }
@@ -37,10 +42,22 @@ export interface MyCompanyFieldProps<T extends FieldValues> {
  * A choice among the client user's own companies (the portal's document flow: its filter and a new document), bound
  * to react-hook-form as a `ClientOption` like the staff's client search, so both serve the same forms.
  */
-export function MyCompanyField<T extends FieldValues>({ control, name, label, required, disabled, clearable = false }: MyCompanyFieldProps<T>) {
+export function MyCompanyField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  required,
+  disabled,
+  clearable = false,
+}: MyCompanyFieldProps<T>) {
   const { t, i18n } = useTranslation();
   const companies = useMyCompanies();
-  const options: ClientOption[] = (companies.data?.Items ?? []).map((row) => ({ _id: row._id, name: row.name, bulstat: row.bulstat, vatNumber: row.vatNumber }));
+  const options: ClientOption[] = (companies.data?.Items ?? []).map((row) => ({
+    _id: row._id,
+    name: row.name,
+    bulstat: row.bulstat,
+    vatNumber: row.vatNumber,
+  }));
   return (
     <Controller
       control={control}

@@ -12,7 +12,9 @@ export interface PageToolbarProps {
 /** The line above a list or form: what the page is for, and its main buttons. */
 export function PageToolbar({ description, children }: PageToolbarProps) {
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1.5, mb: 2 }}>
+    <Box
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1.5, mb: 2 }}
+    >
       <Typography color="text.secondary" sx={{ flex: '1 1 320px', minWidth: 0 }}>
         {description}
       </Typography>

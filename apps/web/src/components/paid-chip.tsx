@@ -2,7 +2,11 @@ import { PaidState, type PaidStateValue } from '@kantora/domain';
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 
-const PAID_COLORS: Record<PaidStateValue, 'default' | 'success' | 'warning'> = { [PaidState.notPaid]: 'default', [PaidState.paid]: 'success', [PaidState.partial]: 'warning' };
+const PAID_COLORS: Record<PaidStateValue, 'default' | 'success' | 'warning'> = {
+  [PaidState.notPaid]: 'default',
+  [PaidState.paid]: 'success',
+  [PaidState.partial]: 'warning',
+};
 
 export interface PaidChipProps {
   state: PaidStateValue;

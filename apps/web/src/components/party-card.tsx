@@ -56,11 +56,30 @@ export function PartyCard({ title, party, banks, emptyText, note, actions }: Par
   const { t, i18n } = useTranslation('parties');
   const locale = i18n.language;
   const address = party?.address;
-  const street = address ? [localized(address.street, locale), address.zipCode, localized(address.city, locale), localized(address.country, locale)].filter(Boolean).join(', ') : '';
+  const street = address
+    ? [
+        localized(address.street, locale),
+        address.zipCode,
+        localized(address.city, locale),
+        localized(address.country, locale),
+      ]
+        .filter(Boolean)
+        .join(', ')
+    : '';
   return (
     <SectionCard title={title} actions={actions}>
       {party ? (
-        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(120px, max-content) 1fr' }, columnGap: 2, rowGap: { xs: 0, sm: 0.75 }, '& dd': { mb: { xs: 1, sm: 0 } } }}>
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: 'minmax(120px, max-content) 1fr' },
+            columnGap: 2,
+            rowGap: { xs: 0, sm: 0.75 },
+            '& dd': { mb: { xs: 1, sm: 0 } },
+          }}
+        >
           <Line label={t('company')}>
             <Box component="span" sx={{ fontWeight: 600 }}>
               {localized(party.name, locale)}

@@ -44,7 +44,17 @@ interface MyCompany extends PartyCardData {
  * either account (e.g. none in the contract's currency) shows under it. `actions` are the card's buttons when it is
  * not editable (a registered contract's "change banks").
  */
-export function ProviderCard({ saved, editable, title, actions }: { saved: SavedParties | null; editable: boolean; title?: string; actions?: ReactNode }) {
+export function ProviderCard({
+  saved,
+  editable,
+  title,
+  actions,
+}: {
+  saved: SavedParties | null;
+  editable: boolean;
+  title?: string;
+  actions?: ReactNode;
+}) {
   const { t } = useTranslation('contracts');
   const { control, setValue, clearErrors } = useFormContext<PartyChoiceValues>();
   const [bank, bank2] = useWatch({ control, name: ['providerBank', 'providerBank2'] });
@@ -60,8 +70,18 @@ export function ProviderCard({ saved, editable, title, actions }: { saved: Saved
         party={party}
         emptyText={own.isLoading ? t('common:loading') : t('parties.no_provider')}
         banks={[
-          { key: 'bank', label: t('parties.bgn_bank'), bank, error: fieldErrorText(errors.providerBank as FieldError | undefined) },
-          { key: 'bank2', label: t('parties.eur_bank'), bank: bank2, error: fieldErrorText(errors.providerBank2 as FieldError | undefined) },
+          {
+            key: 'bank',
+            label: t('parties.bgn_bank'),
+            bank,
+            error: fieldErrorText(errors.providerBank as FieldError | undefined),
+          },
+          {
+            key: 'bank2',
+            label: t('parties.eur_bank'),
+            bank: bank2,
+            error: fieldErrorText(errors.providerBank2 as FieldError | undefined),
+          },
         ]}
         actions={
           editable && companyId ? (
@@ -129,7 +149,8 @@ export function CustomerCard({
   const [picking, setPicking] = useState(false);
   const [choosing, setChoosing] = useState(false);
   const snapshot = customer && saved?.customerId === customer._id ? saved.customer : null;
-  const party: PartyCardData | PartySnapshot | null = snapshot ?? (customer ? { name: customer.name, bulstat: customer.bulstat, vatNumber: customer.vatNumber } : null);
+  const party: PartyCardData | PartySnapshot | null =
+    snapshot ?? (customer ? { name: customer.name, bulstat: customer.bulstat, vatNumber: customer.vatNumber } : null);
   return (
     <>
       <PartyCard
@@ -141,7 +162,11 @@ export function CustomerCard({
         actions={
           editable && (
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-              <Button variant={customer ? 'outlined' : 'contained'} startIcon={<PersonSearch />} onClick={() => setPicking(true)}>
+              <Button
+                variant={customer ? 'outlined' : 'contained'}
+                startIcon={<PersonSearch />}
+                onClick={() => setPicking(true)}
+              >
                 {customer ? t('parties.change_client') : t('parties.choose_client')}
               </Button>
               {customer && (
@@ -171,7 +196,14 @@ export function CustomerCard({
           onClose={() => setChoosing(false)}
           owner={{ companyId: customer._id }}
           title={t('parties.customer_banks')}
-          actions={[{ key: 'choose', label: t('parties.choose'), chosenId: bank?._id, onChoose: (row) => setValue('customerBank', bankFromAccount(row), { shouldDirty: true }) }]}
+          actions={[
+            {
+              key: 'choose',
+              label: t('parties.choose'),
+              chosenId: bank?._id,
+              onChoose: (row) => setValue('customerBank', bankFromAccount(row), { shouldDirty: true }),
+            },
+          ]}
         />
       )}
     </>

@@ -46,7 +46,10 @@ export function PrintMenu({ doc, print, layouts: offered }: PrintMenuProps) {
       <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {layouts.map((layout) => (
           <MenuItem key={layout} onClick={() => choose(layout)}>
-            <ListItemText primary={t(`print.layouts.${layout}`)} secondary={doc.issued ? undefined : t('print.draft_note')} />
+            <ListItemText
+              primary={t(`print.layouts.${layout}`)}
+              secondary={doc.issued ? undefined : t('print.draft_note')}
+            />
           </MenuItem>
         ))}
       </Menu>

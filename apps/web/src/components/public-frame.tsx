@@ -19,7 +19,13 @@ export function switchLocaleSignedOut(locale: Locale): void {
  * The frame of pages open without sign-in: TEST banner, brand, language menu, content, footer.
  * `languageDisabled` holds the menu while the page sends something (a sign-in that is about to leave the page).
  */
-export function PublicFrame({ children, languageDisabled = false }: { children: ReactNode; languageDisabled?: boolean }) {
+export function PublicFrame({
+  children,
+  languageDisabled = false,
+}: {
+  children: ReactNode;
+  languageDisabled?: boolean;
+}) {
   const isProduction = useIsProductionEnvironment();
   return (
     <Box
@@ -31,11 +37,17 @@ export function PublicFrame({ children, languageDisabled = false }: { children: 
       }}
     >
       {isProduction === false && <TestBanner />}
-      <Box component="header" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: { xs: 2, sm: 4 }, py: 2 }}>
+      <Box
+        component="header"
+        sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: { xs: 2, sm: 4 }, py: 2 }}
+      >
         <BrandMark size={32} color="primary.dark" />
         <LanguageSwitcher onChange={switchLocaleSignedOut} disabled={languageDisabled} />
       </Box>
-      <Box component="main" sx={{ flex: 1, display: 'grid', placeItems: 'center', px: { xs: 1.5, sm: 3 }, py: { xs: 2, sm: 4 } }}>
+      <Box
+        component="main"
+        sx={{ flex: 1, display: 'grid', placeItems: 'center', px: { xs: 1.5, sm: 3 }, py: { xs: 2, sm: 4 } }}
+      >
         {children}
       </Box>
       <AppFooter />

@@ -43,7 +43,15 @@ export interface ServicesPickerDialogProps {
 }
 
 /** The active services (Settings › Services) or the caller's, searchable by code, name or description, each with an add button. */
-export function ServicesPickerDialog({ open, onClose, onAdd, addedIds, title, services: given, loading = false }: ServicesPickerDialogProps) {
+export function ServicesPickerDialog({
+  open,
+  onClose,
+  onAdd,
+  addedIds,
+  title,
+  services: given,
+  loading = false,
+}: ServicesPickerDialogProps) {
   const { t, i18n } = useTranslation('parties');
   const locale = i18n.language;
   const titleId = useId();
@@ -54,7 +62,11 @@ export function ServicesPickerDialog({ open, onClose, onAdd, addedIds, title, se
   const [busy, setBusy] = useState<string | null>(null);
   const needle = text.trim().toLocaleLowerCase();
   const shown = (services.data ?? []).filter((service) =>
-    needle === '' ? true : [service.code, service.name.bg, service.name.it, service.description?.bg, service.description?.it].some((value) => value?.toLocaleLowerCase().includes(needle)),
+    needle === ''
+      ? true
+      : [service.code, service.name.bg, service.name.it, service.description?.bg, service.description?.it].some(
+          (value) => value?.toLocaleLowerCase().includes(needle),
+        ),
   );
   const add = async (service: ServiceOption) => {
     setBusy(service._id);
@@ -71,7 +83,15 @@ export function ServicesPickerDialog({ open, onClose, onAdd, addedIds, title, se
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby={titleId}>
       <DialogTitle id={titleId}>{heading}</DialogTitle>
       <DialogContent dividers>
-        <TextField label={t('services.search')} value={text} onChange={(event) => setText(event.target.value)} size="small" fullWidth autoFocus sx={{ mb: 1 }} />
+        <TextField
+          label={t('services.search')}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          size="small"
+          fullWidth
+          autoFocus
+          sx={{ mb: 1 }}
+        />
         {services.isPending ? (
           <Box role="status" aria-label={t('common:loading')}>
             {[0, 1, 2].map((index) => (
@@ -107,7 +127,12 @@ export function ServicesPickerDialog({ open, onClose, onAdd, addedIds, title, se
                 >
                   <ListItemText
                     primary={`${service.code} · ${name}`}
-                    secondary={[localized(service.description, locale), service.price === undefined ? '' : formatMoney(service.price)].filter(Boolean).join(' · ')}
+                    secondary={[
+                      localized(service.description, locale),
+                      service.price === undefined ? '' : formatMoney(service.price),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
                   />
                 </ListItem>
               );

@@ -30,7 +30,14 @@ interface TablePaginationBarProps {
 }
 
 /** Rows-per-page choice, "1–15 of 120", and first/previous/pages/next/last buttons. */
-export function TablePaginationBar({ page, itemsPerPage, total, large, onPageChange, onItemsPerPageChange }: TablePaginationBarProps) {
+export function TablePaginationBar({
+  page,
+  itemsPerPage,
+  total,
+  large,
+  onPageChange,
+  onItemsPerPageChange,
+}: TablePaginationBarProps) {
   const { t } = useTranslation();
   const sizeId = useId();
   const phone = useMediaQuery((theme) => theme.breakpoints.down('sm'));
@@ -84,7 +91,10 @@ export function TablePaginationBar({ page, itemsPerPage, total, large, onPageCha
         </Typography>
       </Box>
       <Box component="nav" aria-label={t('table.pagination')}>
-        <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', listStyle: 'none', m: 0, p: 0, gap: 0.25 }}>
+        <Box
+          component="ul"
+          sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', listStyle: 'none', m: 0, p: 0, gap: 0.25 }}
+        >
           {nav('first', 1, page <= 1)}
           {nav('previous', page - 1, page <= 1)}
           {pageWindow(page, totalPages, phone ? PAGE_BUTTONS_PHONE : PAGE_BUTTONS).map((number) => (

@@ -5,7 +5,12 @@ import { useTranslation } from 'react-i18next';
 export function TestBanner() {
   const { t } = useTranslation();
   return (
-    <Alert severity="warning" variant="filled" sx={{ borderRadius: 0, justifyContent: 'center', py: 0.25 }} role="status">
+    <Alert
+      severity="warning"
+      variant="filled"
+      sx={{ borderRadius: 0, justifyContent: 'center', py: 0.25 }}
+      role="status"
+    >
       <strong>{t('test_banner.title')}</strong> — {t('test_banner.text')}
     </Alert>
   );

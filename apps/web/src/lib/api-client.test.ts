@@ -10,7 +10,8 @@ vi.mock('notistack', async (importOriginal) => ({
   enqueueSnackbar: vi.fn(),
 }));
 
-const toasts = () => vi.mocked(enqueueSnackbar).mock.calls.map(([message, options]) => ({ message, variant: options?.variant }));
+const toasts = () =>
+  vi.mocked(enqueueSnackbar).mock.calls.map(([message, options]) => ({ message, variant: options?.variant }));
 const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {
@@ -120,7 +121,9 @@ describe('api client envelope', () => {
   it('treats a 200 whose Type is not 1 as a failure', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse({ Type: 0, Message: 'conflict' }));
     await expect(api.get('/x')).rejects.toBeInstanceOf(ApiError);
-    expect(toasts()).toEqual([{ message: 'Действието не е възможно в текущото състояние на записа', variant: 'error' }]);
+    expect(toasts()).toEqual([
+      { message: 'Действието не е възможно в текущото състояние на записа', variant: 'error' },
+    ]);
   });
 
   it('shows other statuses with their Message (403) or the generic text (404 without body)', async () => {
@@ -128,7 +131,10 @@ describe('api client envelope', () => {
     await expect(api.get('/x')).rejects.toMatchObject({ status: 403 });
     fetchMock.mockResolvedValueOnce(new Response(null, { status: 404 }));
     await expect(api.get('/x')).rejects.toMatchObject({ status: 404 });
-    expect(toasts().map((toast) => toast.message)).toEqual(['Нямате права за това действие', 'Възникна грешка. Моля, опитайте отново.']);
+    expect(toasts().map((toast) => toast.message)).toEqual([
+      'Нямате права за това действие',
+      'Възникна грешка. Моля, опитайте отново.',
+    ]);
   });
 
   it('aborts after the 5-minute timeout with a translated error', async () => {

@@ -180,7 +180,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 }
 
 export const api = {
-  get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) => request<T>(path, { ...options, method: 'GET' }),
+  get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    request<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body: unknown = {}, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
     request<T>(path, { ...options, method: 'POST', body }),
 };
@@ -202,7 +203,11 @@ export function saveBlob(blob: Blob, filename: string): void {
  * Fetches a file answer (GET, or POST when a body is given) as a blob with the name of its Content-Disposition
  * header. Failures answer with an envelope and are shown like any other call.
  */
-export async function fetchBlob(path: string, body?: unknown, options: Omit<RequestOptions, 'body'> = {}): Promise<{ blob: Blob; filename: string }> {
+export async function fetchBlob(
+  path: string,
+  body?: unknown,
+  options: Omit<RequestOptions, 'body'> = {},
+): Promise<{ blob: Blob; filename: string }> {
   const response = await send(path, { ...options, body, method: body === undefined ? 'GET' : 'POST' });
   const type = response.headers.get('Content-Type') ?? '';
   if (!response.ok || type.includes('application/json')) {
@@ -215,7 +220,11 @@ export async function fetchBlob(path: string, body?: unknown, options: Omit<Requ
 }
 
 /** Downloads a file answer and saves it under the name of its Content-Disposition header. */
-export async function download(path: string, body?: unknown, options: Omit<RequestOptions, 'body'> = {}): Promise<string> {
+export async function download(
+  path: string,
+  body?: unknown,
+  options: Omit<RequestOptions, 'body'> = {},
+): Promise<string> {
   const { blob, filename } = await fetchBlob(path, body, options);
   saveBlob(blob, filename);
   return filename;

@@ -32,7 +32,11 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return `${pad(p.day)}.${pad(p.month)}.${p.year} ${pad(p.hour)}:${pad(p.minute)}`;
 }
 
-export function formatNumber(value: number | null | undefined, maximumFractionDigits = 2, locale = currentLocale()): string {
+export function formatNumber(
+  value: number | null | undefined,
+  maximumFractionDigits = 2,
+  locale = currentLocale(),
+): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
   return new Intl.NumberFormat(intlTag(locale), { maximumFractionDigits }).format(value);
 }

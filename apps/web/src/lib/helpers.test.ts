@@ -7,7 +7,9 @@ import { instantToSofiaWall, sofiaWallToInstant } from './sofia-time.ts';
 
 describe('Content-Disposition file names', () => {
   it('prefers filename* (RFC 5987) over filename', () => {
-    expect(filenameFromContentDisposition(`attachment; filename="a.pdf"; filename*=UTF-8''%D0%B4%D0%BE%D0%B3.pdf`)).toBe('дог.pdf');
+    expect(
+      filenameFromContentDisposition(`attachment; filename="a.pdf"; filename*=UTF-8''%D0%B4%D0%BE%D0%B3.pdf`),
+    ).toBe('дог.pdf');
   });
   it('reads quoted and plain filename', () => {
     expect(filenameFromContentDisposition('attachment; filename="report 2024.xlsx"')).toBe('report 2024.xlsx');

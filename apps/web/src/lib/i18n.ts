@@ -15,7 +15,14 @@ type Bundle = Record<string, unknown>;
 export const CORE_NAMESPACES = ['common', 'routes', 'messages', 'auth', 'errors', 'fields'] as const;
 
 const coreFiles = import.meta.glob<Bundle>(
-  ['../locales/bg/common.json', '../locales/bg/routes.json', '../locales/bg/messages.json', '../locales/bg/auth.json', '../locales/bg/errors.json', '../locales/bg/fields.json'],
+  [
+    '../locales/bg/common.json',
+    '../locales/bg/routes.json',
+    '../locales/bg/messages.json',
+    '../locales/bg/auth.json',
+    '../locales/bg/errors.json',
+    '../locales/bg/fields.json',
+  ],
   { eager: true, import: 'default' },
 );
 const areaFiles = import.meta.glob<Bundle>(
@@ -97,7 +104,10 @@ export async function changeLocale(locale: Locale): Promise<void> {
  * Server answers carry message keys (`field_is_required`) or plain text: translate the keys
  * the app knows and show any other text as it is.
  */
-export function translateMessage(text: string | null | undefined, params?: Record<string, string | number | null> | null): string {
+export function translateMessage(
+  text: string | null | undefined,
+  params?: Record<string, string | number | null> | null,
+): string {
   if (!text) return '';
   const key = `messages:${text}`;
   if (!i18n.exists(key)) return text;
@@ -110,7 +120,10 @@ function messageParams(params: Record<string, string | number | null>): Record<s
   const shown: Record<string, string> = {};
   for (const [name, value] of Object.entries(params)) shown[name] = value === null ? '' : String(value);
   if (typeof params.amount === 'number' && Number.isFinite(params.amount)) {
-    const text = new Intl.NumberFormat(intlTag(currentLocale()), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(roundHalfAway(params.amount, 2));
+    const text = new Intl.NumberFormat(intlTag(currentLocale()), {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }).format(roundHalfAway(params.amount, 2));
     shown.amount = typeof params.currency === 'string' && params.currency ? `${text} ${params.currency}` : text;
   }
   return shown;

@@ -24,6 +24,12 @@ export const emptyText = () => ({ bg: '', it: '' });
  * The zod resolver of a domain schema for a form whose values are looser than the schema's input
  * (null for an empty number or select): the schema decides, the form gets the schema's output.
  */
-export function schemaResolver<V extends FieldValues, S extends z.ZodType>(schema: S): Resolver<V, any, z.output<S> & FieldValues> {
-  return zodResolver(schema as unknown as z.ZodType<FieldValues, FieldValues>) as unknown as Resolver<V, any, z.output<S> & FieldValues>;
+export function schemaResolver<V extends FieldValues, S extends z.ZodType>(
+  schema: S,
+): Resolver<V, any, z.output<S> & FieldValues> {
+  return zodResolver(schema as unknown as z.ZodType<FieldValues, FieldValues>) as unknown as Resolver<
+    V,
+    any,
+    z.output<S> & FieldValues
+  >;
 }

@@ -24,7 +24,10 @@ function storageKey(userId: string): string {
 }
 
 const isName = (value: unknown): value is LocalizedText =>
-  Boolean(value) && typeof value === 'object' && typeof (value as LocalizedText).bg === 'string' && typeof (value as LocalizedText).it === 'string';
+  Boolean(value) &&
+  typeof value === 'object' &&
+  typeof (value as LocalizedText).bg === 'string' &&
+  typeof (value as LocalizedText).it === 'string';
 
 export function readLastVisited(userId: string): VisitedRoute[] {
   try {
@@ -32,7 +35,11 @@ export function readLastVisited(userId: string): VisitedRoute[] {
     if (!Array.isArray(parsed)) return [];
     return parsed
       .filter((entry): entry is VisitedRoute => typeof entry?.path === 'string' && typeof entry?.title === 'string')
-      .map((entry) => (isName(entry.name) ? { path: entry.path, title: entry.title, name: { bg: entry.name.bg, it: entry.name.it } } : { path: entry.path, title: entry.title }))
+      .map((entry) =>
+        isName(entry.name)
+          ? { path: entry.path, title: entry.title, name: { bg: entry.name.bg, it: entry.name.it } }
+          : { path: entry.path, title: entry.title },
+      )
       .slice(0, LAST_VISITED_LIMIT);
   } catch {
     return [];
@@ -54,7 +61,10 @@ function store(userId: string, list: VisitedRoute[]): void {
 export function recordVisit(userId: string, entry: VisitedRoute): VisitedRoute[] {
   const old = readLastVisited(userId);
   const known = old.find((item) => item.path === entry.path && item.title === entry.title)?.name;
-  const next = [{ ...entry, ...(entry.name ? {} : known ? { name: known } : {}) }, ...old.filter((item) => item.path !== entry.path)].slice(0, LAST_VISITED_LIMIT);
+  const next = [
+    { ...entry, ...(entry.name ? {} : known ? { name: known } : {}) },
+    ...old.filter((item) => item.path !== entry.path),
+  ].slice(0, LAST_VISITED_LIMIT);
   store(userId, next);
   return next;
 }
@@ -84,7 +94,10 @@ export function useVisitName(name: LocalizedText | string | null | undefined): v
   useEffect(() => {
     if (!userId || (!bg.trim() && !it.trim())) return;
     // After the shell's own record of the visit (its effect runs after the page's).
-    const timer = setTimeout(() => nameVisit(userId, pathname, { bg: bg.trim() || it.trim(), it: it.trim() || bg.trim() }), 0);
+    const timer = setTimeout(
+      () => nameVisit(userId, pathname, { bg: bg.trim() || it.trim(), it: it.trim() || bg.trim() }),
+      0,
+    );
     return () => clearTimeout(timer);
   }, [userId, pathname, bg, it]);
 }

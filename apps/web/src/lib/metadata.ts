@@ -49,4 +49,3 @@ export function useInvalidate(): (...keys: QueryKey[]) => void {
     [client],
   );
 }
-

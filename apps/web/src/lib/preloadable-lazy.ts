@@ -11,7 +11,9 @@ export type PreloadableComponent<P> = ComponentType<P> & {
  * render even then, and React shows the nearest fallback and reveals the content no sooner than 300 ms after it:
  * on a cold load that is 300 ms for each lazy level (shell, area, page) whose code was preloaded.
  */
-export function preloadableLazy<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): PreloadableComponent<P> {
+export function preloadableLazy<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): PreloadableComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
   const start = () => {

@@ -31,7 +31,14 @@ export function sofiaParts(instant: Date): WallParts {
   for (const part of partsFormatter.formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
-  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour % 24, minute: parts.minute, second: parts.second };
+  return {
+    year: parts.year,
+    month: parts.month,
+    day: parts.day,
+    hour: parts.hour % 24,
+    minute: parts.minute,
+    second: parts.second,
+  };
 }
 
 /** UTC instant -> local Date showing the same wall time as Sofia. */
@@ -42,7 +49,14 @@ export function instantToSofiaWall(instant: Date): Date {
 
 /** Local Date read as a Sofia wall time -> the UTC instant. */
 export function sofiaWallToInstant(wall: Date): Date {
-  const target = Date.UTC(wall.getFullYear(), wall.getMonth(), wall.getDate(), wall.getHours(), wall.getMinutes(), wall.getSeconds());
+  const target = Date.UTC(
+    wall.getFullYear(),
+    wall.getMonth(),
+    wall.getDate(),
+    wall.getHours(),
+    wall.getMinutes(),
+    wall.getSeconds(),
+  );
   // Guess with the offset at the target, then correct once for a DST change in between.
   let guess = target;
   for (let i = 0; i < 2; i += 1) {

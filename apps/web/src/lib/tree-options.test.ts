@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { treeOptions } from './tree-options.ts';
 
-const entry = (id: string, bg: string, parent: string | null = null) => ({ _id: id, name: { bg, it: `${bg} it` }, parent });
+const entry = (id: string, bg: string, parent: string | null = null) => ({
+  _id: id,
+  name: { bg, it: `${bg} it` },
+  parent,
+});
 
 describe('treeOptions', () => {
   it('puts each parent before its children, by name, with the depth', () => {
-    const items = [entry('c', 'Фактури'), entry('a', 'Договори'), entry('a2', 'Анекси', 'a'), entry('a1', 'Рамкови', 'a'), entry('a11', 'Стари', 'a1')];
+    const items = [
+      entry('c', 'Фактури'),
+      entry('a', 'Договори'),
+      entry('a2', 'Анекси', 'a'),
+      entry('a1', 'Рамкови', 'a'),
+      entry('a11', 'Стари', 'a1'),
+    ];
     expect(treeOptions(items, 'bg').map((option) => [option.label, option.depth])).toEqual([
       ['Договори', 0],
       ['Анекси', 1],

@@ -22,7 +22,8 @@ export interface TreeOption {
  */
 export function treeOptions(items: readonly TreeEntry[], locale: string): TreeOption[] {
   const ids = new Set(items.map((item) => item._id));
-  const parentOf = (item: TreeEntry) => (typeof item.parent === 'string' && ids.has(item.parent) && item.parent !== item._id ? item.parent : null);
+  const parentOf = (item: TreeEntry) =>
+    typeof item.parent === 'string' && ids.has(item.parent) && item.parent !== item._id ? item.parent : null;
   const collator = new Intl.Collator(intlTag(locale));
   const byName = (a: TreeEntry, b: TreeEntry) => collator.compare(localized(a.name, locale), localized(b.name, locale));
   const children = new Map<string | null, TreeEntry[]>();

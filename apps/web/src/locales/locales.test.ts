@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 
 type Tree = { [key: string]: string | Tree };
 const folder = (locale: string) => join(import.meta.dirname, locale);
-const files = (locale: string) => readdirSync(folder(locale)).filter((file) => file.endsWith('.json')).sort();
+const files = (locale: string) =>
+  readdirSync(folder(locale))
+    .filter((file) => file.endsWith('.json'))
+    .sort();
 const load = (locale: string, file: string): Tree => JSON.parse(readFileSync(join(folder(locale), file), 'utf8'));
 
 /** Every leaf as `file:a.b.c` -> value. */
@@ -32,7 +35,9 @@ describe('locale files', () => {
     const it = leaves('it');
     expect([...it.keys()].sort()).toEqual([...bg.keys()].sort());
     for (const locale of LOCALES) {
-      const empty = [...leaves(locale)].filter(([, value]) => typeof value !== 'string' || value.trim() === '').map(([key]) => key);
+      const empty = [...leaves(locale)]
+        .filter(([, value]) => typeof value !== 'string' || value.trim() === '')
+        .map(([key]) => key);
       expect(empty, `${locale} has empty texts`).toEqual([]);
     }
   });
@@ -49,12 +54,16 @@ describe('locale files', () => {
     const titles = [...WEB_ROUTES.map((route) => route.title), 'login', 'not_found', 'event_invitation'];
     for (const locale of LOCALES) {
       const routes = load(locale, 'routes.json');
-      expect(titles.filter((title) => typeof routes[title] !== 'string'), `${locale}/routes.json`).toEqual([]);
+      expect(
+        titles.filter((title) => typeof routes[title] !== 'string'),
+        `${locale}/routes.json`,
+      ).toEqual([]);
     }
   });
 
   it('keeps the interpolation placeholders of each text in both languages', () => {
-    const placeholders = (text: unknown) => [...String(text).matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
+    const placeholders = (text: unknown) =>
+      [...String(text).matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
     const it = leaves('it');
     for (const [key, value] of leaves('bg')) expect(placeholders(it.get(key)), key).toEqual(placeholders(value));
   });

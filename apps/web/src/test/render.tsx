@@ -42,8 +42,11 @@ export function jsonResponse(body: unknown, status = 200): Response {
 }
 
 export const ok = <T,>(Result: T, Message: string | null = null) => jsonResponse({ Type: 1, Message, Result });
-export const failure = (status: number, Message: string, Errors?: { field: string; message: string; params?: Record<string, string | number | null> }[]) =>
-  jsonResponse({ Type: 0, Message, Errors }, status);
+export const failure = (
+  status: number,
+  Message: string,
+  Errors?: { field: string; message: string; params?: Record<string, string | number | null> }[],
+) => jsonResponse({ Type: 0, Message, Errors }, status);
 
 type Handler = (init: RequestInit | undefined, url: string) => Response | Promise<Response>;
 

@@ -10,7 +10,11 @@ import { LocationProbe, mockApi, ok, TestProviders } from './render.tsx';
  */
 export function renderShell(route: string, info: CurrentUserInfo, extra: Parameters<typeof mockApi>[0] = {}) {
   setToken('tok');
-  const api = mockApi({ 'GET /api/auth/getCurrentUserInfo': () => ok(info), 'GET /api/auth/IsProductionEnvironment': () => ok(true), ...extra });
+  const api = mockApi({
+    'GET /api/auth/getCurrentUserInfo': () => ok(info),
+    'GET /api/auth/IsProductionEnvironment': () => ok(true),
+    ...extra,
+  });
   render(
     <TestProviders route={route}>
       <AppRoutes />

@@ -22,5 +22,8 @@ export const contractBilledPeriods = pgTable(
       .references(() => billingDocuments.id, { onDelete: 'cascade' }),
     created: timestamp('created', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'contract_billed_periods_pk', columns: [t.contractId, t.periodFrom] }), index('contract_billed_periods_document_idx').on(t.documentId)],
+  (t) => [
+    primaryKey({ name: 'contract_billed_periods_pk', columns: [t.contractId, t.periodFrom] }),
+    index('contract_billed_periods_document_idx').on(t.documentId),
+  ],
 );

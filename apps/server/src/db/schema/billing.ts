@@ -1,6 +1,21 @@
 import type { PartySnapshot } from '@kantora/domain';
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { companies } from './clients.ts';
 import { contracts } from './contracts.ts';
 import { type Localized, users } from './core.ts';
@@ -74,7 +89,10 @@ export const billingDocuments = pgTable(
   },
   (t) => [
     check('billing_documents_kind_ck', sql`${t.kind} in ('invoice', 'proforma')`),
-    check('billing_documents_notice_ck', sql`${t.noticeType} in (0, 1, 2) and (${t.kind} = 'invoice' or ${t.noticeType} = 0)`),
+    check(
+      'billing_documents_notice_ck',
+      sql`${t.noticeType} in (0, 1, 2) and (${t.kind} = 'invoice' or ${t.noticeType} = 0)`,
+    ),
     check('billing_documents_paid_ck', sql`${t.isPaid} in (0, 1, 2)`),
     check('billing_documents_number_ck', sql`${t.number} ~ '^[0-9]{10}$'`),
     check('billing_documents_issued_number_ck', sql`not ${t.issued} or ${t.number} is not null`),
@@ -85,13 +103,21 @@ export const billingDocuments = pgTable(
     index('billing_documents_tab_paid_created_idx').on(t.kind, t.issued, t.isPaid, t.created.desc(), t.id),
     // With the sort key and the tie-breaker, a date range is read from the index alone (no wide row) and sorted.
     index('billing_documents_tab_date_idx').on(t.kind, t.issued, t.date, t.created, t.id),
-    index('billing_documents_notices_idx').on(t.kind, t.issued, t.created.desc(), t.id).where(sql`${t.noticeType} <> 0`),
+    index('billing_documents_notices_idx')
+      .on(t.kind, t.issued, t.created.desc(), t.id)
+      .where(sql`${t.noticeType} <> 0`),
     index('billing_documents_customer_created_idx').on(t.customerId, t.created.desc(), t.id),
-    index('billing_documents_contract_created_idx').on(t.contractId, t.created.desc(), t.id).where(sql`${t.contractId} is not null`),
+    index('billing_documents_contract_created_idx')
+      .on(t.contractId, t.created.desc(), t.id)
+      .where(sql`${t.contractId} is not null`),
     index('billing_documents_credit_to_idx').on(t.creditToInvoiceId).where(sql`${t.creditToInvoiceId} is not null`),
-    index('billing_documents_from_proforma_idx').on(t.transformedFromProformaId).where(sql`${t.transformedFromProformaId} is not null`),
+    index('billing_documents_from_proforma_idx')
+      .on(t.transformedFromProformaId)
+      .where(sql`${t.transformedFromProformaId} is not null`),
     // One document per contract and invoicing period (the billing run's ON CONFLICT and "billed" look-up).
-    uniqueIndex('billing_documents_contract_period_uq').on(t.contractId, t.periodFrom).where(sql`${t.periodFrom} is not null`),
+    uniqueIndex('billing_documents_contract_period_uq')
+      .on(t.contractId, t.periodFrom)
+      .where(sql`${t.periodFrom} is not null`),
     check(
       'billing_documents_period_ck',
       sql`${t.periodFrom} is null or (${t.contractId} is not null and ${t.periodTo} >= ${t.periodFrom} and ${t.noticeType} = 0 and ${t.transformedFromProformaId} is null)`,

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { type Localized, users } from './core.ts';
 
 export type Subscription = { status: boolean; fromDate: string | null; toDate: string | null };
@@ -39,7 +50,10 @@ export const companies = pgTable(
     comment: text('comment').notNull().default(''),
     referentId: uuid('referent_id').references(() => users.id),
     notificationsEmails: text('notifications_emails').array().notNull().default(sql`'{}'::text[]`),
-    subscription: jsonb('subscription').$type<Subscription>().notNull().default({ status: false, fromDate: null, toDate: null }),
+    subscription: jsonb('subscription')
+      .$type<Subscription>()
+      .notNull()
+      .default({ status: false, fromDate: null, toDate: null }),
     clientUsers: uuid('client_users').array().notNull().default(sql`'{}'::uuid[]`),
     managingUsers: uuid('managing_users').array().notNull().default(sql`'{}'::uuid[]`),
     managingUsersAll: boolean('managing_users_all').notNull().default(false),

@@ -1,6 +1,19 @@
 import type { PartySnapshot } from '@kantora/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { companies } from './clients.ts';
 import type { Localized } from './core.ts';
 import { currencies, services } from './settings.ts';
@@ -100,5 +113,8 @@ export const contractServices = pgTable(
     addedByName: jsonb('added_by_name').$type<Localized>(),
     updated: timestamp('updated', { withTimezone: true, mode: 'string' }),
   },
-  (t) => [uniqueIndex('contract_services_contract_service_uq').on(t.contractId, t.serviceId), index('contract_services_contract_created_idx').on(t.contractId, t.created, t.id)],
+  (t) => [
+    uniqueIndex('contract_services_contract_service_uq').on(t.contractId, t.serviceId),
+    index('contract_services_contract_created_idx').on(t.contractId, t.created, t.id),
+  ],
 );

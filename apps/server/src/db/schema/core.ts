@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export type Localized = { bg: string; it: string };
 export type Address = { country: string; state: string; city: string; zipCode: string; street: string };
@@ -17,7 +30,10 @@ export const users = pgTable(
     gender: smallint('gender').notNull().default(0),
     email: text('email').notNull(),
     phone: text('phone').notNull().default(''),
-    address: jsonb('address').$type<Address>().notNull().default({ country: '', state: '', city: '', zipCode: '', street: '' }),
+    address: jsonb('address')
+      .$type<Address>()
+      .notNull()
+      .default({ country: '', state: '', city: '', zipCode: '', street: '' }),
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
     notes: text('notes').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
@@ -30,7 +46,10 @@ export const users = pgTable(
     createdBy: uuid('created_by'),
     updated: timestamp('updated', { withTimezone: true, mode: 'string' }),
   },
-  (t) => [uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`), index('users_first_name_bg_idx').on(sql`(${t.firstName}->>'bg')`)],
+  (t) => [
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    index('users_first_name_bg_idx').on(sql`(${t.firstName}->>'bg')`),
+  ],
 );
 
 /** The audit log: one row per mutation, sign-in and reported unknown page. */
@@ -73,7 +92,10 @@ export const signInAttempts = pgTable(
     success: boolean('success').notNull(),
     at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [index('sign_in_attempts_username_at_idx').on(t.username, t.at), index('sign_in_attempts_ip_at_idx').on(t.ip, t.at)],
+  (t) => [
+    index('sign_in_attempts_username_at_idx').on(t.username, t.at),
+    index('sign_in_attempts_ip_at_idx').on(t.ip, t.at),
+  ],
 );
 
 /** Installation-wide values (the generated JWT secret, seed markers). */

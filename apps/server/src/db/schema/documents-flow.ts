@@ -41,6 +41,9 @@ export const documentsFlow = pgTable(
     index('documents_flow_category_created_idx').on(t.categoryId, t.created.desc(), t.id),
     index('documents_flow_date_idx').on(t.date, t.id),
     index('documents_flow_file_idx').on(t.fileId),
-    index('documents_flow_description_search_idx').using('gin', sql.raw(`kantora_trigrams(${DOCUMENT_FLOW_DESCRIPTION_SEARCH_TEXT})`)),
+    index('documents_flow_description_search_idx').using(
+      'gin',
+      sql.raw(`kantora_trigrams(${DOCUMENT_FLOW_DESCRIPTION_SEARCH_TEXT})`),
+    ),
   ],
 );

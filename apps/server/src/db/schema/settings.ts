@@ -1,8 +1,28 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { type Localized, users } from './core.ts';
 
-export type LocalizedAddress = { country: Localized; state: Localized; city: Localized; street: Localized; zipCode: string };
+export type LocalizedAddress = {
+  country: Localized;
+  state: Localized;
+  city: Localized;
+  street: Localized;
+  zipCode: string;
+};
 
 const timestamps = () => ({
   created: timestamp('created', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
@@ -31,7 +51,10 @@ export const myCompany = pgTable(
     address: jsonb('address').$type<LocalizedAddress>().notNull(),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('my_company_singleton_uq').on(t.singleton), check('my_company_singleton_ck', sql`${t.singleton}`)],
+  (t) => [
+    uniqueIndex('my_company_singleton_uq').on(t.singleton),
+    check('my_company_singleton_ck', sql`${t.singleton}`),
+  ],
 );
 
 export const currencies = pgTable(

@@ -6,15 +6,25 @@ import type { AppInstance } from '../../http/types.ts';
 import type { AuthService } from './auth.service.ts';
 
 export function authRoutes(app: AppInstance, auth: AuthService, isProduction: boolean) {
-  app.post('/api/auth/signIn', { schema: { body: signInSchema, tags: ['auth'] }, config: { public: true } }, async (request) => {
-    return ok(await auth.signIn(request.body.username, request.body.password, request.ip));
-  });
+  app.post(
+    '/api/auth/signIn',
+    { schema: { body: signInSchema, tags: ['auth'] }, config: { public: true } },
+    async (request) => {
+      return ok(await auth.signIn(request.body.username, request.body.password, request.ip));
+    },
+  );
 
-  app.get('/api/auth/IsProductionEnvironment', { schema: { tags: ['auth'] }, config: { public: true } }, async () => ok(isProduction));
+  app.get('/api/auth/IsProductionEnvironment', { schema: { tags: ['auth'] }, config: { public: true } }, async () =>
+    ok(isProduction),
+  );
 
-  app.get('/api/auth/getCurrentUserInfo', { schema: { tags: ['auth'] }, config: { permission: 'signedIn' } }, async (request) => {
-    return ok(auth.currentUserInfo(userOf(request)));
-  });
+  app.get(
+    '/api/auth/getCurrentUserInfo',
+    { schema: { tags: ['auth'] }, config: { permission: 'signedIn' } },
+    async (request) => {
+      return ok(auth.currentUserInfo(userOf(request)));
+    },
+  );
 
   app.post('/api/auth/signOut', { schema: { tags: ['auth'] }, config: { permission: 'signedIn' } }, async (request) => {
     await auth.signOut(userOf(request), request.ip);
@@ -32,7 +42,10 @@ export function authRoutes(app: AppInstance, auth: AuthService, isProduction: bo
 
   app.get(
     '/api/error/notFound',
-    { schema: { querystring: z.object({ path: z.string().max(2000).default('') }), tags: ['auth'] }, config: { permission: 'signedIn' } },
+    {
+      schema: { querystring: z.object({ path: z.string().max(2000).default('') }), tags: ['auth'] },
+      config: { permission: 'signedIn' },
+    },
     async (request) => {
       await auth.reportNotFound(userOf(request), request.query.path, request.ip);
       return ok(true);

@@ -64,7 +64,10 @@ export class AuthService {
         );
       // The per-IP limit is wider: several people may share one address.
       if ((row?.byUser ?? 0) >= maxAttempts || (row?.byIp ?? 0) >= maxAttempts * 5) return null;
-      const [attempt] = await tx.insert(signInAttempts).values({ ip, username, success: false }).returning({ id: signInAttempts.id });
+      const [attempt] = await tx
+        .insert(signInAttempts)
+        .values({ ip, username, success: false })
+        .returning({ id: signInAttempts.id });
       return attempt.id;
     });
   }
@@ -74,7 +77,9 @@ export class AuthService {
     const attemptId = await this.admitAttempt(ip, username);
     if (attemptId === null) throw new AppError(429, 'too_many_attempts');
     const [user] = await this.db.select().from(users).where(sql`lower(${users.email}) = ${username}`).limit(1);
-    const valid = user ? await verifyPassword(password, user.passwordHash) : await verifyPassword(password, await dummyPasswordHash());
+    const valid = user
+      ? await verifyPassword(password, user.passwordHash)
+      : await verifyPassword(password, await dummyPasswordHash());
     const success = Boolean(user && valid && user.status === UserStatus.active);
     await this.db.transaction(async (tx) => {
       if (success) await tx.update(signInAttempts).set({ success: true }).where(eq(signInAttempts.id, attemptId));
@@ -133,7 +138,8 @@ export class AuthService {
       .where(sql`${users.id} = ${claims.sub}::uuid`)
       .limit(1);
     const user = rows[0];
-    if (!user || user.revoked || user.status !== UserStatus.active || user.tokenVersion !== claims.tv) throw unauthorized('session_expired');
+    if (!user || user.revoked || user.status !== UserStatus.active || user.tokenVersion !== claims.tv)
+      throw unauthorized('session_expired');
     return {
       id: user.id,
       access: user.access,
@@ -153,22 +159,55 @@ export class AuthService {
         .values({ jti: user.jti, expiresAt: new Date(user.exp * 1000).toISOString() })
         .onConflictDoNothing();
       await tx.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date().toISOString()));
-      await writeLog(tx, { name: 'Login', doc: user.id, model: 'users', type: 'event', action: 'signOut', actor: user, ip });
+      await writeLog(tx, {
+        name: 'Login',
+        doc: user.id,
+        model: 'users',
+        type: 'event',
+        action: 'signOut',
+        actor: user,
+        ip,
+      });
     });
   }
 
   currentUserInfo(user: AuthenticatedUser) {
-    return { id: user.id, fullName: user.fullName, access: user.access, isProduction: this.settings.isProduction, locale: user.locale, email: user.email };
+    return {
+      id: user.id,
+      fullName: user.fullName,
+      access: user.access,
+      isProduction: this.settings.isProduction,
+      locale: user.locale,
+      email: user.email,
+    };
   }
 
   async saveLocale(user: AuthenticatedUser, locale: Locale): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.update(users).set({ locale }).where(eq(users.id, user.id));
-      await writeLog(tx, { name: 'User', doc: user.id, model: 'users', type: 'update', action: 'saveLocale', old: { locale: user.locale }, new: { locale }, actor: user });
+      await writeLog(tx, {
+        name: 'User',
+        doc: user.id,
+        model: 'users',
+        type: 'update',
+        action: 'saveLocale',
+        old: { locale: user.locale },
+        new: { locale },
+        actor: user,
+      });
     });
   }
 
   async reportNotFound(user: AuthenticatedUser, path: string, ip: string): Promise<void> {
-    await writeLog(this.db, { name: 'Page', doc: null, model: 'pages', type: 'event', action: 'notFound', new: { path }, actor: user, ip });
+    await writeLog(this.db, {
+      name: 'Page',
+      doc: null,
+      model: 'pages',
+      type: 'event',
+      action: 'notFound',
+      new: { path },
+      actor: user,
+      ip,
+    });
   }
 }

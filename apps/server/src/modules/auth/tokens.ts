@@ -40,7 +40,11 @@ export class TokenService {
    * iframe's src). It names the user, their token version and the session it came from, so signing out,
    * a deactivation or a new password end it like the session; it is never accepted as a session token.
    */
-  async issueLink(user: { id: string; tokenVersion: number; jti: string }, audience: string, ttlSeconds: number): Promise<{ token: string; expiration: string }> {
+  async issueLink(
+    user: { id: string; tokenVersion: number; jti: string },
+    audience: string,
+    ttlSeconds: number,
+  ): Promise<{ token: string; expiration: string }> {
     const expiresAt = Math.floor(Date.now() / 1000) + ttlSeconds;
     const token = await new SignJWT({ tv: user.tokenVersion, sid: user.jti })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -57,7 +61,14 @@ export class TokenService {
   async verifyLink(token: string, audience: string): Promise<TokenClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: LINK_ISSUER, audience });
-      if (typeof payload.sub !== 'string' || !UUID.test(payload.sub) || typeof payload.tv !== 'number' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+      if (
+        typeof payload.sub !== 'string' ||
+        !UUID.test(payload.sub) ||
+        typeof payload.tv !== 'number' ||
+        typeof payload.sid !== 'string' ||
+        typeof payload.exp !== 'number'
+      )
+        return null;
       return { sub: payload.sub, tv: payload.tv, jti: payload.sid, exp: payload.exp };
     } catch {
       return null;
@@ -68,7 +79,14 @@ export class TokenService {
   async verify(token: string): Promise<TokenClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: 'kantora' });
-      if (typeof payload.sub !== 'string' || !UUID.test(payload.sub) || typeof payload.tv !== 'number' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
+      if (
+        typeof payload.sub !== 'string' ||
+        !UUID.test(payload.sub) ||
+        typeof payload.tv !== 'number' ||
+        typeof payload.jti !== 'string' ||
+        typeof payload.exp !== 'number'
+      )
+        return null;
       return { sub: payload.sub, tv: payload.tv, jti: payload.jti, exp: payload.exp };
     } catch {
       return null;

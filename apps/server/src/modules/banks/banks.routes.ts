@@ -10,15 +10,27 @@ import type { BanksService } from './banks.service.ts';
  */
 export function bankRoutes(app: AppInstance, banks: BanksService) {
   const tags = ['banks'];
-  app.post('/api/banks/list', { schema: { body: bankListQuery, tags }, config: { permission: 'clientsRead' } }, async (request) => {
-    return ok(await banks.list(userOf(request), request.body));
-  });
+  app.post(
+    '/api/banks/list',
+    { schema: { body: bankListQuery, tags }, config: { permission: 'clientsRead' } },
+    async (request) => {
+      return ok(await banks.list(userOf(request), request.body));
+    },
+  );
 
-  app.get('/api/banks/:id', { schema: { params: idParamsSchema, tags }, config: { permission: 'clientsRead' } }, async (request) => {
-    return ok(await banks.get(userOf(request), request.params.id));
-  });
+  app.get(
+    '/api/banks/:id',
+    { schema: { params: idParamsSchema, tags }, config: { permission: 'clientsRead' } },
+    async (request) => {
+      return ok(await banks.get(userOf(request), request.params.id));
+    },
+  );
 
-  app.post('/api/banks/save', { schema: { body: bankSaveSchema, tags }, config: { permission: 'clientsWrite' } }, async (request) => {
-    return ok(await banks.save(userOf(request), request.body), M.saved_successfully);
-  });
+  app.post(
+    '/api/banks/save',
+    { schema: { body: bankSaveSchema, tags }, config: { permission: 'clientsWrite' } },
+    async (request) => {
+      return ok(await banks.save(userOf(request), request.body), M.saved_successfully);
+    },
+  );
 }

@@ -1,4 +1,11 @@
-import { type BankListQuery, type BankSaveInput, canAccess, type ListResult, MessageKeys as M, Permissions } from '@kantora/domain';
+import {
+  type BankListQuery,
+  type BankSaveInput,
+  canAccess,
+  type ListResult,
+  MessageKeys as M,
+  Permissions,
+} from '@kantora/domain';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { isUniqueViolation, lockName } from '../../db/sql-helpers.ts';
@@ -34,7 +41,10 @@ export const myCompanyBankOwner: BankOwnerPolicy = {
 };
 
 type BankRow = typeof banks.$inferSelect;
-const OWNER_FIELD: Record<BankOwnerType, 'myCompanyId' | 'companyId'> = { my_company: 'myCompanyId', company: 'companyId' };
+const OWNER_FIELD: Record<BankOwnerType, 'myCompanyId' | 'companyId'> = {
+  my_company: 'myCompanyId',
+  company: 'companyId',
+};
 
 const columns = {
   id: banks.id,
@@ -53,7 +63,10 @@ const columns = {
   created: banks.created,
   updated: banks.updated,
 };
-type BankView = Omit<BankRow, 'createdBy'> & { currencyCode: string | null; currencyName: { bg: string; it: string } | null };
+type BankView = Omit<BankRow, 'createdBy'> & {
+  currencyCode: string | null;
+  currencyName: { bg: string; it: string } | null;
+};
 
 export function bankDto(row: BankView) {
   return {
@@ -94,7 +107,11 @@ export class BanksService {
   }
 
   /** The owner a list asks for: `myCompanyId`, `companyId`, or `parent` (the own company's id or a company's). */
-  private async ownerOf(query: { parent?: string; myCompanyId?: string; companyId?: string }): Promise<{ type: BankOwnerType; id: string }> {
+  private async ownerOf(query: {
+    parent?: string;
+    myCompanyId?: string;
+    companyId?: string;
+  }): Promise<{ type: BankOwnerType; id: string }> {
     if (query.myCompanyId) return { type: 'my_company', id: query.myCompanyId };
     if (query.companyId) return { type: 'company', id: query.companyId };
     const [own] = await this.db.select({ id: myCompany.id }).from(myCompany).limit(1);
@@ -108,7 +125,8 @@ export class BanksService {
   async list(actor: Actor, query: BankListQuery): Promise<ListResult<BankDto>> {
     const owner = await this.ownerOf(query);
     const policy = this.policy(owner.type);
-    if (!(await policy.exists(this.db, owner.id))) throw owner.type === 'company' ? notFound(M.the_client_was_not_found) : notFound();
+    if (!(await policy.exists(this.db, owner.id)))
+      throw owner.type === 'company' ? notFound(M.the_client_was_not_found) : notFound();
     await policy.authorizeRead(actor, owner.id);
     const where = and(
       eq(banks.ownerType, owner.type),
@@ -157,7 +175,9 @@ export class BanksService {
 
   /** Creates or updates a bank; inside `outer` (a savepoint of it) when given, so a client and its first bank commit together. */
   async save(actor: Actor, input: BankSaveInput, outer?: Executor): Promise<BankDto> {
-    const owner: { type: BankOwnerType; id: string } = input.myCompanyId ? { type: 'my_company', id: input.myCompanyId } : { type: 'company', id: input.companyId! };
+    const owner: { type: BankOwnerType; id: string } = input.myCompanyId
+      ? { type: 'my_company', id: input.myCompanyId }
+      : { type: 'company', id: input.companyId! };
     const policy = this.policy(owner.type);
     const ownerField = OWNER_FIELD[owner.type];
     try {
@@ -166,10 +186,16 @@ export class BanksService {
         await policy.authorizeWrite(actor, owner.id);
         // One save per owner at a time: the default flags are decided across the owner's banks.
         await lockName(tx, `banks:${owner.id}`);
-        const old = input._id ? (await this.select(tx).where(eq(banks.id, input._id)).for('update', { of: banks }))[0] : undefined;
+        const old = input._id
+          ? (await this.select(tx).where(eq(banks.id, input._id)).for('update', { of: banks }))[0]
+          : undefined;
         if (input._id && !old) throw notFound();
-        if (old && (old.ownerType !== owner.type || old.ownerId !== owner.id)) throw fieldError(ownerField, M.invalid_value);
-        const [currency] = await tx.select({ code: currencies.code }).from(currencies).where(eq(currencies.id, input.currency));
+        if (old && (old.ownerType !== owner.type || old.ownerId !== owner.id))
+          throw fieldError(ownerField, M.invalid_value);
+        const [currency] = await tx
+          .select({ code: currencies.code })
+          .from(currencies)
+          .where(eq(currencies.id, input.currency));
         if (!currency) throw fieldError('currency', M.invalid_value);
         const status = input.status ?? old?.status ?? true;
         await this.checkDefaults(owner.type, input, currency.code, status);
@@ -198,11 +224,21 @@ export class BanksService {
               .returning({ id: banks.id });
         const [view] = await this.select(tx).where(eq(banks.id, row.id));
         const saved = bankDto(view);
-        await writeLog(tx, { name: 'Bank', doc: row.id, model: 'banks', type: old ? 'update' : 'create', action: 'save', old: old ? bankDto(old) : null, new: saved, actor });
+        await writeLog(tx, {
+          name: 'Bank',
+          doc: row.id,
+          model: 'banks',
+          type: old ? 'update' : 'create',
+          action: 'save',
+          old: old ? bankDto(old) : null,
+          new: saved,
+          actor,
+        });
         return saved;
       });
     } catch (error) {
-      if (isUniqueViolation(error, 'banks_default_uq') || isUniqueViolation(error, 'banks_default2_uq')) throw conflict(M.default_bank_exists);
+      if (isUniqueViolation(error, 'banks_default_uq') || isUniqueViolation(error, 'banks_default2_uq'))
+        throw conflict(M.default_bank_exists);
       throw error;
     }
   }
@@ -215,22 +251,50 @@ export class BanksService {
   }
 
   /** The own company's BGN default is a BGN account and its EUR default a EUR account; a default is active. */
-  private async checkDefaults(ownerType: BankOwnerType, input: BankSaveInput, currencyCode: string | null, status: boolean) {
-    if ((input.default || input.default2) && !status) throw fieldError(input.default ? 'default' : 'default2', M.default_bank_inactive);
+  private async checkDefaults(
+    ownerType: BankOwnerType,
+    input: BankSaveInput,
+    currencyCode: string | null,
+    status: boolean,
+  ) {
+    if ((input.default || input.default2) && !status)
+      throw fieldError(input.default ? 'default' : 'default2', M.default_bank_inactive);
     if (ownerType !== 'my_company') return;
     if (input.default && currencyCode !== 'BGN') throw fieldError('default', M.default_bank_currency_mismatch);
     if (input.default2 && currencyCode !== 'EUR') throw fieldError('default2', M.default_bank_currency_mismatch);
   }
 
   /** Takes a default flag off the owner's other bank that has it, with its own Log row. */
-  private async clearDefault(tx: Executor, actor: Actor, owner: { type: BankOwnerType; id: string }, field: 'isDefault' | 'isDefault2', exceptId: string | undefined) {
-    const previous = await this.select(tx).where(and(eq(banks.ownerType, owner.type), eq(banks.ownerId, owner.id), eq(banks[field], true), exceptId ? ne(banks.id, exceptId) : undefined));
+  private async clearDefault(
+    tx: Executor,
+    actor: Actor,
+    owner: { type: BankOwnerType; id: string },
+    field: 'isDefault' | 'isDefault2',
+    exceptId: string | undefined,
+  ) {
+    const previous = await this.select(tx).where(
+      and(
+        eq(banks.ownerType, owner.type),
+        eq(banks.ownerId, owner.id),
+        eq(banks[field], true),
+        exceptId ? ne(banks.id, exceptId) : undefined,
+      ),
+    );
     for (const bank of previous) {
       await tx
         .update(banks)
         .set({ [field]: false, updated: sql`now()` })
         .where(eq(banks.id, bank.id));
-      await writeLog(tx, { name: 'Bank', doc: bank.id, model: 'banks', type: 'update', action: 'clearDefault', old: bankDto(bank), new: bankDto({ ...bank, [field]: false }), actor });
+      await writeLog(tx, {
+        name: 'Bank',
+        doc: bank.id,
+        model: 'banks',
+        type: 'update',
+        action: 'clearDefault',
+        old: bankDto(bank),
+        new: bankDto({ ...bank, [field]: false }),
+        actor,
+      });
     }
   }
 

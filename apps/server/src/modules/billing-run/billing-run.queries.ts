@@ -1,4 +1,10 @@
-import { type BillingKind, type BillingRunReason, billingTotals, effectiveCurrencyCode, hasProviderBankFor } from '@kantora/domain';
+import {
+  type BillingKind,
+  type BillingRunReason,
+  billingTotals,
+  effectiveCurrencyCode,
+  hasProviderBankFor,
+} from '@kantora/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows, sofiaToday } from '../../db/sql-helpers.ts';
@@ -113,15 +119,28 @@ export async function dueCandidates(
   const { first } = monthBounds(month);
   const rows = await queryRows<DueRow>(executor, dueQuery(month, options));
   return rows.flatMap((row) => {
-    const period = periodAt({ fromDate: row.from_date, toDate: row.to_date, invoiceDate: row.invoice_date, invoiceMonthlyInterval: row.invoice_monthly_interval }, row.period_from);
+    const period = periodAt(
+      {
+        fromDate: row.from_date,
+        toDate: row.to_date,
+        invoiceDate: row.invoice_date,
+        invoiceMonthlyInterval: row.invoice_monthly_interval,
+      },
+      row.period_from,
+    );
     if (!period) return [];
     const items = periodRows({ id: row.id, name: row.name, pricePerMonth: row.price_per_month }, row.services, period);
-    const totals = billingTotals({ items, VATCharging: defaults.vatTypeId !== null, VATPercentage: defaults.vatPercentage });
+    const totals = billingTotals({
+      items,
+      VATCharging: defaults.vatTypeId !== null,
+      VATPercentage: defaults.vatPercentage,
+    });
     const currencyCode = effectiveCurrencyCode(row.currency_code, row.currency_name ?? undefined) ?? null;
     const reasons: BillingRunReason[] = [];
     if (items.length === 0) reasons.push('no_services');
     // The provider's account of the contract's currency: the rule registering a contract applies too (provider-banks.ts).
-    if (!hasProviderBankFor(currencyCode, { providerBank: row.provider_bank_id, providerBank2: row.provider_bank2_id })) reasons.push('no_bank');
+    if (!hasProviderBankFor(currencyCode, { providerBank: row.provider_bank_id, providerBank2: row.provider_bank2_id }))
+      reasons.push('no_bank');
     if (!row.customer_id || row.client_active === false) reasons.push('client_inactive');
     return [
       {

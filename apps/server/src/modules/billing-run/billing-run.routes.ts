@@ -9,7 +9,11 @@ export function billingRunRoutes(app: AppInstance, service: BillingRunService) {
   const tags = ['billing-run'];
   const config = { permission: 'billingRun' } as const;
 
-  app.post(`${BILLING_RUN_API}/preview`, { schema: { body: billingRunPreviewQuery, tags }, config }, async (request) => ok(await service.preview(request.body.month)));
+  app.post(`${BILLING_RUN_API}/preview`, { schema: { body: billingRunPreviewQuery, tags }, config }, async (request) =>
+    ok(await service.preview(request.body.month)),
+  );
 
-  app.post(`${BILLING_RUN_API}/run`, { schema: { body: billingRunSchema, tags }, config }, async (request) => ok(await service.run(userOf(request), request.body)));
+  app.post(`${BILLING_RUN_API}/run`, { schema: { body: billingRunSchema, tags }, config }, async (request) =>
+    ok(await service.run(userOf(request), request.body)),
+  );
 }

@@ -45,9 +45,21 @@ export class BillingRunService {
     const rows = candidates.filter((c) => c.reasons.length === 0);
     const sums = new Map<string, BillingRunSum & { cents: [number, number, number] }>();
     for (const row of rows) {
-      const sum = sums.get(row.currency) ?? { currency: row.currency, currencyCode: row.currencyCode, count: 0, amount: 0, VATAmount: 0, totalAmount: 0, cents: [0, 0, 0] };
+      const sum = sums.get(row.currency) ?? {
+        currency: row.currency,
+        currencyCode: row.currencyCode,
+        count: 0,
+        amount: 0,
+        VATAmount: 0,
+        totalAmount: 0,
+        cents: [0, 0, 0],
+      };
       sum.count += 1;
-      sum.cents = [sum.cents[0] + toCents(row.amount), sum.cents[1] + toCents(row.VATAmount), sum.cents[2] + toCents(row.totalAmount)];
+      sum.cents = [
+        sum.cents[0] + toCents(row.amount),
+        sum.cents[1] + toCents(row.VATAmount),
+        sum.cents[2] + toCents(row.totalAmount),
+      ];
       sums.set(row.currency, sum);
     }
     return {
@@ -70,7 +82,12 @@ export class BillingRunService {
         totalAmount: c.totalAmount,
       })),
       sums: [...sums.values()]
-        .map(({ cents, ...sum }) => ({ ...sum, amount: fromCents(cents[0]), VATAmount: fromCents(cents[1]), totalAmount: fromCents(cents[2]) }))
+        .map(({ cents, ...sum }) => ({
+          ...sum,
+          amount: fromCents(cents[0]),
+          VATAmount: fromCents(cents[1]),
+          totalAmount: fromCents(cents[2]),
+        }))
         .sort((a, b) => (a.currencyCode ?? '').localeCompare(b.currencyCode ?? '')),
       leftOut: candidates
         .filter((c) => c.reasons.length > 0)
@@ -99,10 +116,15 @@ export class BillingRunService {
     const contractIds = [...new Set(input.items.map((item) => item.contractId))];
     const skipped: BillingRunResult['skipped'] = [];
     const created = await this.db.transaction(async (tx) => {
-      await queryRows(tx, sql`select id from contracts where id in (select unnest(${`{${contractIds.join(',')}}`}::uuid[])) order by id for share`);
+      await queryRows(
+        tx,
+        sql`select id from contracts where id in (select unnest(${`{${contractIds.join(',')}}`}::uuid[])) order by id for share`,
+      );
       const defaults = await generationDefaults(tx, this.deps.settings);
       const candidates = await dueCandidates(tx, defaults, input.month, { contractIds });
-      const byKey = new Map(candidates.map((c, index) => [keyOf(c.contractId, c.period.periodFrom), { candidate: c, index }]));
+      const byKey = new Map(
+        candidates.map((c, index) => [keyOf(c.contractId, c.period.periodFrom), { candidate: c, index }]),
+      );
       const chosen: Array<{ candidate: DueCandidate; index: number }> = [];
       const missing: Array<{ contractId: string; periodFrom: string }> = [];
       for (const item of input.items) {
@@ -113,11 +135,18 @@ export class BillingRunService {
       }
       skipped.push(...(await this.whyNotDue(tx, missing)));
       chosen.sort((a, b) => a.index - b.index);
-      const rows = new Map((await tx.select().from(contracts).where(inArray(contracts.id, contractIds))).map((row) => [row.id, row]));
+      const rows = new Map(
+        (await tx.select().from(contracts).where(inArray(contracts.id, contractIds))).map((row) => [row.id, row]),
+      );
       const made: BillingRunCreated[] = [];
       for (const { candidate } of chosen) {
         const contract = rows.get(candidate.contractId)!;
-        const saved = await generateContractDocument(tx, actor, defaults, contract, { kind: candidate.kind, period: candidate.period, action: 'billingRun', timesheetAnnex: input.timesheetAnnex });
+        const saved = await generateContractDocument(tx, actor, defaults, contract, {
+          kind: candidate.kind,
+          period: candidate.period,
+          action: 'billingRun',
+          timesheetAnnex: input.timesheetAnnex,
+        });
         if (!saved) {
           skipped.push({ contractId: candidate.contractId, periodFrom: candidate.period.periodFrom, reason: 'billed' });
           continue;
@@ -164,6 +193,9 @@ export class BillingRunService {
           where contract_id in (select unnest(${`{${items.map((item) => item.contractId).join(',')}}`}::uuid[]))`,
     );
     const keys = new Set(billed.map((row) => keyOf(row.contract_id, row.period_from)));
-    return items.map((item) => ({ ...item, reason: (keys.has(keyOf(item.contractId, item.periodFrom)) ? 'billed' : 'not_due') as BillingRunSkipReason }));
+    return items.map((item) => ({
+      ...item,
+      reason: (keys.has(keyOf(item.contractId, item.periodFrom)) ? 'billed' : 'not_due') as BillingRunSkipReason,
+    }));
   }
 }

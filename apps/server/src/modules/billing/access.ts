@@ -16,7 +16,8 @@ export function visibleDocuments(actor: Pick<Actor, 'id' | 'access'>): SQL {
 }
 
 /** An unknown or invisible document (or one of the other kind). */
-export const documentNotFound = (kind: BillingKind) => notFound(kind === 'invoice' ? M.the_invoice_was_not_found : M.the_proforma_invoice_was_not_found);
+export const documentNotFound = (kind: BillingKind) =>
+  notFound(kind === 'invoice' ? M.the_invoice_was_not_found : M.the_proforma_invoice_was_not_found);
 
 /** The Log's entity names. */
 export const LOG_NAMES: Record<BillingKind, { document: string; item: string }> = {
@@ -26,7 +27,12 @@ export const LOG_NAMES: Record<BillingKind, { document: string; item: string }> 
 
 /** Today in Europe/Sofia as YYYY-MM-DD (business dates of new documents). */
 export function sofiaDate(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sofia', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Sofia',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 /** A YYYY-MM-DD date plus days. */

@@ -48,7 +48,10 @@ const annexSource = (where: SQL) => sql`
  * issue commits (and meets the lock). Nothing happens for a document without the annex, a contract or a period.
  */
 export async function freezeTimesheetAnnex(tx: Executor, documentId: string): Promise<void> {
-  await queryRows(tx, sql`select c.id from contracts c join billing_documents d on d.contract_id = c.id where d.id = ${documentId} and d.timesheet_annex for no key update of c`);
+  await queryRows(
+    tx,
+    sql`select c.id from contracts c join billing_documents d on d.contract_id = c.id where d.id = ${documentId} and d.timesheet_annex for no key update of c`,
+  );
   await tx.execute(sql`
     insert into billing_timesheet_annexes (document_id, contract_id, period_from, period_to, rows)
     ${annexSource(sql`d.id = ${documentId}`)}
@@ -70,7 +73,10 @@ export async function timesheetAnnexOf(
 ): Promise<PrintTimesheetAnnex | null> {
   if (!row.timesheetAnnex || !row.contractId) return null;
   if (row.issued) {
-    const [frozen] = await executor.select().from(billingTimesheetAnnexes).where(eq(billingTimesheetAnnexes.documentId, row.id));
+    const [frozen] = await executor
+      .select()
+      .from(billingTimesheetAnnexes)
+      .where(eq(billingTimesheetAnnexes.documentId, row.id));
     return frozen ? { periodFrom: frozen.periodFrom, periodTo: frozen.periodTo, rows: frozen.rows } : null;
   }
   const [live] = await queryRows<{ period_from: string; period_to: string; rows: AnnexRows }>(
@@ -85,7 +91,13 @@ export async function invoicedDay(executor: Executor, contractId: string, day: s
   const [found] = await executor
     .select({ id: billingTimesheetAnnexes.documentId })
     .from(billingTimesheetAnnexes)
-    .where(and(eq(billingTimesheetAnnexes.contractId, contractId), lte(billingTimesheetAnnexes.periodFrom, day), gte(billingTimesheetAnnexes.periodTo, day)))
+    .where(
+      and(
+        eq(billingTimesheetAnnexes.contractId, contractId),
+        lte(billingTimesheetAnnexes.periodFrom, day),
+        gte(billingTimesheetAnnexes.periodTo, day),
+      ),
+    )
     .limit(1);
   return Boolean(found);
 }

@@ -1,4 +1,11 @@
-import { type BillingDocumentView, type BillingKind, convertAmount, MAX_BILLING_ITEMS, MessageKeys as M, NoticeType, } from '@kantora/domain';
+import {
+  type BillingDocumentView,
+  type BillingKind,
+  convertAmount,
+  MAX_BILLING_ITEMS,
+  MessageKeys as M,
+  NoticeType,
+} from '@kantora/domain';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { billingDocuments, billingItems } from '../../db/schema/index.ts';
@@ -41,22 +48,38 @@ export class BillingDraftsService {
         .from(billingDocuments)
         .where(or(eq(billingDocuments.creditToInvoiceId, id), eq(billingDocuments.transformedFromProformaId, id)))
         .limit(1);
-      if (referenced || old.transformedItems > 0 || old.row.transformedToInvoiceId) throw conflict(M.document_referenced);
+      if (referenced || old.transformedItems > 0 || old.row.transformedToInvoiceId)
+        throw conflict(M.document_referenced);
       if (await hasPayments(tx, id)) throw conflict(M.document_has_payments);
       if (old.row.transformedFromProformaId) await this.freeProformaRows(tx, old.row.transformedFromProformaId, id);
       const [deleted] = await tx
         .delete(billingDocuments)
-        .where(and(eq(billingDocuments.id, id), eq(billingDocuments.issued, false), sql`${billingDocuments.number} is null`))
+        .where(
+          and(eq(billingDocuments.id, id), eq(billingDocuments.issued, false), sql`${billingDocuments.number} is null`),
+        )
         .returning({ id: billingDocuments.id });
       if (!deleted) throw conflict(M.document_issued);
-      await writeLog(tx, { name: LOG_NAMES[kind].document, doc: id, model: 'billing_documents', type: 'delete', action: 'remove', old: logView(old), new: null, actor });
+      await writeLog(tx, {
+        name: LOG_NAMES[kind].document,
+        doc: id,
+        model: 'billing_documents',
+        type: 'delete',
+        action: 'remove',
+        old: logView(old),
+        new: null,
+        actor,
+      });
       return { _id: id };
     });
   }
 
   /** The rows of a proforma copied into a draft invoice being removed: not transformed any more, the whole link undone. */
   private async freeProformaRows(tx: Executor, proformaId: string, invoiceId: string) {
-    await tx.select({ id: billingDocuments.id }).from(billingDocuments).where(eq(billingDocuments.id, proformaId)).for('update');
+    await tx
+      .select({ id: billingDocuments.id })
+      .from(billingDocuments)
+      .where(eq(billingDocuments.id, proformaId))
+      .for('update');
     await tx
       .update(billingItems)
       .set({ isTransformed: false, transformedToInvoiceId: null, updated: sql`now()` })
@@ -80,11 +103,28 @@ export class BillingDraftsService {
     return this.db.transaction(async (tx) => {
       const { row: source } = await loadDocument(tx, kind, actor, id);
       const today = sofiaDate();
-      const deadline = await paymentDeadlineFor(tx, today, source.customerId, (await this.settings.row(tx))?.paymentTermDays, source.noticeType);
-      const keepsOriginal = source.noticeType !== NoticeType.invoice && source.creditToInvoiceId !== null && (await originalErrors(tx, undefined, source.creditToInvoiceId, source.customerId)).length === 0;
-      const choice = { providerBank: source.providerBankId, providerBank2: source.providerBank2Id, customerId: source.customerId, customerBank: source.customerBankId };
+      const deadline = await paymentDeadlineFor(
+        tx,
+        today,
+        source.customerId,
+        (await this.settings.row(tx))?.paymentTermDays,
+        source.noticeType,
+      );
+      const keepsOriginal =
+        source.noticeType !== NoticeType.invoice &&
+        source.creditToInvoiceId !== null &&
+        (await originalErrors(tx, undefined, source.creditToInvoiceId, source.customerId)).length === 0;
+      const choice = {
+        providerBank: source.providerBankId,
+        providerBank2: source.providerBank2Id,
+        customerId: source.customerId,
+        customerBank: source.customerBankId,
+      };
       const fresh = await buildParties(tx, choice, choice);
-      const parties = fresh.errors.length === 0 ? fresh.parties : { providerId: source.providerId, provider: source.provider, customer: source.customer };
+      const parties =
+        fresh.errors.length === 0
+          ? fresh.parties
+          : { providerId: source.providerId, provider: source.provider, customer: source.customer };
       const [row] = await tx
         .insert(billingDocuments)
         .values({
@@ -118,12 +158,23 @@ export class BillingDraftsService {
           createdByName: actor.fullName,
         })
         .returning();
-      const rows = await tx.select().from(billingItems).where(eq(billingItems.documentId, source.id)).orderBy(asc(billingItems.position), asc(billingItems.id));
+      const rows = await tx
+        .select()
+        .from(billingItems)
+        .where(eq(billingItems.documentId, source.id))
+        .orderBy(asc(billingItems.position), asc(billingItems.id));
       await appendItems(
         tx,
         actor,
         row.id,
-        rows.map((item) => ({ name: item.name, comment: item.comment, quantity: Number(item.quantity), price: Number(item.price), serviceId: item.serviceId, contractId: item.contractId })),
+        rows.map((item) => ({
+          name: item.name,
+          comment: item.comment,
+          quantity: Number(item.quantity),
+          price: Number(item.price),
+          serviceId: item.serviceId,
+          contractId: item.contractId,
+        })),
       );
       await syncBilledPeriod(tx, row);
       await recalculate(tx, row);
@@ -147,8 +198,15 @@ export class BillingDraftsService {
       const { row } = old;
       if (row.noticeType === NoticeType.invoice || !row.creditToInvoiceId) throw conflict(M.notice_original_required);
       if (old.itemsCount > 0) throw conflict(M.document_has_items);
-      const [original] = await tx.select({ currencyRate: billingDocuments.currencyRate }).from(billingDocuments).where(eq(billingDocuments.id, row.creditToInvoiceId));
-      const rows = await tx.select().from(billingItems).where(eq(billingItems.documentId, row.creditToInvoiceId)).orderBy(asc(billingItems.position), asc(billingItems.id));
+      const [original] = await tx
+        .select({ currencyRate: billingDocuments.currencyRate })
+        .from(billingDocuments)
+        .where(eq(billingDocuments.id, row.creditToInvoiceId));
+      const rows = await tx
+        .select()
+        .from(billingItems)
+        .where(eq(billingItems.documentId, row.creditToInvoiceId))
+        .orderBy(asc(billingItems.position), asc(billingItems.id));
       if (rows.length > MAX_BILLING_ITEMS) throw badRequest(M.too_many_items);
       const fromRate = Number(original?.currencyRate ?? row.currencyRate);
       const toRate = Number(row.currencyRate);

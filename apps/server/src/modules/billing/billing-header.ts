@@ -14,7 +14,17 @@ import {
 } from '@kantora/domain';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { billingDocuments, companies, contracts, currencies, type invoiceSettings, type Localized, paymentTypes, users, vatTypes } from '../../db/schema/index.ts';
+import {
+  billingDocuments,
+  companies,
+  contracts,
+  currencies,
+  type invoiceSettings,
+  type Localized,
+  paymentTypes,
+  users,
+  vatTypes,
+} from '../../db/schema/index.ts';
 import { visibleContracts } from '../contracts/access.ts';
 import { buildParties, defaultProviderBanks } from '../contracts/snapshots.ts';
 import type { Actor } from '../logs/audit.ts';
@@ -37,7 +47,12 @@ export interface ResolvedHeader {
 }
 
 /** The value a save writes: given (null clears), else the stored one, else (a new document) the default. */
-const pick = <T>(given: T | undefined, old: DocumentRow | undefined, stored: (row: DocumentRow) => T, fallback: T): T => (given !== undefined ? given : old ? stored(old) : fallback);
+const pick = <T>(
+  given: T | undefined,
+  old: DocumentRow | undefined,
+  stored: (row: DocumentRow) => T,
+  fallback: T,
+): T => (given !== undefined ? given : old ? stored(old) : fallback);
 
 /** A VAT type's name and percentage as a document stores them: the exemption reason when VAT is not charged. */
 export async function vatColumns(executor: Executor, vatTypeId: string | null, charging: boolean) {
@@ -45,7 +60,12 @@ export async function vatColumns(executor: Executor, vatTypeId: string | null, c
   const [type] = await executor.select().from(vatTypes).where(eq(vatTypes.id, vatTypeId));
   if (!type) return { vatName: empty, vatPercentage: 0, found: false, status: false };
   const reason = type.exemptionReason.bg || type.exemptionReason.it ? type.exemptionReason : type.name;
-  return { vatName: charging ? type.name : reason, vatPercentage: charging ? Number(type.percentage) : 0, found: true, status: type.status };
+  return {
+    vatName: charging ? type.name : reason,
+    vatPercentage: charging ? Number(type.percentage) : 0,
+    found: true,
+    status: type.status,
+  };
 }
 
 /** A currency's rate on a document: BGN and EUR at their fixed rates, else the given rate or the currency's. */
@@ -61,9 +81,17 @@ export async function currencyOf(executor: Executor, currencyId: string) {
  * A new document's payment deadline (docs/decisions.md, "Payment terms"): its date plus the client's own term, else
  * `defaultTerm` (the invoice defaults'); none for a credit notice.
  */
-export async function paymentDeadlineFor(executor: Executor, date: string, customerId: string | null, defaultTerm: number | null | undefined, noticeType: number = NoticeType.invoice): Promise<string | null> {
+export async function paymentDeadlineFor(
+  executor: Executor,
+  date: string,
+  customerId: string | null,
+  defaultTerm: number | null | undefined,
+  noticeType: number = NoticeType.invoice,
+): Promise<string | null> {
   if (noticeType === NoticeType.credit) return null;
-  const [row] = customerId ? await executor.select({ term: companies.paymentTermDays }).from(companies).where(eq(companies.id, customerId)) : [];
+  const [row] = customerId
+    ? await executor.select({ term: companies.paymentTermDays }).from(companies).where(eq(companies.id, customerId))
+    : [];
   return paymentDeadlineOf(date, { client: row?.term ?? null, default: defaultTerm }, noticeType);
 }
 
@@ -74,32 +102,56 @@ export async function signerOf(executor: Executor, userId: string): Promise<Loca
     .from(users)
     .where(and(eq(users.id, userId), lt(users.access, 4), eq(users.status, UserStatus.active)));
   if (!user) return undefined;
-  return { bg: `${user.firstName.bg} ${user.lastName.bg}`.trim(), it: `${user.firstName.it} ${user.lastName.it}`.trim() };
+  return {
+    bg: `${user.firstName.bg} ${user.lastName.bg}`.trim(),
+    it: `${user.firstName.it} ${user.lastName.it}`.trim(),
+  };
 }
 
 /**
  * Checks a notice's original: an issued invoice (not a notice itself, not this document) of the same customer.
  * Answers the field errors.
  */
-export async function originalErrors(executor: Executor, documentId: string | undefined, originalId: string, customerId: string | null): Promise<ApiFieldError[]> {
+export async function originalErrors(
+  executor: Executor,
+  documentId: string | undefined,
+  originalId: string,
+  customerId: string | null,
+): Promise<ApiFieldError[]> {
   const [original] = await executor
-    .select({ kind: billingDocuments.kind, issued: billingDocuments.issued, noticeType: billingDocuments.noticeType, customerId: billingDocuments.customerId })
+    .select({
+      kind: billingDocuments.kind,
+      issued: billingDocuments.issued,
+      noticeType: billingDocuments.noticeType,
+      customerId: billingDocuments.customerId,
+    })
     .from(billingDocuments)
     .where(eq(billingDocuments.id, originalId));
-  if (original?.kind !== 'invoice' || !original.issued || original.noticeType !== NoticeType.invoice || originalId === documentId) {
+  if (
+    original?.kind !== 'invoice' ||
+    !original.issued ||
+    original.noticeType !== NoticeType.invoice ||
+    originalId === documentId
+  ) {
     return [{ field: 'creditToInvoice', message: M.invalid_value }];
   }
-  if (customerId && original.customerId !== customerId) return [{ field: 'creditToInvoice', message: M.notice_customer_mismatch }];
+  if (customerId && original.customerId !== customerId)
+    return [{ field: 'creditToInvoice', message: M.notice_customer_mismatch }];
   return [];
 }
 
 /** The currency and rate of a notice's original invoice (a notice takes them). */
-export async function originalCurrency(executor: Executor, originalId: string): Promise<{ currencyId: string; currencyRate: number } | undefined> {
+export async function originalCurrency(
+  executor: Executor,
+  originalId: string,
+): Promise<{ currencyId: string; currencyRate: number } | undefined> {
   const [original] = await executor
     .select({ currencyId: billingDocuments.currencyId, currencyRate: billingDocuments.currencyRate })
     .from(billingDocuments)
     .where(eq(billingDocuments.id, originalId));
-  return original?.currencyId ? { currencyId: original.currencyId, currencyRate: Number(original.currencyRate) } : undefined;
+  return original?.currencyId
+    ? { currencyId: original.currencyId, currencyRate: Number(original.currencyRate) }
+    : undefined;
 }
 
 /**
@@ -107,7 +159,14 @@ export async function originalCurrency(executor: Executor, originalId: string): 
  * company's default banks), each new pick checked (active, the customer's bank, the contract of the customer),
  * the VAT rule applied, the rate taken, the party snapshots copied.
  */
-export async function resolveHeader(tx: Executor, kind: BillingKind, actor: Actor, input: BillingSaveValues, old: DocumentRow | undefined, settings: Settings | undefined): Promise<ResolvedHeader> {
+export async function resolveHeader(
+  tx: Executor,
+  kind: BillingKind,
+  actor: Actor,
+  input: BillingSaveValues,
+  old: DocumentRow | undefined,
+  settings: Settings | undefined,
+): Promise<ResolvedHeader> {
   const errors: ApiFieldError[] = [];
   const changed = <T>(value: T, stored: (row: DocumentRow) => T) => value !== null && (!old || stored(old) !== value);
   const providerDefaults = old ? { bank: null, bank2: null } : await defaultProviderBanks(tx);
@@ -115,8 +174,18 @@ export async function resolveHeader(tx: Executor, kind: BillingKind, actor: Acto
   // The contract, and the customer it brings when none is chosen.
   const contractId = pick(input.contract, old, (row) => row.contractId, null);
   let customerId = pick(input.customerId, old, (row) => row.customerId, null);
-  let customerBank = pick(input.customerBank, old, (row) => (customerId === row.customerId ? row.customerBankId : null), null);
-  let periodContract: { fromDate: string; toDate: string; invoiceDate: string | null; invoiceMonthlyInterval: number } | null = null;
+  let customerBank = pick(
+    input.customerBank,
+    old,
+    (row) => (customerId === row.customerId ? row.customerBankId : null),
+    null,
+  );
+  let periodContract: {
+    fromDate: string;
+    toDate: string;
+    invoiceDate: string | null;
+    invoiceMonthlyInterval: number;
+  } | null = null;
   if (contractId) {
     const [contract] = await tx
       .select({
@@ -134,7 +203,8 @@ export async function resolveHeader(tx: Executor, kind: BillingKind, actor: Acto
     else if (!customerId && contract.customerId) {
       customerId = contract.customerId;
       customerBank = input.customerBank ?? contract.customerBankId;
-    } else if (customerId && contract.customerId !== customerId) errors.push({ field: 'contract', message: M.invalid_value });
+    } else if (customerId && contract.customerId !== customerId)
+      errors.push({ field: 'contract', message: M.invalid_value });
   }
 
   const choice = {
@@ -143,7 +213,14 @@ export async function resolveHeader(tx: Executor, kind: BillingKind, actor: Acto
     customerId,
     customerBank,
   };
-  const kept = old ? { providerBank: old.providerBankId, providerBank2: old.providerBank2Id, customerId: old.customerId, customerBank: old.customerBankId } : {};
+  const kept = old
+    ? {
+        providerBank: old.providerBankId,
+        providerBank2: old.providerBank2Id,
+        customerId: old.customerId,
+        customerBank: old.customerBankId,
+      }
+    : {};
   const { parties, errors: partyErrors } = await buildParties(tx, choice, kept);
   errors.push(...partyErrors);
 
@@ -156,8 +233,12 @@ export async function resolveHeader(tx: Executor, kind: BillingKind, actor: Acto
   // Payment type and signer: a new pick must be active.
   const paymentTypeId = pick(input.paymentType, old, (row) => row.paymentTypeId, settings?.paymentTypeId ?? null);
   if (paymentTypeId && changed(paymentTypeId, (row) => row.paymentTypeId)) {
-    const [type] = await tx.select({ status: paymentTypes.status }).from(paymentTypes).where(eq(paymentTypes.id, paymentTypeId));
-    if (!type || (!type.status && input.paymentType !== undefined)) errors.push({ field: 'paymentType', message: M.invalid_value });
+    const [type] = await tx
+      .select({ status: paymentTypes.status })
+      .from(paymentTypes)
+      .where(eq(paymentTypes.id, paymentTypeId));
+    if (!type || (!type.status && input.paymentType !== undefined))
+      errors.push({ field: 'paymentType', message: M.invalid_value });
   }
   const signerId = pick(input.signer, old, (row) => row.signerId, settings?.signerId ?? null);
   let signerName = old && signerId === old.signerId ? old.signerName : null;
@@ -167,13 +248,18 @@ export async function resolveHeader(tx: Executor, kind: BillingKind, actor: Acto
   }
 
   // Notice (invoices): decided first, since a notice takes its original's currency and rate.
-  const noticeType = kind === 'invoice' ? pick(input.noticeType, old, (row) => row.noticeType, NoticeType.invoice) : NoticeType.invoice;
-  if (kind === 'proforma' && input.noticeType !== undefined && input.noticeType !== NoticeType.invoice) errors.push({ field: 'noticeType', message: M.invalid_value });
-  const creditToInvoiceId = noticeType === NoticeType.invoice ? null : pick(input.creditToInvoice, old, (row) => row.creditToInvoiceId, null);
+  const noticeType =
+    kind === 'invoice' ? pick(input.noticeType, old, (row) => row.noticeType, NoticeType.invoice) : NoticeType.invoice;
+  if (kind === 'proforma' && input.noticeType !== undefined && input.noticeType !== NoticeType.invoice)
+    errors.push({ field: 'noticeType', message: M.invalid_value });
+  const creditToInvoiceId =
+    noticeType === NoticeType.invoice ? null : pick(input.creditToInvoice, old, (row) => row.creditToInvoiceId, null);
   const originalFailures = creditToInvoiceId ? await originalErrors(tx, old?.id, creditToInvoiceId, customerId) : [];
   errors.push(...originalFailures);
-  const noticeReason = noticeType === NoticeType.invoice ? empty : pick(input.noticeReason, old, (row) => row.noticeReason, empty);
-  const original = creditToInvoiceId && originalFailures.length === 0 ? await originalCurrency(tx, creditToInvoiceId) : undefined;
+  const noticeReason =
+    noticeType === NoticeType.invoice ? empty : pick(input.noticeReason, old, (row) => row.noticeReason, empty);
+  const original =
+    creditToInvoiceId && originalFailures.length === 0 ? await originalCurrency(tx, creditToInvoiceId) : undefined;
 
   // The contract period billed (docs/decisions.md, "A hand-made invoice chooses its period"): only a plain invoice or a
   // proforma of a contract, not made from a proforma (that one bills its proforma's), has one. Missing keeps the
@@ -201,23 +287,33 @@ export async function resolveHeader(tx: Executor, kind: BillingKind, actor: Acto
   // (else the invoice defaults'); a given date (or null) wins.
   let paymentDeadlineDate = pick(input.paymentDeadlineDate, old, (row) => row.paymentDeadlineDate, null);
   if (noticeType === NoticeType.credit) paymentDeadlineDate = null;
-  else if (input.paymentDeadlineDate === undefined && date && (!old || (old.noticeType === NoticeType.credit && !old.paymentDeadlineDate))) {
+  else if (
+    input.paymentDeadlineDate === undefined &&
+    date &&
+    (!old || (old.noticeType === NoticeType.credit && !old.paymentDeadlineDate))
+  ) {
     paymentDeadlineDate = await paymentDeadlineFor(tx, date, customerId, settings?.paymentTermDays);
   }
-  if (date && paymentDeadlineDate && paymentDeadlineDate < date) errors.push({ field: 'paymentDeadlineDate', message: M.payment_deadline_before_date });
+  if (date && paymentDeadlineDate && paymentDeadlineDate < date)
+    errors.push({ field: 'paymentDeadlineDate', message: M.payment_deadline_before_date });
 
   // Currency and rate: a new currency brings its rate; BGN and EUR have theirs fixed; a notice has its original's
   // (docs/decisions.md, "Notices in the original's currency"): whatever the input says, the original's are written.
-  const currencyId = original ? original.currencyId : pick(input.currency, old, (row) => row.currencyId, settings?.currencyId ?? null);
+  const currencyId = original
+    ? original.currencyId
+    : pick(input.currency, old, (row) => row.currencyId, settings?.currencyId ?? null);
   let currencyRate = old?.currencyRate ?? 1;
   const noticeCurrencyForced = Boolean(
-    original && ((input.currency != null && input.currency !== original.currencyId) || (input.currencyRate !== undefined && input.currencyRate !== original.currencyRate)),
+    original &&
+      ((input.currency != null && input.currency !== original.currencyId) ||
+        (input.currencyRate !== undefined && input.currencyRate !== original.currencyRate)),
   );
   if (original) currencyRate = original.currencyRate;
   else if (currencyId) {
     const currency = await currencyOf(tx, currencyId);
     const isNew = changed(currencyId, (row) => row.currencyId);
-    if (!currency || (isNew && !currency.status && input.currency !== undefined)) errors.push({ field: 'currency', message: M.invalid_value });
+    if (!currency || (isNew && !currency.status && input.currency !== undefined))
+      errors.push({ field: 'currency', message: M.invalid_value });
     else {
       currencyRate = input.currencyRate ?? (isNew || !old ? currency.rate : old.currencyRate);
       if (currency.fixed !== undefined && currencyRate !== currency.fixed) {
@@ -226,14 +322,23 @@ export async function resolveHeader(tx: Executor, kind: BillingKind, actor: Acto
       }
     }
   }
-  const conversion = old?.currencyId && currencyId && old.currencyId !== currencyId ? { fromRate: Number(old.currencyRate), toRate: currencyRate } : null;
+  const conversion =
+    old?.currencyId && currencyId && old.currencyId !== currencyId
+      ? { fromRate: Number(old.currencyRate), toRate: currencyRate }
+      : null;
 
   // VAT (spec: turning charging on applies the default type; the default type turns it on; any other turns it off).
   const defaultVat = settings?.vatTypeId ?? null;
-  const current = old ? { VATCharging: old.vatCharging, VATType: old.vatTypeId } : { VATCharging: defaultVat !== null, VATType: defaultVat };
+  const current = old
+    ? { VATCharging: old.vatCharging, VATType: old.vatTypeId }
+    : { VATCharging: defaultVat !== null, VATType: defaultVat };
   const vat = resolveVat({ VATCharging: input.VATCharging, VATType: input.VATType }, current, defaultVat);
   const vatValues = await vatColumns(tx, vat.VATType, vat.VATCharging);
-  if (vat.VATType && (!vatValues.found || (!vatValues.status && changed(vat.VATType, (row) => row.vatTypeId) && input.VATType !== undefined))) {
+  if (
+    vat.VATType &&
+    (!vatValues.found ||
+      (!vatValues.status && changed(vat.VATType, (row) => row.vatTypeId) && input.VATType !== undefined))
+  ) {
     errors.push({ field: 'VATType', message: M.invalid_value });
   }
 

@@ -30,12 +30,21 @@ export class BillingItemsService {
   }
 
   private async rowsOf(executor: Executor, documentId: string, issued: boolean): Promise<BillingItemRow[]> {
-    const rows = await executor.select().from(billingItems).where(eq(billingItems.documentId, documentId)).orderBy(asc(billingItems.position), asc(billingItems.id));
+    const rows = await executor
+      .select()
+      .from(billingItems)
+      .where(eq(billingItems.documentId, documentId))
+      .orderBy(asc(billingItems.position), asc(billingItems.id));
     return rows.map((row, index) => itemDto(row, index + 1, issued));
   }
 
   /** An item of a document of the kind the actor sees (404 `not_found` otherwise), with its place and the document's state. */
-  private async findItem(executor: Executor, kind: BillingKind, actor: Actor, itemId: string): Promise<{ item: ItemRow; documentId: string }> {
+  private async findItem(
+    executor: Executor,
+    kind: BillingKind,
+    actor: Actor,
+    itemId: string,
+  ): Promise<{ item: ItemRow; documentId: string }> {
     const [found] = await executor
       .select({ item: billingItems })
       .from(billingItems)
@@ -54,7 +63,15 @@ export class BillingItemsService {
   }
 
   /** The change's answer: the row (re-read with its total and place) and the document with its totals. */
-  private async change(tx: Executor, kind: BillingKind, actor: Actor, old: DocumentRecord, itemId: string | null, action: string, oldItem: ItemRow | null): Promise<BillingItemChange> {
+  private async change(
+    tx: Executor,
+    kind: BillingKind,
+    actor: Actor,
+    old: DocumentRecord,
+    itemId: string | null,
+    action: string,
+    oldItem: ItemRow | null,
+  ): Promise<BillingItemChange> {
     await recalculate(tx, old.row);
     const saved = await loadDocument(tx, kind, actor, old.row.id);
     const rows = await this.rowsOf(tx, old.row.id, false);
@@ -80,7 +97,14 @@ export class BillingItemsService {
     return record;
   }
 
-  private async add(tx: Executor, kind: BillingKind, actor: Actor, record: DocumentRecord, item: NewItem, action: string): Promise<BillingItemChange> {
+  private async add(
+    tx: Executor,
+    kind: BillingKind,
+    actor: Actor,
+    record: DocumentRecord,
+    item: NewItem,
+    action: string,
+  ): Promise<BillingItemChange> {
     if (record.itemsCount >= MAX_BILLING_ITEMS) throw badRequest(M.too_many_items);
     const [row] = await appendItems(tx, actor, record.row.id, [item]);
     return this.change(tx, kind, actor, record, row.id, action, null);
@@ -95,7 +119,15 @@ export class BillingItemsService {
         if (!service) throw fieldError('service', M.invalid_value);
       }
       const values = { name: input.name, comment: input.comment, price: input.price, quantity: input.quantity };
-      if (!input._id) return this.add(tx, kind, actor, record, { ...values, serviceId: input.service ?? null, contractId: record.row.contractId }, 'saveItem');
+      if (!input._id)
+        return this.add(
+          tx,
+          kind,
+          actor,
+          record,
+          { ...values, serviceId: input.service ?? null, contractId: record.row.contractId },
+          'saveItem',
+        );
       const { item: old, documentId } = await this.findItem(tx, kind, actor, input._id);
       if (documentId !== record.row.id) throw notFound();
       await tx
@@ -133,18 +165,34 @@ export class BillingItemsService {
           .from(contractServices)
           .innerJoin(contracts, eq(contracts.id, contractServices.contractId))
           .where(eq(contractServices.id, input.contractServiceId));
-        if (!found || !row.contractId || found.service.contractId !== row.contractId) throw fieldError('contractServiceId', M.invalid_value);
+        if (!found || !row.contractId || found.service.contractId !== row.contractId)
+          throw fieldError('contractServiceId', M.invalid_value);
         const contractCurrency = await currencyOf(tx, found.contractCurrency);
         const price =
-          contractCurrency && row.currencyId && found.contractCurrency !== row.currencyId ? convertAmount(Number(found.service.price), contractCurrency.rate, Number(row.currencyRate)) : Number(found.service.price);
-        item = { name: found.service.name, comment: found.service.description, price, quantity: input.quantity, serviceId: found.service.serviceId, contractId: row.contractId };
+          contractCurrency && row.currencyId && found.contractCurrency !== row.currencyId
+            ? convertAmount(Number(found.service.price), contractCurrency.rate, Number(row.currencyRate))
+            : Number(found.service.price);
+        item = {
+          name: found.service.name,
+          comment: found.service.description,
+          price,
+          quantity: input.quantity,
+          serviceId: found.service.serviceId,
+          contractId: row.contractId,
+        };
       } else {
         const [service] = await tx
           .select()
           .from(services)
           .where(and(eq(services.id, input.serviceId!), eq(services.status, true)));
         if (!service) throw fieldError('serviceId', M.invalid_value);
-        item = { name: service.name, price: Number(service.price), quantity: input.quantity, serviceId: service.id, contractId: row.contractId };
+        item = {
+          name: service.name,
+          price: Number(service.price),
+          quantity: input.quantity,
+          serviceId: service.id,
+          contractId: row.contractId,
+        };
       }
       return this.add(tx, kind, actor, record, item, 'addItemAsService');
     });

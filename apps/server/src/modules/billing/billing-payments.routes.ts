@@ -1,4 +1,13 @@
-import { BILLING_API, type BillingKind, MessageKeys as M, type PermissionName, paymentRef, paymentSaveSchema, paymentsListQuery, setItemIsPaidSchema } from '@kantora/domain';
+import {
+  BILLING_API,
+  type BillingKind,
+  MessageKeys as M,
+  type PermissionName,
+  paymentRef,
+  paymentSaveSchema,
+  paymentsListQuery,
+  setItemIsPaidSchema,
+} from '@kantora/domain';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import { fieldErrors } from '../../http/error-handler.ts';
@@ -15,7 +24,8 @@ const PERMISSIONS: Record<BillingKind, { read: PermissionName; write: Permission
 
 /** A payment form that fails validation answers the spec's warning with every field's error. */
 function formFailed(request: FastifyRequest) {
-  if (request.validationError) throw badRequest(M.please_fill_all_required_fields, fieldErrors(request.validationError as FastifyError));
+  if (request.validationError)
+    throw badRequest(M.please_fill_all_required_fields, fieldErrors(request.validationError as FastifyError));
 }
 
 /**
@@ -28,20 +38,37 @@ export function billingPaymentRoutes(app: AppInstance, kind: BillingKind, paymen
   const read = { permission: PERMISSIONS[kind].read };
   const write = { permission: PERMISSIONS[kind].write };
 
-  app.post(`${base}/getPayments`, { schema: { body: paymentsListQuery, tags }, config: read }, async (request) => ok(await payments.list(kind, userOf(request), request.body)));
+  app.post(`${base}/getPayments`, { schema: { body: paymentsListQuery, tags }, config: read }, async (request) =>
+    ok(await payments.list(kind, userOf(request), request.body)),
+  );
 
-  app.post(`${base}/getPayment`, { schema: { body: paymentRef, tags }, config: read }, async (request) => ok(await payments.get(kind, userOf(request), request.body.paymentId)));
+  app.post(`${base}/getPayment`, { schema: { body: paymentRef, tags }, config: read }, async (request) =>
+    ok(await payments.get(kind, userOf(request), request.body.paymentId)),
+  );
 
-  app.post(`${base}/savePayment`, { schema: { body: paymentSaveSchema, tags }, config: write, attachValidation: true }, async (request) => {
-    formFailed(request);
-    return ok(await payments.save(kind, userOf(request), request.body), M.saved_successfully);
-  });
+  app.post(
+    `${base}/savePayment`,
+    { schema: { body: paymentSaveSchema, tags }, config: write, attachValidation: true },
+    async (request) => {
+      formFailed(request);
+      return ok(await payments.save(kind, userOf(request), request.body), M.saved_successfully);
+    },
+  );
 
-  app.post(`${base}/removePayment`, { schema: { body: paymentRef, tags }, config: write }, async (request) => ok(await payments.remove(kind, userOf(request), request.body), M.deleted_successfully));
+  app.post(`${base}/removePayment`, { schema: { body: paymentRef, tags }, config: write }, async (request) =>
+    ok(await payments.remove(kind, userOf(request), request.body), M.deleted_successfully),
+  );
 
   if (kind === 'proforma') {
-    app.post(`${base}/setItemIsPaid`, { schema: { body: setItemIsPaidSchema, tags }, config: write }, async (request) => {
-      return ok(await payments.setItemIsPaid(userOf(request), request.body.itemId, request.body.isPaid), M.saved_successfully);
-    });
+    app.post(
+      `${base}/setItemIsPaid`,
+      { schema: { body: setItemIsPaidSchema, tags }, config: write },
+      async (request) => {
+        return ok(
+          await payments.setItemIsPaid(userOf(request), request.body.itemId, request.body.isPaid),
+          M.saved_successfully,
+        );
+      },
+    );
   }
 }

@@ -63,12 +63,19 @@ async function paidCents(executor: Executor, documentId: string, except?: string
 
 /** True when the document has payments (an issued document with payments is not unissued). */
 export async function hasPayments(executor: Executor, documentId: string): Promise<boolean> {
-  const [found] = await executor.select({ id: billingPayments.id }).from(billingPayments).where(eq(billingPayments.documentId, documentId)).limit(1);
+  const [found] = await executor
+    .select({ id: billingPayments.id })
+    .from(billingPayments)
+    .where(eq(billingPayments.documentId, documentId))
+    .limit(1);
   return Boolean(found);
 }
 
 /** Sets a document's paid amount and state from the sum of its payments (the caller holds the document's row lock). */
-export async function refreshPaidState(tx: Executor, doc: { id: string; totalAmount: number | string }): Promise<Omit<PaymentChange, 'payment'>> {
+export async function refreshPaidState(
+  tx: Executor,
+  doc: { id: string; totalAmount: number | string },
+): Promise<Omit<PaymentChange, 'payment'>> {
   const total = toCents(Number(doc.totalAmount));
   const paid = await paidCents(tx, doc.id);
   const isPaid = paidStateOf(total / 100, paid / 100);
@@ -79,7 +86,8 @@ export async function refreshPaidState(tx: Executor, doc: { id: string; totalAmo
   return { totals: { total: total / 100, paid: paid / 100, notPaid: (total - paid) / 100 }, isPaid };
 }
 
-const amountError = (message: string, params?: { amount: number; currency: string | null }) => badRequest(message, [{ field: 'amount', message, ...(params ? { params } : {}) }]);
+const amountError = (message: string, params?: { amount: number; currency: string | null }) =>
+  badRequest(message, [{ field: 'amount', message, ...(params ? { params } : {}) }]);
 const dateError = (message: string) => badRequest(message, [{ field: 'date', message }]);
 
 /**
@@ -104,9 +112,16 @@ export class BillingPaymentsService {
         .orderBy(direction(SORT[query.sortBy]), direction(billingPayments.created), direction(billingPayments.id))
         .limit(query.itemsPerPage)
         .offset((query.page - 1) * query.itemsPerPage),
-      queryRows<{ total: number }>(this.db, sql`select cast(count(*) as integer) as total from ${billingPayments} where ${billingPayments.documentId} = ${row.id}`),
+      queryRows<{ total: number }>(
+        this.db,
+        sql`select cast(count(*) as integer) as total from ${billingPayments} where ${billingPayments.documentId} = ${row.id}`,
+      ),
     ]);
-    return { Items: rows.map((found) => paymentDto(found.payment, found.typeName)), Total: Number(total), Page: query.page };
+    return {
+      Items: rows.map((found) => paymentDto(found.payment, found.typeName)),
+      Total: Number(total),
+      Page: query.page,
+    };
   }
 
   /** A payment of a document of the kind the actor sees (404 `not_found` otherwise); its row locked when asked. */
@@ -156,7 +171,11 @@ export class BillingPaymentsService {
       const others = await paidCents(tx, row.id, old?.payment.id);
       const total = toCents(Number(row.totalAmount));
       // The refusal names the most the payment may be (what the other payments leave of the total).
-      if (sign * (others + toCents(input.amount)) > sign * total) throw amountError(M.entered_amount_is_bigger_than_wanted_amount, { amount: (total - others) / 100, currency: record.currencyCode });
+      if (sign * (others + toCents(input.amount)) > sign * total)
+        throw amountError(M.entered_amount_is_bigger_than_wanted_amount, {
+          amount: (total - others) / 100,
+          currency: record.currencyCode,
+        });
 
       const values = { amount: input.amount, date: input.date, paymentTypeId: input.type, notes: input.notes };
       const [saved] = old
@@ -169,14 +188,29 @@ export class BillingPaymentsService {
             .insert(billingPayments)
             .values({ ...values, documentId: row.id, createdBy: actor.id, createdByName: actor.fullName })
             .returning();
-      const [typeRow] = await tx.select({ name: paymentTypes.name }).from(paymentTypes).where(eq(paymentTypes.id, saved.paymentTypeId));
+      const [typeRow] = await tx
+        .select({ name: paymentTypes.name })
+        .from(paymentTypes)
+        .where(eq(paymentTypes.id, saved.paymentTypeId));
       const payment = paymentDto(saved, typeRow?.name ?? null);
-      return this.settle(tx, kind, actor, record, 'savePayment', old ? paymentDto(old.payment, old.typeName) : null, payment);
+      return this.settle(
+        tx,
+        kind,
+        actor,
+        record,
+        'savePayment',
+        old ? paymentDto(old.payment, old.typeName) : null,
+        payment,
+      );
     });
   }
 
   /** removePayment: the payment (of the document named, when one is) removed. */
-  async remove(kind: BillingKind, actor: Actor, ref: { paymentId: string; documentId?: string }): Promise<PaymentChange> {
+  async remove(
+    kind: BillingKind,
+    actor: Actor,
+    ref: { paymentId: string; documentId?: string },
+  ): Promise<PaymentChange> {
     return this.db.transaction(async (tx) => {
       const { payment } = await this.findPayment(tx, kind, actor, ref.paymentId);
       if (ref.documentId && ref.documentId !== payment.documentId) throw notFound();
@@ -189,7 +223,15 @@ export class BillingPaymentsService {
   }
 
   /** The document's paid amount and state from the sum of its payments; the Log rows of the change. */
-  private async settle(tx: Executor, kind: BillingKind, actor: Actor, record: DocumentRecord, action: string, old: PaymentRow | null, saved: PaymentRow | null): Promise<PaymentChange> {
+  private async settle(
+    tx: Executor,
+    kind: BillingKind,
+    actor: Actor,
+    record: DocumentRecord,
+    action: string,
+    old: PaymentRow | null,
+    saved: PaymentRow | null,
+  ): Promise<PaymentChange> {
     const { row } = record;
     const { totals, isPaid } = await refreshPaidState(tx, row);
     await writeLog(tx, {
@@ -228,7 +270,16 @@ export class BillingPaymentsService {
       );
       const answer = itemDto(current, Number(index), true);
       if (saved) {
-        await writeLog(tx, { name: LOG_NAMES.proforma.item, doc: itemId, model: 'billing_items', type: 'update', action: 'setItemIsPaid', old: itemDto(found.item, Number(index), true), new: answer, actor });
+        await writeLog(tx, {
+          name: LOG_NAMES.proforma.item,
+          doc: itemId,
+          model: 'billing_items',
+          type: 'update',
+          action: 'setItemIsPaid',
+          old: itemDto(found.item, Number(index), true),
+          new: answer,
+          actor,
+        });
       }
       return answer;
     });

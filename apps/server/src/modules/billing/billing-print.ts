@@ -19,7 +19,14 @@ import { timesheetAnnexOf } from './billing-annex.ts';
 import { type DocumentRecord, loadDocument } from './billing.queries.ts';
 
 const empty = { bg: '', it: '' };
-const noParty: PartySnapshot = { name: empty, address: { country: empty, city: empty, zipCode: '', street: empty }, bank: null, responsiblePerson: empty, bulstat: '', vatNumber: '' };
+const noParty: PartySnapshot = {
+  name: empty,
+  address: { country: empty, city: empty, zipCode: '', street: empty },
+  bank: null,
+  responsiblePerson: empty,
+  bulstat: '',
+  vatNumber: '',
+};
 
 /**
  * The PrintableDocument of a stored document: its frozen snapshots, rows and totals, and an issued document's frozen
@@ -27,7 +34,11 @@ const noParty: PartySnapshot = { name: empty, address: { country: empty, city: e
  */
 export async function printableOf(db: Db, record: DocumentRecord): Promise<PrintableDocument> {
   const { row } = record;
-  const items = await db.select().from(billingItems).where(eq(billingItems.documentId, row.id)).orderBy(asc(billingItems.position), asc(billingItems.id));
+  const items = await db
+    .select()
+    .from(billingItems)
+    .where(eq(billingItems.documentId, row.id))
+    .orderBy(asc(billingItems.position), asc(billingItems.id));
   const comment = (text: { bg: string; it: string }) => (text.bg || text.it ? text : undefined);
   return {
     kind: row.kind as BillingKind,
@@ -48,7 +59,13 @@ export async function printableOf(db: Db, record: DocumentRecord): Promise<Print
     amount: Number(row.amount),
     VATAmount: Number(row.vatAmount),
     totalAmount: Number(row.totalAmount),
-    items: items.map((item) => ({ name: item.name, comment: comment(item.comment), quantity: Number(item.quantity), price: Number(item.price), total: Number(item.total) })),
+    items: items.map((item) => ({
+      name: item.name,
+      comment: comment(item.comment),
+      quantity: Number(item.quantity),
+      price: Number(item.price),
+      total: Number(item.total),
+    })),
     signerName: row.signerName ?? empty,
     creditToInvoiceNumber: record.creditToInvoiceNumber,
     creditToInvoiceDate: record.creditToInvoiceDate,
@@ -60,7 +77,13 @@ export async function printableOf(db: Db, record: DocumentRecord): Promise<Print
 }
 
 /** GET {base}/print/{id}?layout=&lang=: the PDF and its file name; a layout the document may not print is 400 `invalid_value`. */
-export async function printDocument(db: Db, kind: BillingKind, actor: Actor, id: string, query: { layout?: PrintLayoutName; lang: Locale }) {
+export async function printDocument(
+  db: Db,
+  kind: BillingKind,
+  actor: Actor,
+  id: string,
+  query: { layout?: PrintLayoutName; lang: Locale },
+) {
   const doc = await printableOf(db, await loadDocument(db, kind, actor, id));
   const layout = resolvePrintLayout(doc, query.layout);
   if (!layout) throw fieldError('layout', M.invalid_value);

@@ -1,4 +1,15 @@
-import { type ApiFieldError, type BillingKind, billingAmountsOverflow, billingTotals, convertAmount, fitsMoney, formatDocumentNumber, lineTotalCents, MessageKeys as M, toCents } from '@kantora/domain';
+import {
+  type ApiFieldError,
+  type BillingKind,
+  billingAmountsOverflow,
+  billingTotals,
+  convertAmount,
+  fitsMoney,
+  formatDocumentNumber,
+  lineTotalCents,
+  MessageKeys as M,
+  toCents,
+} from '@kantora/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/sql-helpers.ts';
@@ -15,7 +26,8 @@ export function requireDraft(record: DocumentRecord | DocumentRow): void {
 }
 
 /** 400 `amount_too_large` naming the figure that would not fit (docs/decisions.md, "Limits of amounts"). */
-export const amountTooLarge = (field: string) => badRequest(M.amount_too_large, [{ field, message: M.amount_too_large } satisfies ApiFieldError]);
+export const amountTooLarge = (field: string) =>
+  badRequest(M.amount_too_large, [{ field, message: M.amount_too_large } satisfies ApiFieldError]);
 
 /**
  * Recomputes a document's row totals and its totals from its rows (integer cents, DESIGN.md), converting the rows'
@@ -29,11 +41,18 @@ export async function recalculate(
   conversion?: { fromRate: number; toRate: number } | null,
 ) {
   const items = await tx
-    .select({ id: billingItems.id, price: billingItems.price, quantity: billingItems.quantity, total: billingItems.total })
+    .select({
+      id: billingItems.id,
+      price: billingItems.price,
+      quantity: billingItems.quantity,
+      total: billingItems.total,
+    })
     .from(billingItems)
     .where(eq(billingItems.documentId, doc.id))
     .orderBy(asc(billingItems.position), asc(billingItems.id));
-  const prices = items.map((item) => (conversion ? convertAmount(Number(item.price), conversion.fromRate, conversion.toRate) : Number(item.price)));
+  const prices = items.map((item) =>
+    conversion ? convertAmount(Number(item.price), conversion.fromRate, conversion.toRate) : Number(item.price),
+  );
   const input = {
     items: items.map((item, index) => ({ price: prices[index], quantity: Number(item.quantity) })),
     VATCharging: doc.vatCharging,
@@ -45,14 +64,18 @@ export async function recalculate(
   if (overflow) throw amountTooLarge(overflow);
   const totals = billingTotals(input);
   const changed = items.flatMap((item, index) =>
-    prices[index] !== Number(item.price) || totals.lineTotals[index] !== Number(item.total) ? [{ id: item.id, price: prices[index], total: totals.lineTotals[index] }] : [],
+    prices[index] !== Number(item.price) || totals.lineTotals[index] !== Number(item.total)
+      ? [{ id: item.id, price: prices[index], total: totals.lineTotals[index] }]
+      : [],
   );
   if (changed.length > 0) {
     const values = sql.join(
       changed.map((row) => sql`(${row.id}::uuid, ${row.price}::numeric, ${row.total}::numeric)`),
       sql`, `,
     );
-    await tx.execute(sql`update ${billingItems} set price = v.price, total = v.total, updated = now() from (values ${values}) as v(id, price, total) where ${billingItems.id} = v.id`);
+    await tx.execute(
+      sql`update ${billingItems} set price = v.price, total = v.total, updated = now() from (values ${values}) as v(id, price, total) where ${billingItems.id} = v.id`,
+    );
   }
   await tx
     .update(billingDocuments)
@@ -75,7 +98,13 @@ export async function takeNumber(tx: Executor, kind: BillingKind): Promise<strin
 }
 
 /** The Log row of a document change, in the change's transaction. */
-export async function logDocument(tx: Executor, actor: Actor, action: string, old: DocumentRecord | null, saved: DocumentRecord) {
+export async function logDocument(
+  tx: Executor,
+  actor: Actor,
+  action: string,
+  old: DocumentRecord | null,
+  saved: DocumentRecord,
+) {
   const kind = saved.row.kind as BillingKind;
   await writeLog(tx, {
     name: LOG_NAMES[kind].document,
@@ -108,7 +137,10 @@ export async function appendItems(tx: Executor, actor: Actor, documentId: string
     if (!fitsMoney(toCents(item.price))) throw amountTooLarge('price');
     if (!fitsMoney(lineTotalCents(item.price, item.quantity))) throw amountTooLarge('total');
   }
-  const [{ last }] = await queryRows<{ last: number | null }>(tx, sql`select max(position) as last from ${billingItems} where ${billingItems.documentId} = ${documentId}`);
+  const [{ last }] = await queryRows<{ last: number | null }>(
+    tx,
+    sql`select max(position) as last from ${billingItems} where ${billingItems.documentId} = ${documentId}`,
+  );
   const start = Number(last ?? 0);
   return tx
     .insert(billingItems)

@@ -1,4 +1,4 @@
-import { type BillingDocumentView, ContractStatus, MessageKeys as M, NoticeType, } from '@kantora/domain';
+import { type BillingDocumentView, ContractStatus, MessageKeys as M, NoticeType } from '@kantora/domain';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { billingDocuments, billingItems } from '../../db/schema/index.ts';
@@ -29,7 +29,8 @@ export class BillingTransformsService {
   async transformWhole(actor: Actor, proformaId: string): Promise<BillingDocumentView> {
     return this.db.transaction(async (tx) => {
       const proforma = await this.issuedProforma(tx, actor, proformaId, 'update');
-      if (proforma.row.transformedToInvoiceId || proforma.transformedItems > 0 || proforma.itemsCount === 0) throw conflict(M.proforma_already_transformed);
+      if (proforma.row.transformedToInvoiceId || proforma.transformedItems > 0 || proforma.itemsCount === 0)
+        throw conflict(M.proforma_already_transformed);
       return this.transform(tx, actor, proforma, null);
     });
   }
@@ -39,13 +40,22 @@ export class BillingTransformsService {
     const chosen = [...new Set(itemIds)];
     return this.db.transaction(async (tx) => {
       // The rows of an issued proforma do not change; whether the choice is the whole decides the lock.
-      const rows = await tx.select({ id: billingItems.id }).from(billingItems).where(eq(billingItems.documentId, proformaId));
-      const proforma = await this.issuedProforma(tx, actor, proformaId, chosen.length === rows.length ? 'update' : 'share');
+      const rows = await tx
+        .select({ id: billingItems.id })
+        .from(billingItems)
+        .where(eq(billingItems.documentId, proformaId));
+      const proforma = await this.issuedProforma(
+        tx,
+        actor,
+        proformaId,
+        chosen.length === rows.length ? 'update' : 'share',
+      );
       const own = new Set(rows.map((row) => row.id));
       const unknown = chosen.findIndex((id) => !own.has(id));
       if (unknown >= 0) throw fieldError(`proformaInvoiceItems.${unknown}`, M.invalid_value);
       if (chosen.length === rows.length) {
-        if (proforma.row.transformedToInvoiceId || proforma.transformedItems > 0) throw conflict(M.proforma_items_transformed);
+        if (proforma.row.transformedToInvoiceId || proforma.transformedItems > 0)
+          throw conflict(M.proforma_items_transformed);
         return this.transform(tx, actor, proforma, null);
       }
       return this.transform(tx, actor, proforma, chosen);
@@ -57,7 +67,12 @@ export class BillingTransformsService {
    * of the rows decides between them); the whole transformation, which also links the proforma, takes it alone
    * before touching any row (so it never waits for a row while holding others), and so does unissue.
    */
-  private async issuedProforma(tx: Executor, actor: Actor, id: string, lock: 'update' | 'share'): Promise<DocumentRecord> {
+  private async issuedProforma(
+    tx: Executor,
+    actor: Actor,
+    id: string,
+    lock: 'update' | 'share',
+  ): Promise<DocumentRecord> {
     const proforma = await loadDocument(tx, 'proforma', actor, id, lock);
     if (!proforma.row.issued) throw conflict(M.document_not_issued);
     return proforma;
@@ -69,7 +84,12 @@ export class BillingTransformsService {
    * conditional update (a row already transformed, also by a concurrent call, makes it touch fewer rows: 409 and
    * nothing is kept); copies of those rows; links both ways.
    */
-  private async transform(tx: Executor, actor: Actor, proforma: DocumentRecord, itemIds: string[] | null): Promise<BillingDocumentView> {
+  private async transform(
+    tx: Executor,
+    actor: Actor,
+    proforma: DocumentRecord,
+    itemIds: string[] | null,
+  ): Promise<BillingDocumentView> {
     const p = proforma.row;
     const today = sofiaDate();
     const [invoice] = await tx
@@ -78,7 +98,12 @@ export class BillingTransformsService {
         kind: 'invoice',
         date: today,
         taxDate: today,
-        paymentDeadlineDate: await paymentDeadlineFor(tx, today, p.customerId, (await this.deps.settings.row(tx))?.paymentTermDays),
+        paymentDeadlineDate: await paymentDeadlineFor(
+          tx,
+          today,
+          p.customerId,
+          (await this.deps.settings.row(tx))?.paymentTermDays,
+        ),
         paymentTypeId: p.paymentTypeId,
         signerId: p.signerId,
         signerName: p.signerName,
@@ -108,9 +133,16 @@ export class BillingTransformsService {
     const marked = await tx
       .update(billingItems)
       .set({ isTransformed: true, transformedToInvoiceId: invoice.id, updated: sql`now()` })
-      .where(and(eq(billingItems.documentId, p.id), eq(billingItems.isTransformed, false), itemIds ? inArray(billingItems.id, itemIds) : undefined))
+      .where(
+        and(
+          eq(billingItems.documentId, p.id),
+          eq(billingItems.isTransformed, false),
+          itemIds ? inArray(billingItems.id, itemIds) : undefined,
+        ),
+      )
       .returning();
-    if (marked.length !== expected) throw conflict(itemIds ? M.proforma_items_transformed : M.proforma_already_transformed);
+    if (marked.length !== expected)
+      throw conflict(itemIds ? M.proforma_items_transformed : M.proforma_already_transformed);
     if (!itemIds) {
       const [linked] = await tx
         .update(billingDocuments)
@@ -179,7 +211,10 @@ export class BillingTransformsService {
     const period = last ? periodAt(c, addDays(last, 1)) : firstPeriodFrom(c, c.billingFrom ?? c.fromDate);
     if (!period) return null;
     const defaults = await generationDefaults(tx, this.deps.settings);
-    return generateContractDocument(tx, actor, defaults, c, { kind: 'proforma', period, action: 'generateProformaInvoice' });
+    return generateContractDocument(tx, actor, defaults, c, {
+      kind: 'proforma',
+      period,
+      action: 'generateProformaInvoice',
+    });
   }
 }
-

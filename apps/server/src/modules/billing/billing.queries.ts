@@ -15,7 +15,14 @@ import {
 import { and, eq, gte, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { billingDocuments, billingItems, contracts, currencies, type Localized, paymentTypes } from '../../db/schema/index.ts';
+import {
+  billingDocuments,
+  billingItems,
+  contracts,
+  currencies,
+  type Localized,
+  paymentTypes,
+} from '../../db/schema/index.ts';
 import { iso } from '../../http/dto.ts';
 import { offsetOf, orderBy } from '../../http/paging.ts';
 import type { Actor } from '../logs/audit.ts';
@@ -45,8 +52,12 @@ const extraColumns = {
   itemsCount: sql<number>`(select cast(count(*) as integer) from ${billingItems} where ${billingItems.documentId} = ${billingDocuments.id})`,
   transformedItems: sql<number>`(select cast(count(*) as integer) from ${billingItems} where ${billingItems.documentId} = ${billingDocuments.id} and ${billingItems.isTransformed})`,
   creditedAmount: sql<string>`(select cast(coalesce(sum(${creditedInOriginal(sql`c`, sql`${billingDocuments.currencyRate}`)}), 0) as text) from billing_documents c where c.credit_to_invoice_id = ${billingDocuments.id} and c.issued and c.notice_type = 1)`,
-  transformedInvoices: sql<BillingLink[]>`(select coalesce(json_agg(json_build_object('_id', i.id, 'number', i.number, 'issued', i.issued, 'date', i.date) order by i.created, i.id), '[]'::json) from billing_documents i where i.transformed_from_proforma_id = ${billingDocuments.id})`,
-  proformaNumber: sql<string | null>`(select p.number from billing_documents p where p.id = ${billingDocuments.transformedFromProformaId})`,
+  transformedInvoices: sql<
+    BillingLink[]
+  >`(select coalesce(json_agg(json_build_object('_id', i.id, 'number', i.number, 'issued', i.issued, 'date', i.date) order by i.created, i.id), '[]'::json) from billing_documents i where i.transformed_from_proforma_id = ${billingDocuments.id})`,
+  proformaNumber: sql<
+    string | null
+  >`(select p.number from billing_documents p where p.id = ${billingDocuments.transformedFromProformaId})`,
 };
 
 export interface DocumentRecord {
@@ -69,7 +80,13 @@ export interface DocumentRecord {
  * The document of this kind if the actor sees it (404 of the kind otherwise), with the names, counts and links of
  * its view; its row locked for the transaction when asked (`update`, or `share` to keep it as it is).
  */
-export async function loadDocument(executor: Executor, kind: BillingKind, actor: Pick<Actor, 'id' | 'access'>, id: string, lock?: 'update' | 'share'): Promise<DocumentRecord> {
+export async function loadDocument(
+  executor: Executor,
+  kind: BillingKind,
+  actor: Pick<Actor, 'id' | 'access'>,
+  id: string,
+  lock?: 'update' | 'share',
+): Promise<DocumentRecord> {
   const query = executor
     .select({ row: billingDocuments, ...extraColumns })
     .from(billingDocuments)
@@ -78,7 +95,9 @@ export async function loadDocument(executor: Executor, kind: BillingKind, actor:
     .leftJoin(contracts, eq(contracts.id, billingDocuments.contractId))
     .leftJoin(original, eq(original.id, billingDocuments.creditToInvoiceId))
     .where(and(eq(billingDocuments.id, id), eq(billingDocuments.kind, kind), visibleDocuments(actor)));
-  const [record] = lock ? await query.for(lock === 'update' ? 'update' : 'share', { of: billingDocuments }) : await query;
+  const [record] = lock
+    ? await query.for(lock === 'update' ? 'update' : 'share', { of: billingDocuments })
+    : await query;
   if (!record) throw documentNotFound(kind);
   return record as DocumentRecord;
 }
@@ -155,7 +174,15 @@ export function viewDto(record: DocumentRecord, actor: Pick<Actor, 'access'>): B
     issuedByName: row.issuedByName,
     issuedOn: iso(row.issuedOn),
     updated: iso(row.updated),
-    rights: billingRights(actor.access, { kind, issued: row.issued, number: row.number, transformedToInvoice: row.transformedToInvoiceId, transformedItems: record.transformedItems, itemsCount: record.itemsCount, paidAmount: money(row.paidAmount) }),
+    rights: billingRights(actor.access, {
+      kind,
+      issued: row.issued,
+      number: row.number,
+      transformedToInvoice: row.transformedToInvoiceId,
+      transformedItems: record.transformedItems,
+      itemsCount: record.itemsCount,
+      paidAmount: money(row.paidAmount),
+    }),
   };
 }
 
@@ -203,7 +230,12 @@ const SORT_COLUMNS = {
 };
 
 /** The conditions of the list's filters (the count uses them too). */
-function filterWhere(kind: BillingKind, actor: Pick<Actor, 'id' | 'access'>, query: BillingCountQuery, issued: boolean | undefined): SQL {
+function filterWhere(
+  kind: BillingKind,
+  actor: Pick<Actor, 'id' | 'access'>,
+  query: BillingCountQuery,
+  issued: boolean | undefined,
+): SQL {
   return and(
     eq(billingDocuments.kind, kind),
     issued === undefined ? undefined : eq(billingDocuments.issued, issued),
@@ -227,7 +259,11 @@ function filterWhere(kind: BillingKind, actor: Pick<Actor, 'id' | 'access'>, que
 const NARROW_DATE_DAYS = 400;
 const SORT_BY_DATE_RANGE = { ...SORT_COLUMNS, created: sql`(${billingDocuments.created} + interval '0 seconds')` };
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
-export function readsDateIndex(query: Pick<BillingListQuery, 'fromDate' | 'toDate'>, oldest: string | null, today: string): boolean {
+export function readsDateIndex(
+  query: Pick<BillingListQuery, 'fromDate' | 'toDate'>,
+  oldest: string | null,
+  today: string,
+): boolean {
   if (!query.toDate) return false;
   const lower = query.fromDate ?? oldest;
   if (!lower) return true;
@@ -236,7 +272,8 @@ export function readsDateIndex(query: Pick<BillingListQuery, 'fromDate' | 'toDat
 }
 
 /** The list's default order, and the one of `sortBy: 'number'` alone. */
-const byNumber = (query: Pick<BillingListQuery, 'sortBy'>) => query.sortBy.length === 0 || (query.sortBy.length === 1 && query.sortBy[0] === 'number');
+const byNumber = (query: Pick<BillingListQuery, 'sortBy'>) =>
+  query.sortBy.length === 0 || (query.sortBy.length === 1 && query.sortBy[0] === 'number');
 
 /**
  * Issued documents by number (a billing run's batch shares one creation time, so the time cannot order them); a
@@ -251,20 +288,32 @@ function numberOrder(query: Pick<BillingListQuery, 'sortBy' | 'sortDesc' | 'issu
   const created = byDate ? SORT_BY_DATE_RANGE.created : billingDocuments.created;
   const id = sql`${billingDocuments.id} asc`;
   if (query.issued === false) return descending ? [sql`${created} desc`, id] : [sql`${created} asc`, id];
-  return descending ? [sql`${number} desc nulls first`, sql`${created} desc`, id] : [sql`${number} asc nulls last`, sql`${created} asc`, id];
+  return descending
+    ? [sql`${number} desc nulls first`, sql`${created} desc`, id]
+    : [sql`${number} asc nulls last`, sql`${created} asc`, id];
 }
 
 /** The issued tab ordered by number: the condition that lets the number index start at its highest number. */
-const numberWhere = (query: Pick<BillingListQuery, 'sortBy' | 'issued'>) => (query.issued === true && byNumber(query) ? isNotNull(billingDocuments.number) : undefined);
+const numberWhere = (query: Pick<BillingListQuery, 'sortBy' | 'issued'>) =>
+  query.issued === true && byNumber(query) ? isNotNull(billingDocuments.number) : undefined;
 
 /**
  * The queries of POST {base}/list: the page's ids (one table, no join: the default order and each filter read an
  * index of db/schema/billing.ts; the default order is numberOrder's) and the rows to count (`select 1 …`, for
  * `cappedCount`). The bench runs them too.
  */
-export function billingListQueries(kind: BillingKind, actor: Pick<Actor, 'id' | 'access'>, query: BillingListQuery, byDate = false): { ids: SQL; count: SQL } {
+export function billingListQueries(
+  kind: BillingKind,
+  actor: Pick<Actor, 'id' | 'access'>,
+  query: BillingListQuery,
+  byDate = false,
+): { ids: SQL; count: SQL } {
   const where = and(filterWhere(kind, actor, query, query.issued), numberWhere(query))!;
-  const sort = byNumber(query) ? numberOrder(query, byDate) : orderBy(query, byDate ? SORT_BY_DATE_RANGE : SORT_COLUMNS, { by: 'created', desc: true }, billingDocuments.id, { descNullsLast: true });
+  const sort = byNumber(query)
+    ? numberOrder(query, byDate)
+    : orderBy(query, byDate ? SORT_BY_DATE_RANGE : SORT_COLUMNS, { by: 'created', desc: true }, billingDocuments.id, {
+        descNullsLast: true,
+      });
   return {
     ids: sql`select ${billingDocuments.id} as id from ${billingDocuments} where ${where} order by ${sql.join(sort, sql`, `)} limit ${query.itemsPerPage} offset ${offsetOf(query)}`,
     count: sql`select 1 from ${billingDocuments} where ${where}`,
@@ -272,7 +321,11 @@ export function billingListQueries(kind: BillingKind, actor: Pick<Actor, 'id' | 
 }
 
 /** The rows to count of each tab (getDocsCount). */
-export function billingCountQueries(kind: BillingKind, actor: Pick<Actor, 'id' | 'access'>, query: BillingCountQuery): { issued: SQL; drafts: SQL } {
+export function billingCountQueries(
+  kind: BillingKind,
+  actor: Pick<Actor, 'id' | 'access'>,
+  query: BillingCountQuery,
+): { issued: SQL; drafts: SQL } {
   return {
     issued: sql`select 1 from ${billingDocuments} where ${filterWhere(kind, actor, query, true)}`,
     drafts: sql`select 1 from ${billingDocuments} where ${filterWhere(kind, actor, query, false)}`,

@@ -50,7 +50,8 @@ const PERMISSIONS: Record<BillingKind, { read: PermissionName; write: Permission
 
 /** A form that fails validation answers the spec's warning with every field's error. */
 function formFailed(request: FastifyRequest) {
-  if (request.validationError) throw badRequest(M.please_fill_all_required_fields, fieldErrors(request.validationError as FastifyError));
+  if (request.validationError)
+    throw badRequest(M.please_fill_all_required_fields, fieldErrors(request.validationError as FastifyError));
 }
 
 /**
@@ -64,47 +65,85 @@ export function billingRoutes(app: AppInstance, kind: BillingKind, services: Bil
   const write = { permission: PERMISSIONS[kind].write };
   const { documents, items } = services;
 
-  app.post(`${base}/list`, { schema: { body: billingListQuery, tags }, config: read }, async (request) => ok(await documents.list(kind, userOf(request), request.body)));
+  app.post(`${base}/list`, { schema: { body: billingListQuery, tags }, config: read }, async (request) =>
+    ok(await documents.list(kind, userOf(request), request.body)),
+  );
 
-  app.get(`${base}/getDocsCount`, { schema: { querystring: billingCountQuery, tags }, config: read }, async (request) => ok(await documents.counts(kind, userOf(request), request.query)));
+  app.get(`${base}/getDocsCount`, { schema: { querystring: billingCountQuery, tags }, config: read }, async (request) =>
+    ok(await documents.counts(kind, userOf(request), request.query)),
+  );
 
-  app.post(`${base}/search`, { schema: { body: billingSearchQuery, tags }, config: read }, async (request) => ok(await documents.search(kind, userOf(request), request.body)));
+  app.post(`${base}/search`, { schema: { body: billingSearchQuery, tags }, config: read }, async (request) =>
+    ok(await documents.search(kind, userOf(request), request.body)),
+  );
 
-  app.get(`${base}/:id`, { schema: { params: idParamsSchema, tags }, config: read }, async (request) => ok(await documents.get(kind, userOf(request), request.params.id)));
+  app.get(`${base}/:id`, { schema: { params: idParamsSchema, tags }, config: read }, async (request) =>
+    ok(await documents.get(kind, userOf(request), request.params.id)),
+  );
 
-  app.post(`${base}/save`, { schema: { body: billingSaveSchema, tags }, config: write, attachValidation: true }, async (request) => {
-    formFailed(request);
-    return ok(await documents.save(kind, userOf(request), request.body), M.saved_successfully);
-  });
+  app.post(
+    `${base}/save`,
+    { schema: { body: billingSaveSchema, tags }, config: write, attachValidation: true },
+    async (request) => {
+      formFailed(request);
+      return ok(await documents.save(kind, userOf(request), request.body), M.saved_successfully);
+    },
+  );
 
   // The PDF of a document in one of the spec's layouts (same roles as reading; a draft prints with a watermark, no number).
-  app.get(`${base}/print/:id`, { schema: { params: idParamsSchema, querystring: printQuery, tags }, config: read }, async (request, reply) => {
-    const { doc, pdf } = await printDocument(services.db, kind, userOf(request), request.params.id, request.query);
-    return sendPdf(reply, pdf, printFilenameOf(doc));
-  });
+  app.get(
+    `${base}/print/:id`,
+    { schema: { params: idParamsSchema, querystring: printQuery, tags }, config: read },
+    async (request, reply) => {
+      const { doc, pdf } = await printDocument(services.db, kind, userOf(request), request.params.id, request.query);
+      return sendPdf(reply, pdf, printFilenameOf(doc));
+    },
+  );
 
-  app.post(`${base}/getItems`, { schema: { body: billingDocumentRef, tags }, config: read }, async (request) => ok(await items.list(kind, userOf(request), request.body.documentId)));
+  app.post(`${base}/getItems`, { schema: { body: billingDocumentRef, tags }, config: read }, async (request) =>
+    ok(await items.list(kind, userOf(request), request.body.documentId)),
+  );
 
-  app.get(`${base}/item/:id`, { schema: { params: idParamsSchema, tags }, config: read }, async (request) => ok(await items.get(kind, userOf(request), request.params.id)));
+  app.get(`${base}/item/:id`, { schema: { params: idParamsSchema, tags }, config: read }, async (request) =>
+    ok(await items.get(kind, userOf(request), request.params.id)),
+  );
 
-  app.post(`${base}/saveItem`, { schema: { body: billingItemSaveSchema, tags }, config: write, attachValidation: true }, async (request) => {
-    formFailed(request);
-    return ok(await items.save(kind, userOf(request), request.body), M.saved_successfully);
-  });
+  app.post(
+    `${base}/saveItem`,
+    { schema: { body: billingItemSaveSchema, tags }, config: write, attachValidation: true },
+    async (request) => {
+      formFailed(request);
+      return ok(await items.save(kind, userOf(request), request.body), M.saved_successfully);
+    },
+  );
 
-  app.post(`${base}/removeItem`, { schema: { body: billingItemRef, tags }, config: write }, async (request) => ok(await items.remove(kind, userOf(request), request.body.itemId), M.deleted_successfully));
+  app.post(`${base}/removeItem`, { schema: { body: billingItemRef, tags }, config: write }, async (request) =>
+    ok(await items.remove(kind, userOf(request), request.body.itemId), M.deleted_successfully),
+  );
 
-  app.post(`${base}/addItemAsService`, { schema: { body: billingAddServiceSchema, tags }, config: write }, async (request) => {
-    return ok(await items.addService(kind, userOf(request), request.body), M.saved_successfully);
-  });
+  app.post(
+    `${base}/addItemAsService`,
+    { schema: { body: billingAddServiceSchema, tags }, config: write },
+    async (request) => {
+      return ok(await items.addService(kind, userOf(request), request.body), M.saved_successfully);
+    },
+  );
 
-  app.post(`${base}/getTotals`, { schema: { body: billingDocumentRef, tags }, config: read }, async (request) => ok(await documents.totals(kind, userOf(request), request.body.documentId)));
+  app.post(`${base}/getTotals`, { schema: { body: billingDocumentRef, tags }, config: read }, async (request) =>
+    ok(await documents.totals(kind, userOf(request), request.body.documentId)),
+  );
 
-  app.post(`${base}/getPaidDetails`, { schema: { body: billingDocumentRef, tags }, config: read }, async (request) => ok(await documents.paidDetails(kind, userOf(request), request.body.documentId)));
+  app.post(`${base}/getPaidDetails`, { schema: { body: billingDocumentRef, tags }, config: read }, async (request) =>
+    ok(await documents.paidDetails(kind, userOf(request), request.body.documentId)),
+  );
 
-  app.post(`${base}/changeCurrency`, { schema: { body: billingChangeCurrencySchema, tags }, config: write }, async (request) => {
-    return ok(await documents.changeCurrency(kind, userOf(request), request.body), M.saved_successfully);
-  });
+  app.post(
+    `${base}/changeCurrency`,
+    { schema: { body: billingChangeCurrencySchema, tags }, config: write },
+    async (request) => {
+      return ok(await documents.changeCurrency(kind, userOf(request), request.body), M.saved_successfully);
+    },
+  );
 
   app.post(`${base}/setVATType`, { schema: { body: billingSetVatSchema, tags }, config: write }, async (request) => {
     return ok(await documents.setVat(kind, userOf(request), request.body), M.saved_successfully);
@@ -114,9 +153,13 @@ export function billingRoutes(app: AppInstance, kind: BillingKind, services: Bil
     return ok(await documents.issue(kind, userOf(request), request.body.documentId), M.saved_successfully);
   });
 
-  app.post(`${base}/unissue`, { schema: { body: billingDocumentRef, tags }, config: { permission: 'billingUnissue' } }, async (request) => {
-    return ok(await documents.unissue(kind, userOf(request), request.body.documentId), M.saved_successfully);
-  });
+  app.post(
+    `${base}/unissue`,
+    { schema: { body: billingDocumentRef, tags }, config: { permission: 'billingUnissue' } },
+    async (request) => {
+      return ok(await documents.unissue(kind, userOf(request), request.body.documentId), M.saved_successfully);
+    },
+  );
 
   // A draft that never had a number is deleted (409 for a numbered one); any document is copied into a new draft.
   app.post(`${base}/remove`, { schema: { body: billingDocumentRef, tags }, config: write }, async (request) => {
@@ -128,25 +171,58 @@ export function billingRoutes(app: AppInstance, kind: BillingKind, services: Bil
   });
 
   if (kind === 'invoice') {
-    app.post(`${base}/copyOriginalItems`, { schema: { body: billingDocumentRef, tags }, config: write }, async (request) => {
-      return ok(await services.drafts.copyOriginalItems(userOf(request), request.body.documentId), M.saved_successfully);
-    });
-    app.post(`${base}/changeNoticeType`, { schema: { body: billingNoticeSchema, tags }, config: write }, async (request) => {
-      return ok(await documents.changeNoticeType(userOf(request), request.body), M.saved_successfully);
-    });
+    app.post(
+      `${base}/copyOriginalItems`,
+      { schema: { body: billingDocumentRef, tags }, config: write },
+      async (request) => {
+        return ok(
+          await services.drafts.copyOriginalItems(userOf(request), request.body.documentId),
+          M.saved_successfully,
+        );
+      },
+    );
+    app.post(
+      `${base}/changeNoticeType`,
+      { schema: { body: billingNoticeSchema, tags }, config: write },
+      async (request) => {
+        return ok(await documents.changeNoticeType(userOf(request), request.body), M.saved_successfully);
+      },
+    );
   } else {
-    app.post(`${base}/transformProformaToInvoice`, { schema: { body: transformProformaSchema, tags }, config: write }, async (request) => {
-      return ok(await services.transforms.transformWhole(userOf(request), request.body.proformaInvoiceId), M.saved_successfully);
-    });
-    app.post(`${base}/transformItemsToInvoice`, { schema: { body: transformItemsSchema, tags }, config: write }, async (request) => {
-      return ok(await services.transforms.transformItems(userOf(request), request.body.proformaInvoiceId, request.body.proformaInvoiceItems), M.saved_successfully);
-    });
+    app.post(
+      `${base}/transformProformaToInvoice`,
+      { schema: { body: transformProformaSchema, tags }, config: write },
+      async (request) => {
+        return ok(
+          await services.transforms.transformWhole(userOf(request), request.body.proformaInvoiceId),
+          M.saved_successfully,
+        );
+      },
+    );
+    app.post(
+      `${base}/transformItemsToInvoice`,
+      { schema: { body: transformItemsSchema, tags }, config: write },
+      async (request) => {
+        return ok(
+          await services.transforms.transformItems(
+            userOf(request),
+            request.body.proformaInvoiceId,
+            request.body.proformaInvoiceItems,
+          ),
+          M.saved_successfully,
+        );
+      },
+    );
   }
 }
 
 /** POST /api/contracts/generateProformaInvoice (management): a draft proforma of the contract's next period. */
 export function contractBillingRoutes(app: AppInstance, transforms: BillingTransformsService) {
-  app.post('/api/contracts/generateProformaInvoice', { schema: { body: generateProformaSchema, tags: ['contracts'] }, config: { permission: 'proformas' } }, async (request) => {
-    return ok(await transforms.generate(userOf(request), request.body.contractId), M.saved_successfully);
-  });
+  app.post(
+    '/api/contracts/generateProformaInvoice',
+    { schema: { body: generateProformaSchema, tags: ['contracts'] }, config: { permission: 'proformas' } },
+    async (request) => {
+      return ok(await transforms.generate(userOf(request), request.body.contractId), M.saved_successfully);
+    },
+  );
 }

@@ -25,7 +25,17 @@ import { buildParties } from '../contracts/snapshots.ts';
 import type { Actor } from '../logs/audit.ts';
 import type { InvoiceSettingsService } from '../settings/invoice-settings.service.ts';
 import { resolveHeader, originalErrors } from './billing-header.ts';
-import { billingCountQueries, billingListQueries, creditedInOriginal, type DocumentRecord, loadDocument, readsDateIndex, rowDto, searchWhere, viewDto } from './billing.queries.ts';
+import {
+  billingCountQueries,
+  billingListQueries,
+  creditedInOriginal,
+  type DocumentRecord,
+  loadDocument,
+  readsDateIndex,
+  rowDto,
+  searchWhere,
+  viewDto,
+} from './billing.queries.ts';
 import { sofiaDate } from './access.ts';
 import { logDocument, recalculate, requireDraft, takeNumber } from './billing-store.ts';
 import { hasPayments } from './billing-payments.service.ts';
@@ -68,13 +78,21 @@ export class BillingService {
       const [first] = await this.db
         .select({ date: billingDocuments.date })
         .from(billingDocuments)
-        .where(and(eq(billingDocuments.kind, kind), query.issued === undefined ? undefined : eq(billingDocuments.issued, query.issued)))
+        .where(
+          and(
+            eq(billingDocuments.kind, kind),
+            query.issued === undefined ? undefined : eq(billingDocuments.issued, query.issued),
+          ),
+        )
         .orderBy(asc(billingDocuments.date))
         .limit(1);
       oldest = first?.date ?? null;
     }
     const queries = billingListQueries(kind, actor, query, readsDateIndex(query, oldest, sofiaDate()));
-    const [ids, total] = await Promise.all([queryRows<{ id: string }>(this.db, queries.ids), cappedCount(this.db, queries.count)]);
+    const [ids, total] = await Promise.all([
+      queryRows<{ id: string }>(this.db, queries.ids),
+      cappedCount(this.db, queries.count),
+    ]);
     const rows =
       ids.length > 0
         ? await this.db
@@ -103,7 +121,10 @@ export class BillingService {
   /** GET getDocsCount: the tabs' badges under the same filters (exact up to 10 000, then the estimate). */
   async counts(kind: BillingKind, actor: Actor, query: BillingCountQuery): Promise<BillingCounts> {
     const queries = billingCountQueries(kind, actor, query);
-    const [issued, drafts] = await Promise.all([cappedCount(this.db, queries.issued), cappedCount(this.db, queries.drafts)]);
+    const [issued, drafts] = await Promise.all([
+      cappedCount(this.db, queries.issued),
+      cappedCount(this.db, queries.drafts),
+    ]);
     return { issued: issued.count, drafts: drafts.count };
   }
 
@@ -166,7 +187,14 @@ export class BillingService {
       const old = input._id ? await loadDocument(tx, kind, actor, input._id, 'update') : undefined;
       if (old) requireDraft(old);
       const settings = await this.settings.row(tx);
-      const { values, errors, conversion, noticeCurrencyForced, periodChosen } = await resolveHeader(tx, kind, actor, input, old?.row, settings);
+      const { values, errors, conversion, noticeCurrencyForced, periodChosen } = await resolveHeader(
+        tx,
+        kind,
+        actor,
+        input,
+        old?.row,
+        settings,
+      );
       // changeCurrency asks for a currency only: a notice's is its original's, so another one is refused (a save writes the original's).
       if (action === 'changeCurrency' && noticeCurrencyForced) throw conflict(M.notice_currency_of_original);
       if (errors.length > 0) throw saveFailed(errors);
@@ -199,18 +227,54 @@ export class BillingService {
    * changeCurrency: a save of the currency (and rate); the rows' prices follow (× old rate ÷ new rate). A notice with
    * its original has the original's currency and rate: another currency or rate is 409 `notice_currency_of_original`.
    */
-  changeCurrency(kind: BillingKind, actor: Actor, input: { documentId: string; currency: string; currencyRate?: number }) {
-    return this.save(kind, actor, { _id: input.documentId, currency: input.currency, currencyRate: input.currencyRate }, 'changeCurrency');
+  changeCurrency(
+    kind: BillingKind,
+    actor: Actor,
+    input: { documentId: string; currency: string; currencyRate?: number },
+  ) {
+    return this.save(
+      kind,
+      actor,
+      { _id: input.documentId, currency: input.currency, currencyRate: input.currencyRate },
+      'changeCurrency',
+    );
   }
 
   /** setVATType: a save of the VAT fields (resolveVat); the totals follow. */
-  setVat(kind: BillingKind, actor: Actor, input: { documentId: string; VATCharging?: boolean; VATType?: string | null }) {
-    return this.save(kind, actor, { _id: input.documentId, VATCharging: input.VATCharging, VATType: input.VATType }, 'setVATType');
+  setVat(
+    kind: BillingKind,
+    actor: Actor,
+    input: { documentId: string; VATCharging?: boolean; VATType?: string | null },
+  ) {
+    return this.save(
+      kind,
+      actor,
+      { _id: input.documentId, VATCharging: input.VATCharging, VATType: input.VATType },
+      'setVATType',
+    );
   }
 
   /** changeNoticeType (invoices): a save of the notice fields; rows and totals change sign with a credit notice. */
-  changeNoticeType(actor: Actor, input: { documentId: string; noticeType: NoticeTypeValue; creditToInvoice?: string | null; noticeReason?: { bg: string; it: string } }) {
-    return this.save('invoice', actor, { _id: input.documentId, noticeType: input.noticeType, creditToInvoice: input.creditToInvoice, noticeReason: input.noticeReason }, 'changeNoticeType');
+  changeNoticeType(
+    actor: Actor,
+    input: {
+      documentId: string;
+      noticeType: NoticeTypeValue;
+      creditToInvoice?: string | null;
+      noticeReason?: { bg: string; it: string };
+    },
+  ) {
+    return this.save(
+      'invoice',
+      actor,
+      {
+        _id: input.documentId,
+        noticeType: input.noticeType,
+        creditToInvoice: input.creditToInvoice,
+        noticeReason: input.noticeReason,
+      },
+      'changeNoticeType',
+    );
   }
 
   /**
@@ -226,16 +290,29 @@ export class BillingService {
       const errors = issueFormErrors(kind, row);
       const formInvalid = errors.length > 0;
       if (!row.customerId) errors.push({ field: 'customerId', message: M.please_select_customer });
-      if (old.itemsCount === 0) errors.push({ field: 'items', message: kind === 'invoice' ? M.please_add_invoice_items : M.please_add_proforma_invoice_items });
-      if (errors.length > 0) throw badRequest(formInvalid ? M.please_fill_all_required_fields : errors[0].message, errors);
+      if (old.itemsCount === 0)
+        errors.push({
+          field: 'items',
+          message: kind === 'invoice' ? M.please_add_invoice_items : M.please_add_proforma_invoice_items,
+        });
+      if (errors.length > 0)
+        throw badRequest(formInvalid ? M.please_fill_all_required_fields : errors[0].message, errors);
 
-      const choice = { providerBank: row.providerBankId, providerBank2: row.providerBank2Id, customerId: row.customerId, customerBank: row.customerBankId };
+      const choice = {
+        providerBank: row.providerBankId,
+        providerBank2: row.providerBank2Id,
+        customerId: row.customerId,
+        customerBank: row.customerBankId,
+      };
       const { parties, errors: partyErrors } = await buildParties(tx, choice, choice);
       if (partyErrors.length > 0) throw saveFailed(partyErrors);
       if (row.noticeType !== NoticeType.invoice && row.creditToInvoiceId) await this.checkOriginal(tx, row);
       if (row.noticeType === NoticeType.invoice && kind === 'invoice') {
         // An invoice issued again may not fall below the credit notices already issued against it.
-        if ((await creditedCents(tx, row.id)) > toCents(Number(row.totalAmount))) throw badRequest(M.credit_notice_exceeds_invoice, [{ field: 'totalAmount', message: M.credit_notice_exceeds_invoice }]);
+        if ((await creditedCents(tx, row.id)) > toCents(Number(row.totalAmount)))
+          throw badRequest(M.credit_notice_exceeds_invoice, [
+            { field: 'totalAmount', message: M.credit_notice_exceeds_invoice },
+          ]);
       }
 
       const number = row.number ?? (await takeNumber(tx, kind));
@@ -270,7 +347,11 @@ export class BillingService {
   private async checkOriginal(tx: Executor, row: DocumentRecord['row']) {
     const originalId = row.creditToInvoiceId!;
     const [original] = await tx
-      .select({ total: billingDocuments.totalAmount, currencyId: billingDocuments.currencyId, currencyRate: billingDocuments.currencyRate })
+      .select({
+        total: billingDocuments.totalAmount,
+        currencyId: billingDocuments.currencyId,
+        currencyRate: billingDocuments.currencyRate,
+      })
       .from(billingDocuments)
       .where(eq(billingDocuments.id, originalId))
       .for('update');
@@ -282,7 +363,9 @@ export class BillingService {
     if (row.noticeType !== NoticeType.credit) return;
     const credited = await creditedCents(tx, originalId, row.id);
     if (credited + Math.abs(toCents(Number(row.totalAmount))) > toCents(Number(original.total))) {
-      throw badRequest(M.credit_notice_exceeds_invoice, [{ field: 'totalAmount', message: M.credit_notice_exceeds_invoice }]);
+      throw badRequest(M.credit_notice_exceeds_invoice, [
+        { field: 'totalAmount', message: M.credit_notice_exceeds_invoice },
+      ]);
     }
   }
 
@@ -309,14 +392,19 @@ export class BillingService {
 }
 
 /** 409 `contract_period_billed`, its field error on `periodFrom` (the editor shows it under the period). */
-const periodBilled = () => new AppError(409, M.contract_period_billed, [{ field: 'periodFrom', message: M.contract_period_billed }]);
+const periodBilled = () =>
+  new AppError(409, M.contract_period_billed, [{ field: 'periodFrom', message: M.contract_period_billed }]);
 
 /**
  * A chosen contract period must be free (docs/decisions.md, "A hand-made invoice chooses its period"): no other
  * document has it as its period, none bills it (contract_billed_periods). The contract's row is locked first, so
  * concurrent saves choosing a period of one contract decide one after the other.
  */
-async function requirePeriodFree(tx: Executor, chosen: { contractId: string; periodFrom: string }, documentId: string | undefined): Promise<void> {
+async function requirePeriodFree(
+  tx: Executor,
+  chosen: { contractId: string; periodFrom: string },
+  documentId: string | undefined,
+): Promise<void> {
   await tx.select({ id: contracts.id }).from(contracts).where(eq(contracts.id, chosen.contractId)).for('no key update');
   const other = documentId ?? '00000000-0000-0000-0000-000000000000';
   const [taken] = await queryRows<{ id: string }>(
@@ -333,7 +421,8 @@ async function requirePeriodFree(tx: Executor, chosen: { contractId: string; per
 function issueFormErrors(kind: BillingKind, row: DocumentRecord['row']): ApiFieldError[] {
   const errors: ApiFieldError[] = [];
   const required = (field: string, present: unknown) => {
-    if (present === null || present === undefined || present === '') errors.push({ field, message: M.field_is_required });
+    if (present === null || present === undefined || present === '')
+      errors.push({ field, message: M.field_is_required });
   };
   required('date', row.date);
   required('paymentType', row.paymentTypeId);
@@ -347,6 +436,7 @@ function issueFormErrors(kind: BillingKind, row: DocumentRecord['row']): ApiFiel
     if (row.noticeType !== NoticeType.credit) required('paymentDeadlineDate', row.paymentDeadlineDate);
     if (row.noticeType !== NoticeType.invoice) required('creditToInvoice', row.creditToInvoiceId);
   }
-  if (row.paymentDeadlineDate && row.paymentDeadlineDate < row.date) errors.push({ field: 'paymentDeadlineDate', message: M.payment_deadline_before_date });
+  if (row.paymentDeadlineDate && row.paymentDeadlineDate < row.date)
+    errors.push({ field: 'paymentDeadlineDate', message: M.payment_deadline_before_date });
   return errors;
 }

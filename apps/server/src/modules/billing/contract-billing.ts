@@ -1,9 +1,15 @@
 import type { BillingKind } from '@kantora/domain';
-import { NoticeType, } from '@kantora/domain';
+import { NoticeType } from '@kantora/domain';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/sql-helpers.ts';
-import { billingDocuments, contractBilledPeriods, contractServices, contracts, type Localized } from '../../db/schema/index.ts';
+import {
+  billingDocuments,
+  contractBilledPeriods,
+  contractServices,
+  contracts,
+  type Localized,
+} from '../../db/schema/index.ts';
 import { buildParties } from '../contracts/snapshots.ts';
 import { type Actor, writeLog } from '../logs/audit.ts';
 import type { InvoiceSettingsService } from '../settings/invoice-settings.service.ts';
@@ -77,7 +83,12 @@ export async function lastBilledDay(tx: Executor, contractId: string): Promise<s
  * (contract, period start), waiting for a concurrent transaction that has just written it. True when this document
  * now bills the period.
  */
-export async function claimPeriod(tx: Executor, contractId: string, period: ContractPeriod, documentId: string): Promise<boolean> {
+export async function claimPeriod(
+  tx: Executor,
+  contractId: string,
+  period: ContractPeriod,
+  documentId: string,
+): Promise<boolean> {
   const rows = await tx
     .insert(contractBilledPeriods)
     .values({ contractId, periodFrom: period.periodFrom, periodTo: period.periodTo, documentId })
@@ -93,16 +104,27 @@ type BillingDocumentRow = typeof billingDocuments.$inferSelect;
  * document without a contract; else the period that holds its own period start (a generated document), or for an
  * invoice made from a proforma the proforma's period start or date, or else its date (periodContaining).
  */
-export async function periodOfDocument(tx: Executor, doc: Pick<BillingDocumentRow, 'contractId' | 'noticeType' | 'periodFrom' | 'date' | 'transformedFromProformaId'>): Promise<{ contractId: string; period: ContractPeriod } | null> {
+export async function periodOfDocument(
+  tx: Executor,
+  doc: Pick<BillingDocumentRow, 'contractId' | 'noticeType' | 'periodFrom' | 'date' | 'transformedFromProformaId'>,
+): Promise<{ contractId: string; period: ContractPeriod } | null> {
   if (!doc.contractId || doc.noticeType !== NoticeType.invoice) return null;
   const [contract] = await tx
-    .select({ fromDate: contracts.fromDate, toDate: contracts.toDate, invoiceDate: contracts.invoiceDate, invoiceMonthlyInterval: contracts.invoiceMonthlyInterval })
+    .select({
+      fromDate: contracts.fromDate,
+      toDate: contracts.toDate,
+      invoiceDate: contracts.invoiceDate,
+      invoiceMonthlyInterval: contracts.invoiceMonthlyInterval,
+    })
     .from(contracts)
     .where(eq(contracts.id, doc.contractId));
   if (!contract) return null;
   let day = doc.periodFrom ?? doc.date;
   if (!doc.periodFrom && doc.transformedFromProformaId) {
-    const [proforma] = await tx.select({ periodFrom: billingDocuments.periodFrom, date: billingDocuments.date }).from(billingDocuments).where(eq(billingDocuments.id, doc.transformedFromProformaId));
+    const [proforma] = await tx
+      .select({ periodFrom: billingDocuments.periodFrom, date: billingDocuments.date })
+      .from(billingDocuments)
+      .where(eq(billingDocuments.id, doc.transformedFromProformaId));
     if (proforma) day = proforma.periodFrom ?? proforma.date;
   }
   return { contractId: doc.contractId, period: periodContaining(contract, day) };
@@ -116,8 +138,12 @@ export async function periodOfDocument(tx: Executor, doc: Pick<BillingDocumentRo
  */
 export async function syncBilledPeriod(tx: Executor, doc: BillingDocumentRow): Promise<void> {
   const target = await periodOfDocument(tx, doc);
-  const held = await tx.select({ contractId: contractBilledPeriods.contractId, periodFrom: contractBilledPeriods.periodFrom }).from(contractBilledPeriods).where(eq(contractBilledPeriods.documentId, doc.id));
-  if (target && held.some((row) => row.contractId === target.contractId && row.periodFrom === target.period.periodFrom)) return;
+  const held = await tx
+    .select({ contractId: contractBilledPeriods.contractId, periodFrom: contractBilledPeriods.periodFrom })
+    .from(contractBilledPeriods)
+    .where(eq(contractBilledPeriods.documentId, doc.id));
+  if (target && held.some((row) => row.contractId === target.contractId && row.periodFrom === target.period.periodFrom))
+    return;
   if (held.length > 0) await tx.delete(contractBilledPeriods).where(eq(contractBilledPeriods.documentId, doc.id));
   if (target) await claimPeriod(tx, target.contractId, target.period, doc.id);
 }
@@ -139,13 +165,27 @@ export interface GenerateOptions {
  * then the period is marked billed (claimPeriod): when the period is billed already (also by a concurrent
  * transaction, which it waits for) nothing is kept and the answer is null.
  */
-export async function generateContractDocument(tx: Executor, actor: Actor, defaults: GenerationDefaults, c: ContractRow, options: GenerateOptions): Promise<DocumentRecord | null> {
+export async function generateContractDocument(
+  tx: Executor,
+  actor: Actor,
+  defaults: GenerationDefaults,
+  c: ContractRow,
+  options: GenerateOptions,
+): Promise<DocumentRecord | null> {
   const { kind, period } = options;
-  const choice = { providerBank: c.providerBankId, providerBank2: c.providerBank2Id, customerId: c.customerId, customerBank: c.customerBankId };
+  const choice = {
+    providerBank: c.providerBankId,
+    providerBank2: c.providerBank2Id,
+    customerId: c.customerId,
+    customerBank: c.customerBankId,
+  };
   const { parties } = await buildParties(tx, choice, choice);
   const today = sofiaDate();
   // Due today plus the client's term (else the defaults'), but not before the period starts (docs/decisions.md, "Payment terms").
-  const deadline = later(period.periodFrom, (await paymentDeadlineFor(tx, today, c.customerId, defaults.paymentTermDays)) ?? today);
+  const deadline = later(
+    period.periodFrom,
+    (await paymentDeadlineFor(tx, today, c.customerId, defaults.paymentTermDays)) ?? today,
+  );
   const [document] = await tx
     .insert(billingDocuments)
     .values({
@@ -176,7 +216,10 @@ export async function generateContractDocument(tx: Executor, actor: Actor, defau
       createdBy: actor.id,
       createdByName: actor.fullName,
     })
-    .onConflictDoNothing({ target: [billingDocuments.contractId, billingDocuments.periodFrom], where: sql`${billingDocuments.periodFrom} is not null` })
+    .onConflictDoNothing({
+      target: [billingDocuments.contractId, billingDocuments.periodFrom],
+      where: sql`${billingDocuments.periodFrom} is not null`,
+    })
     .returning();
   if (!document) return null;
   if (!(await claimPeriod(tx, c.id, period, document.id))) {
@@ -196,7 +239,11 @@ export async function generateContractDocument(tx: Executor, actor: Actor, defau
     model: 'contracts',
     type: 'event',
     action: options.action,
-    new: { [kind === 'invoice' ? 'invoice' : 'proformaInvoice']: document.id, periodFrom: period.periodFrom, periodTo: period.periodTo },
+    new: {
+      [kind === 'invoice' ? 'invoice' : 'proformaInvoice']: document.id,
+      periodFrom: period.periodFrom,
+      periodTo: period.periodTo,
+    },
     actor,
   });
   return saved;

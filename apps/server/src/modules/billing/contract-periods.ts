@@ -3,7 +3,15 @@ import type { Localized } from '../../db/schema/index.ts';
 import type { NewItem } from './billing-store.ts';
 
 // The period grid's pure functions live in packages/domain (the web lists a contract's periods with them).
-export { type ContractPeriod, firstPeriodFrom, isPeriodStart, type PeriodContract, periodAnchor, periodAt, periodContaining } from '@kantora/domain';
+export {
+  type ContractPeriod,
+  firstPeriodFrom,
+  isPeriodStart,
+  type PeriodContract,
+  periodAnchor,
+  periodAt,
+  periodContaining,
+} from '@kantora/domain';
 
 /** dd.MM.yyyy of a YYYY-MM-DD date (the period in a generated row's comment). */
 const shown = (day: string) => day.split('-').reverse().join('.');
@@ -26,11 +34,29 @@ export interface PricedService {
  * period is the rows' comment. No rows: nothing to bill (the run's "no services").
  */
 export function periodRows(c: RowsContract, services: readonly PricedService[], period: ContractPeriod): NewItem[] {
-  const comment = { bg: `Период ${shown(period.periodFrom)} – ${shown(period.periodTo)}`, it: `Periodo ${shown(period.periodFrom)} – ${shown(period.periodTo)}` };
+  const comment = {
+    bg: `Период ${shown(period.periodFrom)} – ${shown(period.periodTo)}`,
+    it: `Periodo ${shown(period.periodFrom)} – ${shown(period.periodTo)}`,
+  };
   if (Number(c.pricePerMonth) > 0) {
-    return [{ name: { bg: c.name.bg, it: c.name.it || c.name.bg }, comment, quantity: period.months, price: Number(c.pricePerMonth), contractId: c.id }];
+    return [
+      {
+        name: { bg: c.name.bg, it: c.name.it || c.name.bg },
+        comment,
+        quantity: period.months,
+        price: Number(c.pricePerMonth),
+        contractId: c.id,
+      },
+    ];
   }
   return services
     .filter((service) => Number(service.price) > 0)
-    .map((service) => ({ name: service.name, comment, quantity: period.months, price: Number(service.price), serviceId: service.serviceId, contractId: c.id }));
+    .map((service) => ({
+      name: service.name,
+      comment,
+      quantity: period.months,
+      price: Number(service.price),
+      serviceId: service.serviceId,
+      contractId: c.id,
+    }));
 }

@@ -10,7 +10,8 @@ import { userOptionColumns } from '../users/users.service.ts';
 export const SOFIA = 'Europe/Sofia';
 
 /** The start of a Europe/Sofia day (`YYYY-MM-DD`), as a timestamp. */
-export const sofiaDayStart = (day: string, plusDays = 0) => sql`((${day}::date + ${plusDays}::int)::timestamp at time zone ${SOFIA})`;
+export const sofiaDayStart = (day: string, plusDays = 0) =>
+  sql`((${day}::date + ${plusDays}::int)::timestamp at time zone ${SOFIA})`;
 
 /** A timestamp as its Europe/Sofia day. */
 const sofiaDay = (column: AnyColumn) => sql<string>`to_char(${column} at time zone ${SOFIA}, 'YYYY-MM-DD')`;
@@ -62,7 +63,11 @@ export type EventView = {
 
 /** Events with their employee and category, ready for `eventDto`. */
 export function selectEvents(executor: Executor) {
-  return executor.select(eventColumns).from(events).innerJoin(users, eq(users.id, events.userId)).leftJoin(eventCategories, eq(eventCategories.id, events.categoryId));
+  return executor
+    .select(eventColumns)
+    .from(events)
+    .innerJoin(users, eq(users.id, events.userId))
+    .leftJoin(eventCategories, eq(eventCategories.id, events.categoryId));
 }
 
 const EMPTY_NAME: Localized = { bg: '', it: '' };

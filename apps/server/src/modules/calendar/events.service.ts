@@ -51,7 +51,9 @@ export class EventsService {
       lt(events.fromDate, sofiaDayStart(query.toDate, 1)),
       gte(events.toDate, sofiaDayStart(query.fromDate)),
       query.category.length > 0 ? inArray(events.categoryId, query.category) : undefined,
-      query.employee ? sql`(${events.userId} = ${query.employee} or ${events.invited} @> array[${query.employee}]::uuid[])` : undefined,
+      query.employee
+        ? sql`(${events.userId} = ${query.employee} or ${events.invited} @> array[${query.employee}]::uuid[])`
+        : undefined,
       visibleTo(actor),
     );
     const rows = await selectEvents(this.db).where(where).orderBy(asc(events.fromDate), asc(events.id));
@@ -109,9 +111,13 @@ export class EventsService {
         old = eventDto(row);
         if (!canEditEvent(actor, old)) throw forbidden();
       }
-      const [category] = await tx.select({ status: eventCategories.status }).from(eventCategories).where(eq(eventCategories.id, input.category));
+      const [category] = await tx
+        .select({ status: eventCategories.status })
+        .from(eventCategories)
+        .where(eq(eventCategories.id, input.category));
       // An inactive category stays on the events that have it, but new choices are active ones.
-      if (!category || (!category.status && old?.category !== input.category)) throw fieldError('category', M.invalid_value);
+      if (!category || (!category.status && old?.category !== input.category))
+        throw fieldError('category', M.invalid_value);
       const invited = [...new Set(input.invited)];
       await this.checkInvitees(tx, actor, invited, old?.invited ?? []);
 
@@ -136,7 +142,16 @@ export class EventsService {
             .returning({ id: events.id });
       const [view] = await selectEvents(tx).where(eq(events.id, row.id));
       const saved = eventDto(view);
-      await writeLog(tx, { name: 'Event', doc: row.id, model: 'events', type: old ? 'update' : 'create', action: 'save', old: old ?? null, new: saved, actor });
+      await writeLog(tx, {
+        name: 'Event',
+        doc: row.id,
+        model: 'events',
+        type: old ? 'update' : 'create',
+        action: 'save',
+        old: old ?? null,
+        new: saved,
+        actor,
+      });
       await this.syncInvitations(tx, actor, row.id, invited);
       return { ...saved, invitedUsers: await peopleOf(tx, invited) };
     });
@@ -173,7 +188,15 @@ export class EventsService {
         .where(and(inArray(eventInvitations.id, dropped), isNull(eventInvitations.status)))
         .returning();
       for (const row of removed) {
-        await writeLog(tx, { name: 'EventInvitation', doc: row.id, model: 'event_invitations', type: 'delete', action: 'save', old: invitationLogDoc(row), actor });
+        await writeLog(tx, {
+          name: 'EventInvitation',
+          doc: row.id,
+          model: 'event_invitations',
+          type: 'delete',
+          action: 'save',
+          old: invitationLogDoc(row),
+          actor,
+        });
       }
     }
     const known = new Set(existing.map((row) => row.userId));
@@ -185,7 +208,15 @@ export class EventsService {
       .onConflictDoNothing()
       .returning();
     for (const row of created) {
-      await writeLog(tx, { name: 'EventInvitation', doc: row.id, model: 'event_invitations', type: 'create', action: 'save', new: invitationLogDoc(row), actor });
+      await writeLog(tx, {
+        name: 'EventInvitation',
+        doc: row.id,
+        model: 'event_invitations',
+        type: 'create',
+        action: 'save',
+        new: invitationLogDoc(row),
+        actor,
+      });
     }
   }
 

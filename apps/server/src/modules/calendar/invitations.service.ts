@@ -28,7 +28,10 @@ export class InvitationsService {
       .where(where);
   }
 
-  private async details(executor: Executor, rows: Awaited<ReturnType<InvitationsService['select']>>): Promise<EventInvitationDetails[]> {
+  private async details(
+    executor: Executor,
+    rows: Awaited<ReturnType<InvitationsService['select']>>,
+  ): Promise<EventInvitationDetails[]> {
     const out: EventInvitationDetails[] = [];
     for (const { invitation, event } of rows) {
       const dto = eventDto(event);
@@ -51,7 +54,12 @@ export class InvitationsService {
   async mine(actor: Actor): Promise<EventInvitationDetails[]> {
     const rows = await this.select(
       this.db,
-      and(eq(eventInvitations.userId, actor.id), isNull(eventInvitations.status), sql`${events.invited} @> array[${actor.id}]::uuid[]`, notEnded),
+      and(
+        eq(eventInvitations.userId, actor.id),
+        isNull(eventInvitations.status),
+        sql`${events.invited} @> array[${actor.id}]::uuid[]`,
+        notEnded,
+      ),
     ).orderBy(asc(events.fromDate), asc(eventInvitations.id));
     return this.details(this.db, rows);
   }
@@ -59,7 +67,10 @@ export class InvitationsService {
   /** One invitation, for its invitee or anyone who may see the event (404 otherwise). */
   async get(actor: Actor, id: string): Promise<EventInvitationDetails> {
     const visible = visibleTo(actor);
-    const rows = await this.select(this.db, and(eq(eventInvitations.id, id), visible ? or(eq(eventInvitations.userId, actor.id), visible) : undefined));
+    const rows = await this.select(
+      this.db,
+      and(eq(eventInvitations.id, id), visible ? or(eq(eventInvitations.userId, actor.id), visible) : undefined),
+    );
     if (rows.length === 0) throw notFound();
     return (await this.details(this.db, rows))[0];
   }
@@ -75,7 +86,12 @@ export class InvitationsService {
    * Accepts or refuses once. The conditional UPDATE (`WHERE status IS NULL`) is the guard: of two
    * concurrent answers exactly one changes the row; the other finds it answered (409).
    */
-  async answer(id: string, answer: { accept: true } | { accept: false; reason: string }, answerer: Answerer, ip: string | null): Promise<PublicInvitationPreview> {
+  async answer(
+    id: string,
+    answer: { accept: true } | { accept: false; reason: string },
+    answerer: Answerer,
+    ip: string | null,
+  ): Promise<PublicInvitationPreview> {
     return this.db.transaction(async (tx) => {
       const change = answer.accept
         ? { status: true, acceptedOn: sql`now()` }
@@ -86,12 +102,18 @@ export class InvitationsService {
         .where(and(eq(eventInvitations.id, id), isNull(eventInvitations.status)))
         .returning();
       if (!row) {
-        const [exists] = await tx.select({ id: eventInvitations.id }).from(eventInvitations).where(eq(eventInvitations.id, id));
+        const [exists] = await tx
+          .select({ id: eventInvitations.id })
+          .from(eventInvitations)
+          .where(eq(eventInvitations.id, id));
         throw exists ? conflict(M.invitation_already_answered) : notFound();
       }
       let actor = answerer;
       if (!actor) {
-        const [invitee] = await tx.select({ id: users.id, fullName: fullNameOf(users) }).from(users).where(eq(users.id, row.userId));
+        const [invitee] = await tx
+          .select({ id: users.id, fullName: fullNameOf(users) })
+          .from(users)
+          .where(eq(users.id, row.userId));
         actor = invitee ?? null;
       }
       await writeLog(tx, {

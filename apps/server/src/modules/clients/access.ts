@@ -42,7 +42,11 @@ export function seesEveryClient(actor: Pick<Actor, 'access'>): boolean {
 }
 
 /** True when the client exists and the actor may see it. */
-export async function canSeeClient(executor: Executor, actor: Pick<Actor, 'id' | 'access'>, companyId: string): Promise<boolean> {
+export async function canSeeClient(
+  executor: Executor,
+  actor: Pick<Actor, 'id' | 'access'>,
+  companyId: string,
+): Promise<boolean> {
   const [row] = await executor
     .select({ id: companies.id })
     .from(companies)
@@ -51,7 +55,11 @@ export async function canSeeClient(executor: Executor, actor: Pick<Actor, 'id' |
 }
 
 /** Throws 404 `the_client_was_not_found` unless the client exists and the actor may see it. */
-export async function assertClientVisible(executor: Executor, actor: Pick<Actor, 'id' | 'access'>, companyId: string): Promise<void> {
+export async function assertClientVisible(
+  executor: Executor,
+  actor: Pick<Actor, 'id' | 'access'>,
+  companyId: string,
+): Promise<void> {
   if (!(await canSeeClient(executor, actor, companyId))) throw clientNotFound();
 }
 

@@ -21,7 +21,15 @@ import { clientNotFound, visibleClients } from './access.ts';
 import type { OfficesService } from './offices.service.ts';
 import { checkPeople, nameOfUser } from './people.ts';
 import { bulstatContains, nameContains, uuidArray, vatNumberContains } from './search.ts';
-import { type CompanyDto, type CompanyRow, companyColumns, companyDto, companyListColumns, type OfficeDto, userNameOf } from './views.ts';
+import {
+  type CompanyDto,
+  type CompanyRow,
+  companyColumns,
+  companyDto,
+  companyListColumns,
+  type OfficeDto,
+  userNameOf,
+} from './views.ts';
 
 const nameBg = sql`(${companies.name}->>'bg')`;
 const SORT_COLUMNS = {
@@ -91,18 +99,36 @@ export class CompaniesService {
   async search(
     actor: Actor,
     query: CompanySearchQuery,
-  ): Promise<ListResult<{ _id: string; name: { bg: string; it: string }; bulstat: string; vatNumber: string; status: boolean; paymentTermDays: number | null }>> {
+  ): Promise<
+    ListResult<{
+      _id: string;
+      name: { bg: string; it: string };
+      bulstat: string;
+      vatNumber: string;
+      status: boolean;
+      paymentTermDays: number | null;
+    }>
+  > {
     const text = query.name;
     const compact = text?.replace(/\s+/g, '');
     const where = and(
       visibleClients(actor),
       query.status === null ? undefined : eq(companies.status, query.status),
-      text ? sql`(${nameContains(text)} or ${compact ? bulstatContains(compact) : sql`false`} or ${compact ? vatNumberContains(compact) : sql`false`})` : undefined,
+      text
+        ? sql`(${nameContains(text)} or ${compact ? bulstatContains(compact) : sql`false`} or ${compact ? vatNumberContains(compact) : sql`false`})`
+        : undefined,
     );
     const [rows, total] = await Promise.all([
       this.db
         // The payment term: the billing editor fills a new document's due date from it.
-        .select({ _id: companies.id, name: companies.name, bulstat: companies.bulstat, vatNumber: companies.vatNumber, status: companies.status, paymentTermDays: companies.paymentTermDays })
+        .select({
+          _id: companies.id,
+          name: companies.name,
+          bulstat: companies.bulstat,
+          vatNumber: companies.vatNumber,
+          status: companies.status,
+          paymentTermDays: companies.paymentTermDays,
+        })
         .from(companies)
         .where(where)
         .orderBy(nameBg, companies.id)
@@ -165,7 +191,9 @@ export class CompaniesService {
         const [taken] = await tx
           .select({ id: companies.id })
           .from(companies)
-          .where(and(sql`lower(${companies.bulstat}) = lower(${input.bulstat})`, old ? ne(companies.id, old.id) : undefined))
+          .where(
+            and(sql`lower(${companies.bulstat}) = lower(${input.bulstat})`, old ? ne(companies.id, old.id) : undefined),
+          )
           .limit(1);
         if (taken) throw fieldError('bulstat', M.bulstat_already_exists);
         const access = {
@@ -201,9 +229,20 @@ export class CompaniesService {
               .values({ ...values, createdBy: actor.id, createdByName: actor.fullName })
               .returning(companyColumns);
         const saved = companyDto(row, await nameOfUser(tx, row.referentId));
-        await writeLog(tx, { name: 'Company', doc: row.id, model: 'companies', type: old ? 'update' : 'create', action: 'save', old: old ? companyDto(old, old.referentName) : null, new: saved, actor });
+        await writeLog(tx, {
+          name: 'Company',
+          doc: row.id,
+          model: 'companies',
+          type: old ? 'update' : 'create',
+          action: 'save',
+          old: old ? companyDto(old, old.referentName) : null,
+          new: saved,
+          actor,
+        });
         if (old) return { ...saved, warnings };
-        const office = input.office ? await this.services.offices.insertHeadquarters(tx, actor, row.id, input.office) : undefined;
+        const office = input.office
+          ? await this.services.offices.insertHeadquarters(tx, actor, row.id, input.office)
+          : undefined;
         const bank = await this.saveFirstBank(tx, actor, row.id, input.bank);
         return { ...saved, warnings, ...(office ? { office } : {}), bank };
       });
@@ -214,7 +253,12 @@ export class CompaniesService {
   }
 
   /** The new client's bank card, when some field is filled; its field errors answer under `bank.`. */
-  private async saveFirstBank(tx: Executor, actor: Actor, companyId: string, bank: CompanySaveInput['bank']): Promise<BankDto | null> {
+  private async saveFirstBank(
+    tx: Executor,
+    actor: Actor,
+    companyId: string,
+    bank: CompanySaveInput['bank'],
+  ): Promise<BankDto | null> {
     if (!bank || !isNewClientBankFilled(bank)) return null;
     try {
       return await this.services.banks.save(actor, { ...bank, companyId, default: false, default2: false }, tx);

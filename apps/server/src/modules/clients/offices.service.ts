@@ -1,4 +1,11 @@
-import type { ListResult, NewClientOfficeInput, OfficeContactInput, OfficeContactSaveInput, OfficeListQuery, OfficeSaveInput } from '@kantora/domain';
+import type {
+  ListResult,
+  NewClientOfficeInput,
+  OfficeContactInput,
+  OfficeContactSaveInput,
+  OfficeListQuery,
+  OfficeSaveInput,
+} from '@kantora/domain';
 import { MessageKeys as M } from '@kantora/domain';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
@@ -59,7 +66,11 @@ export class OfficesService {
   }
 
   private contactsOf(executor: Executor, officeId: string): Promise<ContactRow[]> {
-    return executor.select().from(officeContacts).where(eq(officeContacts.officeId, officeId)).orderBy(asc(officeContacts.created), asc(officeContacts.id));
+    return executor
+      .select()
+      .from(officeContacts)
+      .where(eq(officeContacts.officeId, officeId))
+      .orderBy(asc(officeContacts.created), asc(officeContacts.id));
   }
 
   async get(actor: Actor, id: string): Promise<OfficeDto> {
@@ -73,15 +84,35 @@ export class OfficesService {
   }
 
   /** Inserts an office (with its contacts) of a client inside the caller's transaction, with its Log row. */
-  async insert(tx: Executor, actor: Actor, companyId: string, input: OfficeValues & { contacts: OfficeContactInput[] }): Promise<OfficeDto> {
+  async insert(
+    tx: Executor,
+    actor: Actor,
+    companyId: string,
+    input: OfficeValues & { contacts: OfficeContactInput[] },
+  ): Promise<OfficeDto> {
     if (input.isHeadquarters) await this.clearHeadquarters(tx, actor, companyId, undefined);
     const [row] = await tx
       .insert(offices)
       .values({ ...officeValues(input), companyId, createdBy: actor.id })
       .returning();
-    const contacts = input.contacts.length > 0 ? await tx.insert(officeContacts).values(input.contacts.map((c) => ({ ...contactValues(c), officeId: row.id, createdBy: actor.id }))).returning() : [];
+    const contacts =
+      input.contacts.length > 0
+        ? await tx
+            .insert(officeContacts)
+            .values(input.contacts.map((c) => ({ ...contactValues(c), officeId: row.id, createdBy: actor.id })))
+            .returning()
+        : [];
     const saved = officeDto(row, contacts);
-    await writeLog(tx, { name: 'Office', doc: row.id, model: 'offices', type: 'create', action: 'save', old: null, new: saved, actor });
+    await writeLog(tx, {
+      name: 'Office',
+      doc: row.id,
+      model: 'offices',
+      type: 'create',
+      action: 'save',
+      old: null,
+      new: saved,
+      actor,
+    });
     return saved;
   }
 
@@ -97,7 +128,11 @@ export class OfficesService {
       // One save per client at a time: the headquarters flag is decided across its offices.
       await lockName(tx, `offices:${input.company}`);
       // A client's first office is its headquarters (the spec's sequence: save the client, then its office).
-      if (!input._id) return this.insert(tx, actor, input.company, { ...input, isHeadquarters: input.isHeadquarters || !(await this.hasOffices(tx, input.company)) });
+      if (!input._id)
+        return this.insert(tx, actor, input.company, {
+          ...input,
+          isHeadquarters: input.isHeadquarters || !(await this.hasOffices(tx, input.company)),
+        });
       const [old] = await tx.select().from(offices).where(eq(offices.id, input._id)).for('update');
       if (!old) throw notFound();
       if (old.companyId !== input.company) throw fieldError('company', M.invalid_value);
@@ -109,7 +144,16 @@ export class OfficesService {
         .returning();
       const contacts = await this.contactsOf(tx, old.id);
       const saved = officeDto(row, contacts);
-      await writeLog(tx, { name: 'Office', doc: row.id, model: 'offices', type: 'update', action: 'save', old: officeDto(old, contacts), new: saved, actor });
+      await writeLog(tx, {
+        name: 'Office',
+        doc: row.id,
+        model: 'offices',
+        type: 'update',
+        action: 'save',
+        old: officeDto(old, contacts),
+        new: saved,
+        actor,
+      });
       return saved;
     });
   }
@@ -124,10 +168,29 @@ export class OfficesService {
     const previous = await tx
       .select()
       .from(offices)
-      .where(and(eq(offices.companyId, companyId), eq(offices.isHeadquarters, true), exceptId ? ne(offices.id, exceptId) : undefined));
+      .where(
+        and(
+          eq(offices.companyId, companyId),
+          eq(offices.isHeadquarters, true),
+          exceptId ? ne(offices.id, exceptId) : undefined,
+        ),
+      );
     for (const office of previous) {
-      const [row] = await tx.update(offices).set({ isHeadquarters: false, updated: sql`now()` }).where(eq(offices.id, office.id)).returning();
-      await writeLog(tx, { name: 'Office', doc: office.id, model: 'offices', type: 'update', action: 'clearHeadquarters', old: officeDto(office), new: officeDto(row), actor });
+      const [row] = await tx
+        .update(offices)
+        .set({ isHeadquarters: false, updated: sql`now()` })
+        .where(eq(offices.id, office.id))
+        .returning();
+      await writeLog(tx, {
+        name: 'Office',
+        doc: office.id,
+        model: 'offices',
+        type: 'update',
+        action: 'clearHeadquarters',
+        old: officeDto(office),
+        new: officeDto(row),
+        actor,
+      });
     }
   }
 
@@ -138,7 +201,16 @@ export class OfficesService {
       await assertClientVisible(tx, actor, old.companyId);
       const contacts = await this.contactsOf(tx, old.id);
       await tx.delete(offices).where(eq(offices.id, old.id));
-      await writeLog(tx, { name: 'Office', doc: old.id, model: 'offices', type: 'delete', action: 'remove', old: officeDto(old, contacts), new: null, actor });
+      await writeLog(tx, {
+        name: 'Office',
+        doc: old.id,
+        model: 'offices',
+        type: 'delete',
+        action: 'remove',
+        old: officeDto(old, contacts),
+        new: null,
+        actor,
+      });
       return true;
     });
   }
@@ -168,7 +240,16 @@ export class OfficesService {
             .values({ ...contactValues(input), officeId: office.id, createdBy: actor.id })
             .returning();
       const saved = contactDto(row);
-      await writeLog(tx, { name: 'Office', doc: office.id, model: 'office_contacts', type: old ? 'update' : 'create', action: 'saveContact', old: old ? contactDto(old) : null, new: saved, actor });
+      await writeLog(tx, {
+        name: 'Office',
+        doc: office.id,
+        model: 'office_contacts',
+        type: old ? 'update' : 'create',
+        action: 'saveContact',
+        old: old ? contactDto(old) : null,
+        new: saved,
+        actor,
+      });
       return saved;
     });
   }
@@ -183,7 +264,16 @@ export class OfficesService {
         .where(and(eq(officeContacts.id, contactId), eq(officeContacts.officeId, officeId)))
         .returning();
       if (!old) throw notFound();
-      await writeLog(tx, { name: 'Office', doc: officeId, model: 'office_contacts', type: 'delete', action: 'removeContact', old: contactDto(old), new: null, actor });
+      await writeLog(tx, {
+        name: 'Office',
+        doc: officeId,
+        model: 'office_contacts',
+        type: 'delete',
+        action: 'removeContact',
+        old: contactDto(old),
+        new: null,
+        actor,
+      });
       return true;
     });
   }

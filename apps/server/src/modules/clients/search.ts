@@ -17,7 +17,9 @@ const codeText = sql`lower(${companies.bulstat} || ' ' || ${companies.vatNumber}
 function containsText(indexed: SQL, text: SQL, needle: string): SQL {
   const lowered = needle.toLowerCase();
   const like = sql`${text} like ${likePattern(lowered)}`;
-  return [...lowered].length >= 3 ? sql`(kantora_trigrams(${indexed}) @> kantora_trigrams(${lowered}) and ${like})` : like;
+  return [...lowered].length >= 3
+    ? sql`(kantora_trigrams(${indexed}) @> kantora_trigrams(${lowered}) and ${like})`
+    : like;
 }
 
 export const nameContains = (needle: string) => containsText(nameText, nameText, needle);

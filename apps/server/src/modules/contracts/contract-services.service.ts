@@ -56,7 +56,12 @@ export class ContractServicesService {
   async list(actor: Actor, query: ContractServiceListQuery): Promise<ListResult<ContractServiceRow>> {
     await this.contracts.find(this.db, actor, query.contractId);
     const where = eq(contractServices.contractId, query.contractId);
-    const sort = orderBy(query, seesPrices(actor.access) ? SORT_COLUMNS : SORT_COLUMNS_WITHOUT_PRICE, { by: 'created', desc: false }, contractServices.id);
+    const sort = orderBy(
+      query,
+      seesPrices(actor.access) ? SORT_COLUMNS : SORT_COLUMNS_WITHOUT_PRICE,
+      { by: 'created', desc: false },
+      contractServices.id,
+    );
     const rows = await this.db
       .select({ row: contractServices, total: totalCount })
       .from(contractServices)
@@ -69,7 +74,8 @@ export class ContractServicesService {
       rows,
       query,
       ({ row }) => rowDto(row, withPrice),
-      async () => (await this.db.select({ n: sql<number>`cast(count(*) as integer)` }).from(contractServices).where(where))[0].n,
+      async () =>
+        (await this.db.select({ n: sql<number>`cast(count(*) as integer)` }).from(contractServices).where(where))[0].n,
     );
   }
 
@@ -99,7 +105,10 @@ export class ContractServicesService {
     try {
       return await this.db.transaction(async (tx) => {
         await this.lockDraft(tx, actor, input.contractId);
-        const [service] = await tx.select().from(services).where(and(eq(services.id, input.serviceId), eq(services.status, true)));
+        const [service] = await tx
+          .select()
+          .from(services)
+          .where(and(eq(services.id, input.serviceId), eq(services.status, true)));
         if (!service) throw fieldError('serviceId', M.invalid_value);
         const [row] = await tx
           .insert(contractServices)
@@ -116,7 +125,15 @@ export class ContractServicesService {
           .onConflictDoNothing()
           .returning();
         if (!row) throw conflict(M.contract_service_exists);
-        await writeLog(tx, { name: 'ContractService', doc: row.id, model: 'contract_services', type: 'create', action: 'addServiceToContract', new: rowDto(row, true), actor });
+        await writeLog(tx, {
+          name: 'ContractService',
+          doc: row.id,
+          model: 'contract_services',
+          type: 'create',
+          action: 'addServiceToContract',
+          new: rowDto(row, true),
+          actor,
+        });
         return rowDto(row, true);
       });
     } catch (error) {
@@ -130,7 +147,16 @@ export class ContractServicesService {
       const old = await this.findRow(tx, actor, id);
       await this.lockDraft(tx, actor, old.contractId);
       await tx.delete(contractServices).where(eq(contractServices.id, id));
-      await writeLog(tx, { name: 'ContractService', doc: id, model: 'contract_services', type: 'delete', action: 'removeServiceFromContract', old: rowDto(old, true), new: null, actor });
+      await writeLog(tx, {
+        name: 'ContractService',
+        doc: id,
+        model: 'contract_services',
+        type: 'delete',
+        action: 'removeServiceFromContract',
+        old: rowDto(old, true),
+        new: null,
+        actor,
+      });
     });
   }
 
@@ -144,7 +170,16 @@ export class ContractServicesService {
         .set({ price: input.price, description: input.description, updated: sql`now()` })
         .where(eq(contractServices.id, old.id))
         .returning();
-      await writeLog(tx, { name: 'ContractService', doc: row.id, model: 'contract_services', type: 'update', action: 'save', old: rowDto(old, true), new: rowDto(row, true), actor });
+      await writeLog(tx, {
+        name: 'ContractService',
+        doc: row.id,
+        model: 'contract_services',
+        type: 'update',
+        action: 'save',
+        old: rowDto(old, true),
+        new: rowDto(row, true),
+        actor,
+      });
       return rowDto(row, true);
     });
   }

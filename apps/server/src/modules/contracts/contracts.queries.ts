@@ -35,10 +35,11 @@ export function statusIs(status: ContractStatusValue): SQL {
 }
 
 /** Any of these statuses. */
-export const statusIn = (statuses: readonly ContractStatusValue[]): SQL => sql`(${sql.join(
-  statuses.map((status) => statusIs(status)),
-  sql` or `,
-)})`;
+export const statusIn = (statuses: readonly ContractStatusValue[]): SQL =>
+  sql`(${sql.join(
+    statuses.map((status) => statusIs(status)),
+    sql` or `,
+  )})`;
 
 const customerName = sql`(${contracts.customer}->'name')`;
 
@@ -114,7 +115,9 @@ const nameText = sql`lower(coalesce(${contracts.name}->>'bg', '') || ' ' || coal
 export function nameContains(needle: string): SQL {
   const lowered = needle.toLowerCase();
   const like = sql`${nameText} like ${likePattern(lowered)}`;
-  return [...lowered].length >= 3 ? sql`(kantora_trigrams(${nameText}) @> kantora_trigrams(${lowered}) and ${like})` : like;
+  return [...lowered].length >= 3
+    ? sql`(kantora_trigrams(${nameText}) @> kantora_trigrams(${lowered}) and ${like})`
+    : like;
 }
 
 /** The columns of an autocomplete option (with the currency). */

@@ -93,7 +93,12 @@ export class ContractsService {
   }
 
   /** The contract if the actor sees it (404 `the_contract_was_not_found` otherwise), locked for the transaction when asked. */
-  async find(executor: Executor, actor: Pick<Actor, 'id' | 'access'>, id: string, forUpdate = false): Promise<ContractRecord> {
+  async find(
+    executor: Executor,
+    actor: Pick<Actor, 'id' | 'access'>,
+    id: string,
+    forUpdate = false,
+  ): Promise<ContractRecord> {
     const query = executor
       .select(contractRecordColumns)
       .from(contracts)
@@ -118,12 +123,30 @@ export class ContractsService {
       const old = body._id ? await this.find(tx, actor, body._id, true) : undefined;
       if (old && old.row.status !== ContractStatus.draft) throw conflict(M.contract_not_draft);
       const defaults = old || (body.providerBank && body.providerBank2) ? undefined : await defaultProviderBanks(tx);
-      const input = defaults ? { ...body, providerBank: body.providerBank ?? defaults.bank, providerBank2: body.providerBank2 ?? defaults.bank2 } : body;
-      const kept = old ? { providerBank: old.row.providerBankId, providerBank2: old.row.providerBank2Id, customerId: old.row.customerId, customerBank: old.row.customerBankId } : {};
+      const input = defaults
+        ? {
+            ...body,
+            providerBank: body.providerBank ?? defaults.bank,
+            providerBank2: body.providerBank2 ?? defaults.bank2,
+          }
+        : body;
+      const kept = old
+        ? {
+            providerBank: old.row.providerBankId,
+            providerBank2: old.row.providerBank2Id,
+            customerId: old.row.customerId,
+            customerBank: old.row.customerBankId,
+          }
+        : {};
       const { parties, errors } = await buildParties(tx, input, kept);
-      if (input.providerId && input.providerId !== parties.providerId) errors.push({ field: 'providerId', message: M.invalid_value });
-      const [currency] = await tx.select({ status: currencies.status }).from(currencies).where(eq(currencies.id, input.currency));
-      if (!currency || (!currency.status && old?.row.currencyId !== input.currency)) errors.push({ field: 'currency', message: M.invalid_value });
+      if (input.providerId && input.providerId !== parties.providerId)
+        errors.push({ field: 'providerId', message: M.invalid_value });
+      const [currency] = await tx
+        .select({ status: currencies.status })
+        .from(currencies)
+        .where(eq(currencies.id, input.currency));
+      if (!currency || (!currency.status && old?.row.currencyId !== input.currency))
+        errors.push({ field: 'currency', message: M.invalid_value });
       errors.push(...(await this.managingUserErrors(tx, input.managingUsers, old?.row.managingUsers)));
       if (errors.length > 0) throw saveFailed(errors);
 
@@ -158,15 +181,32 @@ export class ContractsService {
             .returning({ id: contracts.id });
       if (!row) throw conflict(M.contract_not_draft);
       const saved = await this.find(tx, actor, row.id);
-      await writeLog(tx, { name: 'Contract', doc: row.id, model: 'contracts', type: old ? 'update' : 'create', action: 'save', old: old ? contractLogView(old) : null, new: contractLogView(saved), actor });
+      await writeLog(tx, {
+        name: 'Contract',
+        doc: row.id,
+        model: 'contracts',
+        type: old ? 'update' : 'create',
+        action: 'save',
+        old: old ? contractLogView(old) : null,
+        new: contractLogView(saved),
+        actor,
+      });
       return contractViewDto(saved, actor);
     });
   }
 
   /** The managing users are active staff (someone already on the contract may stay after being deactivated). */
-  private async managingUserErrors(tx: Executor, managingUsers: string[], old: string[] | undefined): Promise<ApiFieldError[]> {
+  private async managingUserErrors(
+    tx: Executor,
+    managingUsers: string[],
+    old: string[] | undefined,
+  ): Promise<ApiFieldError[]> {
     try {
-      await checkPeople(tx, { referentId: null, clientUsers: [], managingUsers }, old ? { referentId: null, clientUsers: [], managingUsers: old } : undefined);
+      await checkPeople(
+        tx,
+        { referentId: null, clientUsers: [], managingUsers },
+        old ? { referentId: null, clientUsers: [], managingUsers: old } : undefined,
+      );
       return [];
     } catch (error) {
       if (error instanceof AppError && error.errors) return error.errors;
@@ -184,18 +224,39 @@ export class ContractsService {
   async register(actor: Actor, id: string): Promise<ContractView> {
     return this.transition(actor, id, 'register', async (tx, old) => {
       if (old.derivedStatus !== ContractStatus.draft) throw conflict(M.contract_not_draft);
-      if (!old.row.customerId) throw badRequest(M.please_select_side2_contract, [{ field: 'customerId', message: M.please_select_side2_contract }]);
+      if (!old.row.customerId)
+        throw badRequest(M.please_select_side2_contract, [
+          { field: 'customerId', message: M.please_select_side2_contract },
+        ]);
       // Counted after the row lock, in a statement of its own: the locked select's count may predate a removal it waited for.
-      const [{ n }] = await tx.select({ n: sql<number>`cast(count(*) as integer)` }).from(contractServices).where(eq(contractServices.contractId, id));
-      if (n === 0) throw badRequest(M.please_enter_services_contract, [{ field: 'services', message: M.please_enter_services_contract }]);
-      const choice = { providerBank: old.row.providerBankId, providerBank2: old.row.providerBank2Id, customerId: old.row.customerId, customerBank: old.row.customerBankId };
+      const [{ n }] = await tx
+        .select({ n: sql<number>`cast(count(*) as integer)` })
+        .from(contractServices)
+        .where(eq(contractServices.contractId, id));
+      if (n === 0)
+        throw badRequest(M.please_enter_services_contract, [
+          { field: 'services', message: M.please_enter_services_contract },
+        ]);
+      const choice = {
+        providerBank: old.row.providerBankId,
+        providerBank2: old.row.providerBank2Id,
+        customerId: old.row.customerId,
+        customerBank: old.row.customerBankId,
+      };
       const noBank = missingBankOf(old, choice);
-      if (noBank) throw badRequest(M.no_provider_bank_in_currency, [{ field: noBank, message: M.no_provider_bank_in_currency }]);
+      if (noBank)
+        throw badRequest(M.no_provider_bank_in_currency, [{ field: noBank, message: M.no_provider_bank_in_currency }]);
       const { parties, errors } = await buildParties(tx, choice, choice);
       if (errors.length > 0) throw saveFailed(errors);
       return {
         from: eq(contracts.status, ContractStatus.draft),
-        set: { ...partyValues(parties), status: ContractStatus.registered, registeredBy: actor.id, registeredByName: actor.fullName, registeredOn: sql`now()` },
+        set: {
+          ...partyValues(parties),
+          status: ContractStatus.registered,
+          registeredBy: actor.id,
+          registeredByName: actor.fullName,
+          registeredOn: sql`now()`,
+        },
       };
     });
   }
@@ -218,13 +279,23 @@ export class ContractsService {
         providerBank: input.bank === undefined ? old.row.providerBankId : input.bank,
         providerBank2: input.bank2 === undefined ? old.row.providerBank2Id : input.bank2,
       };
-      const asCallField = (field: string) => (field === 'providerBank2' ? 'bank2' : field === 'providerBank' ? 'bank' : field);
-      const picked = await providerBanks(tx, old.row.providerId, choice, { providerBank: old.row.providerBankId, providerBank2: old.row.providerBank2Id });
+      const asCallField = (field: string) =>
+        field === 'providerBank2' ? 'bank2' : field === 'providerBank' ? 'bank' : field;
+      const picked = await providerBanks(tx, old.row.providerId, choice, {
+        providerBank: old.row.providerBankId,
+        providerBank2: old.row.providerBank2Id,
+      });
       if (picked.errors.length > 0) {
-        throw badRequest([...new Set(picked.errors.map((error) => error.message))].join('\n'), picked.errors.map((error) => ({ ...error, field: asCallField(error.field) })));
+        throw badRequest(
+          [...new Set(picked.errors.map((error) => error.message))].join('\n'),
+          picked.errors.map((error) => ({ ...error, field: asCallField(error.field) })),
+        );
       }
       const noBank = missingBankOf(old, choice);
-      if (noBank) throw badRequest(M.no_provider_bank_in_currency, [{ field: asCallField(noBank), message: M.no_provider_bank_in_currency }]);
+      if (noBank)
+        throw badRequest(M.no_provider_bank_in_currency, [
+          { field: asCallField(noBank), message: M.no_provider_bank_in_currency },
+        ]);
       const [row] = await tx
         .update(contracts)
         .set({
@@ -237,7 +308,16 @@ export class ContractsService {
         .returning({ id: contracts.id });
       if (!row) throw conflict(M.contract_not_registered);
       const saved = await this.find(tx, actor, row.id);
-      await writeLog(tx, { name: 'Contract', doc: row.id, model: 'contracts', type: 'update', action: 'saveBanks', old: contractLogView(old), new: contractLogView(saved), actor });
+      await writeLog(tx, {
+        name: 'Contract',
+        doc: row.id,
+        model: 'contracts',
+        type: 'update',
+        action: 'saveBanks',
+        old: contractLogView(old),
+        new: contractLogView(saved),
+        actor,
+      });
       return contractViewDto(saved, actor);
     });
   }
@@ -248,7 +328,13 @@ export class ContractsService {
       if (old.derivedStatus !== ContractStatus.registered) throw conflict(M.contract_not_registered);
       return {
         from: eq(contracts.status, ContractStatus.registered),
-        set: { status: ContractStatus.canceled, canceledBy: actor.id, canceledByName: actor.fullName, canceledOn: sql`now()`, cancelationReason },
+        set: {
+          status: ContractStatus.canceled,
+          canceledBy: actor.id,
+          canceledByName: actor.fullName,
+          canceledOn: sql`now()`,
+          cancelationReason,
+        },
       };
     });
   }
@@ -288,9 +374,25 @@ export class ContractsService {
         .set({ ...set, updated: sql`now()` })
         .where(and(eq(contracts.id, id), from))
         .returning({ id: contracts.id });
-      if (!row) throw conflict(action === 'register' ? M.contract_not_draft : action === 'cancel' ? M.contract_not_registered : M.contract_is_draft);
+      if (!row)
+        throw conflict(
+          action === 'register'
+            ? M.contract_not_draft
+            : action === 'cancel'
+              ? M.contract_not_registered
+              : M.contract_is_draft,
+        );
       const saved = await this.find(tx, actor, id);
-      await writeLog(tx, { name: 'Contract', doc: id, model: 'contracts', type: 'update', action, old: contractLogView(old), new: contractLogView(saved), actor });
+      await writeLog(tx, {
+        name: 'Contract',
+        doc: id,
+        model: 'contracts',
+        type: 'update',
+        action,
+        old: contractLogView(old),
+        new: contractLogView(saved),
+        actor,
+      });
       if (action === 'register') for (const hook of this.registerHooks) await hook(tx, actor, saved);
       return contractViewDto(saved, actor);
     });
@@ -298,7 +400,10 @@ export class ContractsService {
 }
 
 /** The provider's account field the contract lacks for its currency (provider-banks.ts), or null. */
-function missingBankOf(contract: ContractRecord, banks: { providerBank: string | null; providerBank2: string | null }): ProviderBankField | null {
+function missingBankOf(
+  contract: ContractRecord,
+  banks: { providerBank: string | null; providerBank2: string | null },
+): ProviderBankField | null {
   return missingProviderBank(effectiveCurrencyCode(contract.currencyCode, contract.currencyName ?? undefined), banks);
 }
 

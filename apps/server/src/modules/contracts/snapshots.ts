@@ -23,17 +23,43 @@ export interface Parties {
 type BankOwner = { type: 'my_company' | 'company'; id: string };
 
 /** A bank of the owner as copied onto a snapshot, or undefined when the id is not one of the owner's banks. */
-async function bankOf(executor: Executor, owner: BankOwner, id: string): Promise<(PartyBank & { code: string | null; status: boolean }) | undefined> {
+async function bankOf(
+  executor: Executor,
+  owner: BankOwner,
+  id: string,
+): Promise<(PartyBank & { code: string | null; status: boolean }) | undefined> {
   const [row] = await executor
-    .select({ id: banks.id, name: banks.name, address: banks.address, bic: banks.bic, iban: banks.iban, code: currencies.code, currencyName: currencies.name, status: banks.status })
+    .select({
+      id: banks.id,
+      name: banks.name,
+      address: banks.address,
+      bic: banks.bic,
+      iban: banks.iban,
+      code: currencies.code,
+      currencyName: currencies.name,
+      status: banks.status,
+    })
     .from(banks)
     .leftJoin(currencies, eq(currencies.id, banks.currencyId))
     .where(and(eq(banks.id, id), eq(banks.ownerType, owner.type), eq(banks.ownerId, owner.id)));
   if (!row) return undefined;
-  return { bankId: row.id, name: row.name, address: row.address, bic: row.bic, iban: row.iban, currency: row.code ?? row.currencyName?.bg ?? '', code: row.code, status: row.status };
+  return {
+    bankId: row.id,
+    name: row.name,
+    address: row.address,
+    bic: row.bic,
+    iban: row.iban,
+    currency: row.code ?? row.currencyName?.bg ?? '',
+    code: row.code,
+    status: row.status,
+  };
 }
 
-const toPartyBank = ({ code: _code, status: _status, ...bank }: PartyBank & { code: string | null; status: boolean }): PartyBank => bank;
+const toPartyBank = ({
+  code: _code,
+  status: _status,
+  ...bank
+}: PartyBank & { code: string | null; status: boolean }): PartyBank => bank;
 
 /** The own company's default BGN (`bank`) and EUR (`bank2`) accounts, active ones only (the provider banks of a new contract, invoice or proforma). */
 export async function defaultProviderBanks(executor: Executor): Promise<{ bank: string | null; bank2: string | null }> {
@@ -48,7 +74,12 @@ export async function defaultProviderBanks(executor: Executor): Promise<{ bank: 
 type PickBank = (field: keyof PartyChoice, owner: BankOwner | null, currency?: string) => Promise<PartyBank | null>;
 
 /** Checks and copies one chosen bank of an owner; a problem goes to `errors` on the field. */
-function bankPicker(executor: Executor, choice: Partial<PartyChoice>, kept: Partial<PartyChoice>, errors: ApiFieldError[]): PickBank {
+function bankPicker(
+  executor: Executor,
+  choice: Partial<PartyChoice>,
+  kept: Partial<PartyChoice>,
+  errors: ApiFieldError[],
+): PickBank {
   return async (field, owner, currency) => {
     const id = choice[field];
     if (!id) return null;
@@ -89,14 +120,23 @@ export async function providerBanks(
  * `providerBank2` a EUR one), the customer's bank is the customer's. A client or bank newly chosen must be active;
  * one kept from before (`kept`) may have been deactivated since. Answers the field errors instead of throwing.
  */
-export async function buildParties(executor: Executor, choice: PartyChoice, kept: Partial<PartyChoice> = {}): Promise<{ parties: Parties; errors: ApiFieldError[] }> {
+export async function buildParties(
+  executor: Executor,
+  choice: PartyChoice,
+  kept: Partial<PartyChoice> = {},
+): Promise<{ parties: Parties; errors: ApiFieldError[] }> {
   const [own] = await executor.select().from(myCompany).limit(1);
   const { bank, bank2, errors } = await providerBanks(executor, own?.id ?? null, choice, kept);
   const pickBank = bankPicker(executor, choice, kept, errors);
   const provider: PartySnapshot | null = own
     ? {
         name: own.name,
-        address: { country: own.address.country, city: own.address.city, zipCode: own.address.zipCode, street: own.address.street },
+        address: {
+          country: own.address.country,
+          city: own.address.city,
+          zipCode: own.address.zipCode,
+          street: own.address.street,
+        },
         bank,
         bank2,
         responsiblePerson: own.responsiblePerson,
@@ -108,7 +148,8 @@ export async function buildParties(executor: Executor, choice: PartyChoice, kept
   let customer: PartySnapshot | null = null;
   if (choice.customerId) {
     const [client] = await executor.select().from(companies).where(eq(companies.id, choice.customerId));
-    if (!client || (!client.status && kept.customerId !== client.id)) errors.push({ field: 'customerId', message: M.invalid_value });
+    if (!client || (!client.status && kept.customerId !== client.id))
+      errors.push({ field: 'customerId', message: M.invalid_value });
     else {
       const [office] = await executor
         .select()
@@ -118,7 +159,12 @@ export async function buildParties(executor: Executor, choice: PartyChoice, kept
         .limit(1);
       customer = {
         name: client.name,
-        address: { country: office?.country ?? empty, city: office?.city ?? empty, zipCode: office?.zipCode ?? '', street: office?.street ?? empty },
+        address: {
+          country: office?.country ?? empty,
+          city: office?.city ?? empty,
+          zipCode: office?.zipCode ?? '',
+          street: office?.street ?? empty,
+        },
         bank: await pickBank('customerBank', { type: 'company', id: client.id }),
         responsiblePerson: client.responsiblePerson,
         bulstat: client.bulstat,

@@ -11,7 +11,15 @@ import {
 import { type AnyColumn, and, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sofiaDayStart } from '../../db/sql-helpers.ts';
-import { companies, documentFlowCategories, documentsFlow, files, type Localized, myCompany, users } from '../../db/schema/index.ts';
+import {
+  companies,
+  documentFlowCategories,
+  documentsFlow,
+  files,
+  type Localized,
+  myCompany,
+  users,
+} from '../../db/schema/index.ts';
 import { iso } from '../../http/dto.ts';
 import { withoutControls } from '../../http/files.ts';
 import { likePattern, localizedSort, offsetOf, orderBy } from '../../http/paging.ts';
@@ -54,13 +62,17 @@ export const documentFlowColumns = {
  * WHO THE PORTAL NAMES: a client user (the customer's side) by their own id and name; a staff user never, neither id
  * nor name: the provider (the own company, as every other portal answer shows it) in place of the name, no id.
  */
-const isClientUser = (id: AnyColumn) => sql`exists (select 1 from ${users} where ${users.id} = ${id} and ${users.type} = ${UserType.client})`;
+const isClientUser = (id: AnyColumn) =>
+  sql`exists (select 1 from ${users} where ${users.id} = ${id} and ${users.type} = ${UserType.client})`;
 const providerName = sql`(select ${myCompany.name} from ${myCompany} limit 1)`;
-const shownName = (name: AnyColumn, id: AnyColumn) => sql<Localized | null>`(case when ${isClientUser(id)} then ${name} else ${providerName} end)`;
+const shownName = (name: AnyColumn, id: AnyColumn) =>
+  sql<Localized | null>`(case when ${isClientUser(id)} then ${name} else ${providerName} end)`;
 
 /** The people of a document as the portal shows them (selected in the portal scope only; see above). */
 const portalPartyColumns = {
-  shownCreatedBy: sql<string | null>`(case when ${isClientUser(documentsFlow.createdBy)} then ${documentsFlow.createdBy} end)`,
+  shownCreatedBy: sql<
+    string | null
+  >`(case when ${isClientUser(documentsFlow.createdBy)} then ${documentsFlow.createdBy} end)`,
   shownCreatedByName: shownName(documentsFlow.createdByName, documentsFlow.createdBy),
   shownUploadedByName: shownName(files.uploadedByName, files.uploadedBy),
 };
@@ -91,7 +103,12 @@ export interface DocumentFlowRecord {
 }
 
 /** The documents (with company, category and file) the actor may see in this scope. */
-export function selectDocumentsFlow(executor: Executor, actor: Pick<Actor, 'id' | 'access'>, scope: DocumentFlowScope, extra: Record<string, SQL> = {}) {
+export function selectDocumentsFlow(
+  executor: Executor,
+  actor: Pick<Actor, 'id' | 'access'>,
+  scope: DocumentFlowScope,
+  extra: Record<string, SQL> = {},
+) {
   return executor
     .select({ ...documentFlowColumns, ...(scope === 'portal' ? portalPartyColumns : {}), ...extra })
     .from(documentsFlow)
@@ -106,7 +123,12 @@ const DAY_MS = 86_400_000;
  * The lock window (DESIGN.md): for everyone but admin, a document locks `lockDays` after it was created and
  * its file `lockDays` after its upload; non-admins change only their own documents; only admin deletes.
  */
-export function rightsOf(actor: Pick<Actor, 'id' | 'access'>, row: Pick<DocumentFlowRecord, 'createdBy' | 'created' | 'fileId' | 'fileUploadDate'>, lockDays: number, now = Date.now()): DocumentFlowRights {
+export function rightsOf(
+  actor: Pick<Actor, 'id' | 'access'>,
+  row: Pick<DocumentFlowRecord, 'createdBy' | 'created' | 'fileId' | 'fileUploadDate'>,
+  lockDays: number,
+  now = Date.now(),
+): DocumentFlowRights {
   const admin = actor.access === Access.admin;
   const window = lockDays * DAY_MS;
   const locked = !admin && now - Date.parse(row.created) >= window;
@@ -168,15 +190,29 @@ export function rowDto(row: DocumentFlowRecord, rights: DocumentFlowRights, scop
   };
 }
 
-export function viewDto(row: DocumentFlowRecord, rights: DocumentFlowRights, scope: DocumentFlowScope, lockDays: number, now = Date.now()): DocumentFlowView {
-  return { ...rowDto(row, rights, scope), notes: row.notes, updated: iso(row.updated), currentTime: new Date(now).toISOString(), lockDays };
+export function viewDto(
+  row: DocumentFlowRecord,
+  rights: DocumentFlowRights,
+  scope: DocumentFlowScope,
+  lockDays: number,
+  now = Date.now(),
+): DocumentFlowView {
+  return {
+    ...rowDto(row, rights, scope),
+    notes: row.notes,
+    updated: iso(row.updated),
+    currentTime: new Date(now).toISOString(),
+    lockDays,
+  };
 }
 
 /** A case-insensitive substring served by a GIN index of `kantora_trigrams(indexed)` (3+ characters; shorter ones scan). */
 function contains(indexed: SQL, needle: string): SQL {
   const lowered = needle.toLowerCase();
   const like = sql`${indexed} like ${likePattern(lowered)}`;
-  return [...lowered].length >= 3 ? sql`(kantora_trigrams(${indexed}) @> kantora_trigrams(${lowered}) and ${like})` : like;
+  return [...lowered].length >= 3
+    ? sql`(kantora_trigrams(${indexed}) @> kantora_trigrams(${lowered}) and ${like})`
+    : like;
 }
 
 /** The same expressions as the indexes of db/schema/documents-flow.ts and files.ts. */
@@ -232,7 +268,8 @@ const PORTAL_SORT_COLUMNS = {
  */
 const NARROW_DATE_DAYS = 400;
 const narrowDates = (query: DocumentFlowListQuery) =>
-  Boolean(query.fromDate && query.toDate) && Date.parse(query.toDate!) - Date.parse(query.fromDate!) <= NARROW_DATE_DAYS * 86_400_000;
+  Boolean(query.fromDate && query.toDate) &&
+  Date.parse(query.toDate!) - Date.parse(query.fromDate!) <= NARROW_DATE_DAYS * 86_400_000;
 const BY_DATE_RANGE = { created: sql`(${documentsFlow.created} + interval '0 seconds')` };
 
 /**
@@ -243,10 +280,14 @@ function listFrom(actor: Pick<Actor, 'id' | 'access'>, scope: DocumentFlowScope,
   const sortKeys = query.sortBy.length > 0 ? query.sortBy : ['created'];
   const joins: SQL[] = [];
   if (!(scope === 'staff' && seesEveryClient(actor)) || sortKeys.some((key) => key.startsWith('company'))) {
-    joins.push(sql`inner join ${companies} on ${companies.id} = ${documentsFlow.companyId} and ${scopeCondition(actor, scope)}`);
+    joins.push(
+      sql`inner join ${companies} on ${companies.id} = ${documentsFlow.companyId} and ${scopeCondition(actor, scope)}`,
+    );
   }
-  if (sortKeys.some((key) => key.startsWith('category'))) joins.push(sql`left join ${documentFlowCategories} on ${documentFlowCategories.id} = ${documentsFlow.categoryId}`);
-  if (query.fileName || sortKeys.some((key) => key.startsWith('file'))) joins.push(sql`left join ${files} on ${files.id} = ${documentsFlow.fileId}`);
+  if (sortKeys.some((key) => key.startsWith('category')))
+    joins.push(sql`left join ${documentFlowCategories} on ${documentFlowCategories.id} = ${documentsFlow.categoryId}`);
+  if (query.fileName || sortKeys.some((key) => key.startsWith('file')))
+    joins.push(sql`left join ${files} on ${files.id} = ${documentsFlow.fileId}`);
   return sql`from ${documentsFlow} ${sql.join(joins, sql` `)} where ${listWhere(query) ?? sql`true`}`;
 }
 
@@ -255,8 +296,15 @@ function listFrom(actor: Pick<Actor, 'id' | 'access'>, scope: DocumentFlowScope,
  * rows never joins them all; the rows follow by id) and the rows to count (`select 1 …`, for `cappedCount`).
  * The bench may run them directly too.
  */
-export function documentFlowListQueries(actor: Pick<Actor, 'id' | 'access'>, scope: DocumentFlowScope, query: DocumentFlowListQuery): { ids: SQL; count: SQL } {
-  const columns = { ...(scope === 'portal' ? PORTAL_SORT_COLUMNS : SORT_COLUMNS), ...(narrowDates(query) ? BY_DATE_RANGE : {}) };
+export function documentFlowListQueries(
+  actor: Pick<Actor, 'id' | 'access'>,
+  scope: DocumentFlowScope,
+  query: DocumentFlowListQuery,
+): { ids: SQL; count: SQL } {
+  const columns = {
+    ...(scope === 'portal' ? PORTAL_SORT_COLUMNS : SORT_COLUMNS),
+    ...(narrowDates(query) ? BY_DATE_RANGE : {}),
+  };
   const sort = orderBy(query, columns, { by: 'created', desc: true }, documentsFlow.id, { descNullsLast: true });
   const from = listFrom(actor, scope, query);
   return {

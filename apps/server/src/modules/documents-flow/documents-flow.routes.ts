@@ -25,16 +25,32 @@ import type { DocumentsFlowService } from './documents-flow.service.ts';
 const PREVIEW_LINK_SECONDS = 300;
 const PREVIEW_PATH = '/api/documents-flow/preview';
 const previewAudience = (scope: DocumentFlowScope, fileId: string) => `documents-flow:${scope}:${fileId}`;
-const previewQuery = z.object({ token: z.string().max(2000).optional(), scope: z.enum(['staff', 'portal']).optional().default('staff') });
+const previewQuery = z.object({
+  token: z.string().max(2000).optional(),
+  scope: z.enum(['staff', 'portal']).optional().default('staff'),
+});
 
 /** A `YYYY-MM-DD` stamp for the zip's name (Europe/Sofia). */
-const sofiaStamp = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sofia', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const sofiaStamp = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Sofia',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
 
 /**
  * The calls one scope shares: staff under /api/documents-flow (permission documentsFlow), client users
  * under /api/my-documents-flow (permission portal). The service checks each object against the scope.
  */
-function sharedRoutes(app: AppInstance, service: DocumentsFlowService, auth: AuthService, base: string, scope: DocumentFlowScope, permission: PermissionName) {
+function sharedRoutes(
+  app: AppInstance,
+  service: DocumentsFlowService,
+  auth: AuthService,
+  base: string,
+  scope: DocumentFlowScope,
+  permission: PermissionName,
+) {
   const config = { permission } as const;
   const tags = ['documents-flow'];
 
@@ -67,7 +83,10 @@ function sharedRoutes(app: AppInstance, service: DocumentsFlowService, auth: Aut
     await service.assertPreviewable(user, scope, request.params.id);
     const link = await auth.issueLink(user, previewAudience(scope, request.params.id), PREVIEW_LINK_SECONDS);
     const query = new URLSearchParams({ token: link.token, ...(scope === 'portal' ? { scope } : {}) });
-    return ok<DocumentFlowPreviewLink>({ url: `${PREVIEW_PATH}/${request.params.id}?${query}`, expires: link.expiration });
+    return ok<DocumentFlowPreviewLink>({
+      url: `${PREVIEW_PATH}/${request.params.id}?${query}`,
+      expires: link.expiration,
+    });
   });
 }
 
@@ -77,20 +96,36 @@ export function documentsFlowRoutes(app: AppInstance, service: DocumentsFlowServ
   sharedRoutes(app, service, auth, '/api/documents-flow', 'staff', 'documentsFlow');
   sharedRoutes(app, service, auth, '/api/my-documents-flow', 'portal', 'portal');
 
-  app.post('/api/documents-flow/remove', { schema: { body: documentFlowRemoveSchema, tags }, config: { permission: 'documentsFlowDelete' } }, async (request) => {
-    await service.remove(userOf(request), request.body.documentId);
-    return ok(true, M.deleted_successfully);
-  });
+  app.post(
+    '/api/documents-flow/remove',
+    { schema: { body: documentFlowRemoveSchema, tags }, config: { permission: 'documentsFlowDelete' } },
+    async (request) => {
+      await service.remove(userOf(request), request.body.documentId);
+      return ok(true, M.deleted_successfully);
+    },
+  );
 
-  app.post('/api/documents-flow/downloadFilesAsZip', { schema: { body: documentFlowZipSchema, tags }, config: { permission: 'documentsFlow' } }, async (request, reply) => {
-    const body = await service.zip(userOf(request), 'staff', request.body.filesIds);
-    return sendStream(reply, { filename: `documents-flow-${sofiaStamp()}.zip`, contentType: 'application/zip' }, body);
-  });
+  app.post(
+    '/api/documents-flow/downloadFilesAsZip',
+    { schema: { body: documentFlowZipSchema, tags }, config: { permission: 'documentsFlow' } },
+    async (request, reply) => {
+      const body = await service.zip(userOf(request), 'staff', request.body.filesIds);
+      return sendStream(
+        reply,
+        { filename: `documents-flow-${sofiaStamp()}.zip`, contentType: 'application/zip' },
+        body,
+      );
+    },
+  );
 
   // The portal's company page lists one company's documents (spec: {companyId, filters, paging}); another company is 404.
-  app.post('/api/my-companies/documents-flow/list', { schema: { body: documentFlowListQuery, tags }, config: { permission: 'portal' } }, async (request) => {
-    return ok(await service.listOfCompany(userOf(request), 'portal', request.body));
-  });
+  app.post(
+    '/api/my-companies/documents-flow/list',
+    { schema: { body: documentFlowListQuery, tags }, config: { permission: 'portal' } },
+    async (request) => {
+      return ok(await service.listOfCompany(userOf(request), 'portal', request.body));
+    },
+  );
 
   // An iframe cannot send the bearer header: the link's token (GET .../previewLink/{id}) authorises this one file.
   // It is checked before anything else, as the bearer token of every other call is: without a token, or with one
@@ -104,7 +139,13 @@ export function documentsFlowRoutes(app: AppInstance, service: DocumentsFlowServ
       onRequest: async (request) => {
         const { id } = request.params as { id?: unknown };
         const { token, scope = 'staff' } = request.query as { token?: unknown; scope?: unknown };
-        if (typeof id !== 'string' || typeof token !== 'string' || token.length > 2000 || (scope !== 'staff' && scope !== 'portal')) throw unauthorized();
+        if (
+          typeof id !== 'string' ||
+          typeof token !== 'string' ||
+          token.length > 2000 ||
+          (scope !== 'staff' && scope !== 'portal')
+        )
+          throw unauthorized();
         request.user = await auth.authenticateLink(token, previewAudience(scope, id));
       },
     },

@@ -53,7 +53,12 @@ export class DocumentsFlowService {
     private readonly settings: { lockDays: number },
   ) {}
 
-  private async load(executor: Executor, actor: Actor, scope: DocumentFlowScope, id: string): Promise<DocumentFlowRecord | undefined> {
+  private async load(
+    executor: Executor,
+    actor: Actor,
+    scope: DocumentFlowScope,
+    id: string,
+  ): Promise<DocumentFlowRecord | undefined> {
     const [row] = await selectDocumentsFlow(executor, actor, scope).where(eq(documentsFlow.id, id));
     return row as DocumentFlowRecord | undefined;
   }
@@ -64,10 +69,25 @@ export class DocumentsFlowService {
   }
 
   /** One page: its ids and the total in parallel, then those rows whole (in the page's order). */
-  async list(actor: Actor, scope: DocumentFlowScope, query: DocumentFlowListQuery): Promise<ListResult<DocumentFlowRow>> {
+  async list(
+    actor: Actor,
+    scope: DocumentFlowScope,
+    query: DocumentFlowListQuery,
+  ): Promise<ListResult<DocumentFlowRow>> {
     const queries = documentFlowListQueries(actor, scope, query);
-    const [ids, total] = await Promise.all([queryRows<{ id: string }>(this.db, queries.ids), cappedCount(this.db, queries.count)]);
-    const rows = ids.length > 0 ? ((await selectDocumentsFlow(this.db, actor, scope).where(inArray(documentsFlow.id, ids.map((row) => row.id)))) as DocumentFlowRecord[]) : [];
+    const [ids, total] = await Promise.all([
+      queryRows<{ id: string }>(this.db, queries.ids),
+      cappedCount(this.db, queries.count),
+    ]);
+    const rows =
+      ids.length > 0
+        ? ((await selectDocumentsFlow(this.db, actor, scope).where(
+            inArray(
+              documentsFlow.id,
+              ids.map((row) => row.id),
+            ),
+          )) as DocumentFlowRecord[])
+        : [];
     const byId = new Map(rows.map((row) => [row.id, row]));
     const now = Date.now();
     return {
@@ -82,7 +102,11 @@ export class DocumentsFlowService {
   }
 
   /** One company's documents (a company page's tab): a company not in the scope answers 404 `the_client_was_not_found`. */
-  async listOfCompany(actor: Actor, scope: DocumentFlowScope, query: DocumentFlowListQuery): Promise<ListResult<DocumentFlowRow>> {
+  async listOfCompany(
+    actor: Actor,
+    scope: DocumentFlowScope,
+    query: DocumentFlowListQuery,
+  ): Promise<ListResult<DocumentFlowRow>> {
     if (query.company) await this.assertCompany(this.db, actor, scope, query.company);
     return this.list(actor, scope, query);
   }
@@ -112,12 +136,20 @@ export class DocumentsFlowService {
   /** A category that exists; a new choice must be active (a document keeps the category it has). */
   private async assertCategory(executor: Executor, categoryId: string, current?: string) {
     if (categoryId === current) return;
-    const [row] = await executor.select({ status: documentFlowCategories.status }).from(documentFlowCategories).where(eq(documentFlowCategories.id, categoryId));
+    const [row] = await executor
+      .select({ status: documentFlowCategories.status })
+      .from(documentFlowCategories)
+      .where(eq(documentFlowCategories.id, categoryId));
     if (!row?.status) throw fieldError('category', M.invalid_value);
   }
 
   /** Creates or updates a document; the uploaded file, if any, becomes its one file. */
-  async save(actor: Actor, scope: DocumentFlowScope, input: DocumentFlowSaveValues, file?: UploadedFile): Promise<DocumentFlowView> {
+  async save(
+    actor: Actor,
+    scope: DocumentFlowScope,
+    input: DocumentFlowSaveValues,
+    file?: UploadedFile,
+  ): Promise<DocumentFlowView> {
     return this.db.transaction(async (tx) => {
       const old = input._id ? await this.load(tx, actor, scope, input._id) : undefined;
       if (input._id && !old) throw notFound();
@@ -127,7 +159,13 @@ export class DocumentsFlowService {
       if (!file && !old?.fileId) throw fieldError('file', M.field_is_required);
       if (file && old?.fileId) throw fieldError('file', M.document_flow_file_exists);
 
-      const stored = file ? await insertFile(tx, { filename: file.filename, contentType: checkedContentType(file.contentType, file.data), data: file.data }, actor) : undefined;
+      const stored = file
+        ? await insertFile(
+            tx,
+            { filename: file.filename, contentType: checkedContentType(file.contentType, file.data), data: file.data },
+            actor,
+          )
+        : undefined;
       const values = {
         companyId: input.company,
         categoryId: input.category,
@@ -147,7 +185,16 @@ export class DocumentsFlowService {
             .values({ ...values, createdBy: actor.id, createdByName: actor.fullName })
             .returning({ id: documentsFlow.id });
       const saved = (await this.load(tx, actor, scope, row.id))!;
-      if (stored) await writeLog(tx, { name: 'File', doc: stored.id, model: 'files', type: 'create', action: 'save', new: { ...fileOf(saved, 'staff'), documentFlowId: row.id }, actor });
+      if (stored)
+        await writeLog(tx, {
+          name: 'File',
+          doc: stored.id,
+          model: 'files',
+          type: 'create',
+          action: 'save',
+          new: { ...fileOf(saved, 'staff'), documentFlowId: row.id },
+          actor,
+        });
       await writeLog(tx, {
         name: 'DocumentFlow',
         doc: row.id,
@@ -171,9 +218,27 @@ export class DocumentsFlowService {
       await tx.delete(documentsFlow).where(eq(documentsFlow.id, id));
       if (old.fileId) {
         await tx.delete(files).where(eq(files.id, old.fileId));
-        await writeLog(tx, { name: 'File', doc: old.fileId, model: 'files', type: 'delete', action: 'remove', old: { ...fileOf(old, 'staff'), documentFlowId: id }, new: null, actor });
+        await writeLog(tx, {
+          name: 'File',
+          doc: old.fileId,
+          model: 'files',
+          type: 'delete',
+          action: 'remove',
+          old: { ...fileOf(old, 'staff'), documentFlowId: id },
+          new: null,
+          actor,
+        });
       }
-      await writeLog(tx, { name: 'DocumentFlow', doc: id, model: 'documents_flow', type: 'delete', action: 'remove', old: documentFlowLogView(old), new: null, actor });
+      await writeLog(tx, {
+        name: 'DocumentFlow',
+        doc: id,
+        model: 'documents_flow',
+        type: 'delete',
+        action: 'remove',
+        old: documentFlowLogView(old),
+        new: null,
+        actor,
+      });
     });
   }
 
@@ -183,12 +248,31 @@ export class DocumentsFlowService {
       const old = await this.load(tx, actor, scope, documentId);
       if (!old || old.fileId !== fileId) throw notFound();
       const rights = rightsOf(actor, old, this.settings.lockDays);
-      if (!rights.canDeleteFile) throw old.createdBy !== actor.id ? forbidden(M.document_flow_not_own) : conflict(M.document_flow_locked);
+      if (!rights.canDeleteFile)
+        throw old.createdBy !== actor.id ? forbidden(M.document_flow_not_own) : conflict(M.document_flow_locked);
       await tx.update(documentsFlow).set({ fileId: null, updated: sql`now()` }).where(eq(documentsFlow.id, documentId));
       await tx.delete(files).where(eq(files.id, fileId));
       const saved = (await this.load(tx, actor, scope, documentId))!;
-      await writeLog(tx, { name: 'File', doc: fileId, model: 'files', type: 'delete', action: 'removeFile', old: { ...fileOf(old, 'staff'), documentFlowId: documentId }, new: null, actor });
-      await writeLog(tx, { name: 'DocumentFlow', doc: documentId, model: 'documents_flow', type: 'update', action: 'removeFile', old: documentFlowLogView(old), new: documentFlowLogView(saved), actor });
+      await writeLog(tx, {
+        name: 'File',
+        doc: fileId,
+        model: 'files',
+        type: 'delete',
+        action: 'removeFile',
+        old: { ...fileOf(old, 'staff'), documentFlowId: documentId },
+        new: null,
+        actor,
+      });
+      await writeLog(tx, {
+        name: 'DocumentFlow',
+        doc: documentId,
+        model: 'documents_flow',
+        type: 'update',
+        action: 'removeFile',
+        old: documentFlowLogView(old),
+        new: documentFlowLogView(saved),
+        actor,
+      });
     });
   }
 
@@ -196,7 +280,13 @@ export class DocumentsFlowService {
   private async visibleFiles(actor: Actor, scope: DocumentFlowScope, fileIds: string[]) {
     if (fileIds.length === 0) return [];
     return this.db
-      .select({ id: files.id, filename: files.filename, contentType: files.contentType, length: files.length, uploadDate: files.uploadDate })
+      .select({
+        id: files.id,
+        filename: files.filename,
+        contentType: files.contentType,
+        length: files.length,
+        uploadDate: files.uploadDate,
+      })
       .from(documentsFlow)
       .innerJoin(companies, and(eq(companies.id, documentsFlow.companyId), scopeCondition(actor, scope)))
       .innerJoin(files, eq(files.id, documentsFlow.fileId))
@@ -207,7 +297,12 @@ export class DocumentsFlowService {
   async file(actor: Actor, scope: DocumentFlowScope, fileId: string): Promise<StoredFileStream> {
     const [file] = await this.visibleFiles(actor, scope, [fileId]);
     if (!file) throw notFound();
-    return { filename: file.filename, contentType: file.contentType, length: file.length, body: fileBody(this.db, file.id, file.length) };
+    return {
+      filename: file.filename,
+      contentType: file.contentType,
+      length: file.length,
+      body: fileBody(this.db, file.id, file.length),
+    };
   }
 
   /** Like `file`, for the inline preview: only the previewable types. */
@@ -235,7 +330,8 @@ export class DocumentsFlowService {
     const found = await this.visibleFiles(actor, scope, fileIds);
     if (found.length !== fileIds.length) throw notFound();
     const total = found.reduce((sum, file) => sum + file.length, 0);
-    if (total > DOCUMENT_FLOW_ZIP_MAX_BYTES) throw badRequest(M.document_flow_zip_too_large, [{ field: 'filesIds', message: M.document_flow_zip_too_large }]);
+    if (total > DOCUMENT_FLOW_ZIP_MAX_BYTES)
+      throw badRequest(M.document_flow_zip_too_large, [{ field: 'filesIds', message: M.document_flow_zip_too_large }]);
     const byId = new Map(found.map((file) => [file.id, file]));
     const ordered = fileIds.map((id) => byId.get(id)!);
     const names = uniqueEntryNames(ordered.map((file) => file.filename));

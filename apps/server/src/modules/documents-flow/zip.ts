@@ -38,7 +38,8 @@ export function uniqueEntryNames(names: readonly string[]): string[] {
 }
 
 /** Types not worth deflating again (already compressed). */
-const STORED = /^(image\/(png|jpeg|gif|webp)|application\/(pdf|zip|gzip|x-7z-compressed|x-rar-compressed|vnd\.openxmlformats-officedocument\..*|vnd\.oasis\.opendocument\..*)|video\/.*|audio\/.*)$/;
+const STORED =
+  /^(image\/(png|jpeg|gif|webp)|application\/(pdf|zip|gzip|x-7z-compressed|x-rar-compressed|vnd\.openxmlformats-officedocument\..*|vnd\.oasis\.opendocument\..*)|video\/.*|audio\/.*)$/;
 
 export interface ZipEntry {
   name: string;
@@ -59,11 +60,15 @@ export function zipStream(entries: readonly ZipEntry[]): Readable {
   const output = new PassThrough();
   zip.on('error', (error: Error) => output.destroy(error));
   for (const entry of entries) {
-    zip.addReadStreamLazy(entry.name, { size: entry.length, mtime: entry.modified, compress: !STORED.test(entry.contentType.split(';')[0]) }, (callback) => {
-      const body = entry.open();
-      body.once('error', (error) => output.destroy(error));
-      callback(null, body);
-    });
+    zip.addReadStreamLazy(
+      entry.name,
+      { size: entry.length, mtime: entry.modified, compress: !STORED.test(entry.contentType.split(';')[0]) },
+      (callback) => {
+        const body = entry.open();
+        body.once('error', (error) => output.destroy(error));
+        callback(null, body);
+      },
+    );
   }
   zip.end();
   zip.outputStream.on('error', (error: Error) => output.destroy(error));

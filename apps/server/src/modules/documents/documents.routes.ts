@@ -1,4 +1,11 @@
-import { documentListQuery, documentRemoveFileSchema, documentRemoveSchema, documentSaveSchema, idParamsSchema, MessageKeys as M } from '@kantora/domain';
+import {
+  documentListQuery,
+  documentRemoveFileSchema,
+  documentRemoveSchema,
+  documentSaveSchema,
+  idParamsSchema,
+  MessageKeys as M,
+} from '@kantora/domain';
 import { ok } from '../../http/envelope.ts';
 import { sendFile } from '../../http/files.ts';
 import { userOf } from '../../http/guard.ts';
@@ -34,13 +41,21 @@ export function documentRoutes(app: AppInstance, documents: DocumentsService) {
     return ok(true, M.deleted_successfully);
   });
 
-  app.post('/api/documents/removeFile', { schema: { body: documentRemoveFileSchema, tags }, config }, async (request) => {
-    await documents.removeFile(userOf(request), request.body.fileId, request.body.documentId);
-    return ok(true, M.deleted_successfully);
-  });
+  app.post(
+    '/api/documents/removeFile',
+    { schema: { body: documentRemoveFileSchema, tags }, config },
+    async (request) => {
+      await documents.removeFile(userOf(request), request.body.fileId, request.body.documentId);
+      return ok(true, M.deleted_successfully);
+    },
+  );
 
-  app.get('/api/documents/download/:id', { schema: { params: idParamsSchema, tags }, config }, async (request, reply) => {
-    const file = await documents.download(userOf(request), request.params.id);
-    return sendFile(reply, file, file.body);
-  });
+  app.get(
+    '/api/documents/download/:id',
+    { schema: { params: idParamsSchema, tags }, config },
+    async (request, reply) => {
+      const file = await documents.download(userOf(request), request.params.id);
+      return sendFile(reply, file, file.body);
+    },
+  );
 }

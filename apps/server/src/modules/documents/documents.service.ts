@@ -1,5 +1,13 @@
 import type { Readable } from 'node:stream';
-import { canAccess, type DocumentListQuery, type DocumentParentType, type DocumentSaveInput, type ListResult, MessageKeys as M, Permissions } from '@kantora/domain';
+import {
+  canAccess,
+  type DocumentListQuery,
+  type DocumentParentType,
+  type DocumentSaveInput,
+  type ListResult,
+  MessageKeys as M,
+  Permissions,
+} from '@kantora/domain';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { sofiaToday } from '../../db/sql-helpers.ts';
@@ -52,7 +60,11 @@ const documentColumns = {
   createdByName: documents.createdByName,
   updated: documents.updated,
 };
-type DocumentView = { [K in keyof typeof documentColumns]: K extends 'typeName' ? { bg: string; it: string } | null : (typeof documents.$inferSelect)[K & keyof typeof documents.$inferSelect] };
+type DocumentView = {
+  [K in keyof typeof documentColumns]: K extends 'typeName'
+    ? { bg: string; it: string } | null
+    : (typeof documents.$inferSelect)[K & keyof typeof documents.$inferSelect];
+};
 
 export function fileDto(row: FileView) {
   return {
@@ -105,7 +117,13 @@ export class DocumentsService {
     return policy;
   }
 
-  private async authorized(executor: Executor, actor: Actor, parentType: string, parentId: string, access: DocumentAccess) {
+  private async authorized(
+    executor: Executor,
+    actor: Actor,
+    parentType: string,
+    parentId: string,
+    access: DocumentAccess,
+  ) {
     const policy = this.policy(parentType);
     await policy.authorize(actor, parentId, access, executor);
     if (!(await policy.exists(executor, parentId))) throw notFound();
@@ -116,7 +134,12 @@ export class DocumentsService {
    * the actor may not read answers 404 `not_found`, exactly like an unknown id (never 403, nor the parent's own
    * not-found, which would tell it exists); then `access` is asked as for any call (403 or 409 on what they may read).
    */
-  private async authorizedStored(executor: Executor, actor: Actor, parent: { parentType: string; parentId: string }, access: DocumentAccess) {
+  private async authorizedStored(
+    executor: Executor,
+    actor: Actor,
+    parent: { parentType: string; parentId: string },
+    access: DocumentAccess,
+  ) {
     try {
       await this.policy(parent.parentType).authorize(actor, parent.parentId, 'read', executor);
     } catch (error) {
@@ -136,7 +159,11 @@ export class DocumentsService {
   private async filesOf(executor: Executor, documentIds: string[]): Promise<Map<string, FileView[]>> {
     const byDocument = new Map<string, FileView[]>();
     if (documentIds.length === 0) return byDocument;
-    const rows = await executor.select(fileColumns).from(files).where(inArray(files.documentId, documentIds)).orderBy(asc(files.uploadDate), asc(files.id));
+    const rows = await executor
+      .select(fileColumns)
+      .from(files)
+      .where(inArray(files.documentId, documentIds))
+      .orderBy(asc(files.uploadDate), asc(files.id));
     for (const row of rows) byDocument.set(row.documentId!, [...(byDocument.get(row.documentId!) ?? []), row]);
     return byDocument;
   }
@@ -150,7 +177,13 @@ export class DocumentsService {
   async list(actor: Actor, query: DocumentListQuery): Promise<ListResult<DocumentDto>> {
     await this.authorized(this.db, actor, query.parentType, query.parentId, 'read');
     const where = and(eq(documents.parentType, query.parentType), eq(documents.parentId, query.parentId));
-    const sort = orderBy(query, { created: documents.created, date: documents.date, type: sql`${documentTypes.name}->>'bg'` }, { by: 'created', desc: true }, documents.id, { descNullsLast: true });
+    const sort = orderBy(
+      query,
+      { created: documents.created, date: documents.date, type: sql`${documentTypes.name}->>'bg'` },
+      { by: 'created', desc: true },
+      documents.id,
+      { descNullsLast: true },
+    );
     const rows = await this.selectDocuments(this.db, { total: totalCount })
       .where(where)
       .orderBy(...sort)
@@ -164,7 +197,8 @@ export class DocumentsService {
       rows as Array<DocumentView & { total: number }>,
       query,
       (row) => documentDto(row, byDocument.get(row.id) ?? []),
-      async () => (await this.db.select({ n: sql<number>`cast(count(*) as integer)` }).from(documents).where(where))[0].n,
+      async () =>
+        (await this.db.select({ n: sql<number>`cast(count(*) as integer)` }).from(documents).where(where))[0].n,
     );
   }
 
@@ -181,14 +215,23 @@ export class DocumentsService {
       const old = input._id ? await this.load(tx, input._id) : undefined;
       if (input._id && !old) throw notFound();
       if (old) await this.authorizedStored(tx, actor, old, 'read');
-      if (old && input.parentId && (input.parentType !== old.parentType || input.parentId !== old.parentId)) throw fieldError('parentId', M.invalid_value);
+      if (old && input.parentId && (input.parentType !== old.parentType || input.parentId !== old.parentId))
+        throw fieldError('parentId', M.invalid_value);
       const parentType = old?.parentType ?? input.parentType!;
       const parentId = old?.parentId ?? input.parentId!;
       await this.authorized(tx, actor, parentType, parentId, 'write');
-      const [type] = await tx.select({ id: documentTypes.id }).from(documentTypes).where(eq(documentTypes.id, input.type));
+      const [type] = await tx
+        .select({ id: documentTypes.id })
+        .from(documentTypes)
+        .where(eq(documentTypes.id, input.type));
       if (!type) throw fieldError('type', M.invalid_value);
 
-      const values = { typeId: input.type, date: input.date ?? old?.date ?? sofiaToday, description: input.description, notes: input.notes };
+      const values = {
+        typeId: input.type,
+        date: input.date ?? old?.date ?? sofiaToday,
+        description: input.description,
+        notes: input.notes,
+      };
       const [row] = old
         ? await tx
             .update(documents)
@@ -201,10 +244,27 @@ export class DocumentsService {
             .returning({ id: documents.id });
       if (file) {
         const stored = await insertFile(tx, { ...file, documentId: row.id }, actor);
-        await writeLog(tx, { name: 'File', doc: stored.id, model: 'files', type: 'create', action: 'save', new: { ...fileDto(stored), documentId: row.id }, actor });
+        await writeLog(tx, {
+          name: 'File',
+          doc: stored.id,
+          model: 'files',
+          type: 'create',
+          action: 'save',
+          new: { ...fileDto(stored), documentId: row.id },
+          actor,
+        });
       }
       const saved = (await this.load(tx, row.id))!;
-      await writeLog(tx, { name: 'Document', doc: row.id, model: 'documents', type: old ? 'update' : 'create', action: 'save', old: old ?? null, new: saved, actor });
+      await writeLog(tx, {
+        name: 'Document',
+        doc: row.id,
+        model: 'documents',
+        type: old ? 'update' : 'create',
+        action: 'save',
+        old: old ?? null,
+        new: saved,
+        actor,
+      });
       return saved;
     });
   }
@@ -216,7 +276,16 @@ export class DocumentsService {
       if (!old) throw notFound();
       await this.authorizedStored(tx, actor, old, 'delete');
       await tx.delete(documents).where(eq(documents.id, id));
-      await writeLog(tx, { name: 'Document', doc: id, model: 'documents', type: 'delete', action: 'remove', old, new: null, actor });
+      await writeLog(tx, {
+        name: 'Document',
+        doc: id,
+        model: 'documents',
+        type: 'delete',
+        action: 'remove',
+        old,
+        new: null,
+        actor,
+      });
     });
   }
 
@@ -225,15 +294,30 @@ export class DocumentsService {
     await this.db.transaction(async (tx) => {
       const [file] = await tx.select(fileColumns).from(files).where(eq(files.id, fileId));
       if (!file?.documentId || (documentId && file.documentId !== documentId)) throw notFound();
-      const [parent] = await tx.select({ parentType: documents.parentType, parentId: documents.parentId }).from(documents).where(eq(documents.id, file.documentId));
+      const [parent] = await tx
+        .select({ parentType: documents.parentType, parentId: documents.parentId })
+        .from(documents)
+        .where(eq(documents.id, file.documentId));
       await this.authorizedStored(tx, actor, parent, 'delete');
       await tx.delete(files).where(eq(files.id, fileId));
-      await writeLog(tx, { name: 'File', doc: fileId, model: 'files', type: 'delete', action: 'removeFile', old: { ...fileDto(file), documentId: file.documentId }, new: null, actor });
+      await writeLog(tx, {
+        name: 'File',
+        doc: fileId,
+        model: 'files',
+        type: 'delete',
+        action: 'removeFile',
+        old: { ...fileDto(file), documentId: file.documentId },
+        new: null,
+        actor,
+      });
     });
   }
 
   /** A file of a document the actor may read, with a stream of its bytes read chunk by chunk. */
-  async download(actor: Actor, fileId: string): Promise<{ filename: string; contentType: string; length: number; body: Readable }> {
+  async download(
+    actor: Actor,
+    fileId: string,
+  ): Promise<{ filename: string; contentType: string; length: number; body: Readable }> {
     const [file] = await this.db
       .select({ ...fileColumns, parentType: documents.parentType, parentId: documents.parentId })
       .from(files)
@@ -241,6 +325,11 @@ export class DocumentsService {
       .where(eq(files.id, fileId));
     if (!file) throw notFound();
     await this.authorizedStored(this.db, actor, file, 'read');
-    return { filename: file.filename, contentType: file.contentType, length: file.length, body: fileBody(this.db, fileId, file.length) };
+    return {
+      filename: file.filename,
+      contentType: file.contentType,
+      length: file.length,
+      body: fileBody(this.db, fileId, file.length),
+    };
   }
 }

@@ -35,7 +35,11 @@ function scrub(document: unknown): unknown {
   if (document === undefined) return null;
   if (Array.isArray(document)) return document.map(scrub);
   if (document && typeof document === 'object') {
-    return Object.fromEntries(Object.entries(document).filter(([key]) => !SECRET_FIELDS.has(key)).map(([key, value]) => [key, scrub(value)]));
+    return Object.fromEntries(
+      Object.entries(document)
+        .filter(([key]) => !SECRET_FIELDS.has(key))
+        .map(([key, value]) => [key, scrub(value)]),
+    );
   }
   return document;
 }

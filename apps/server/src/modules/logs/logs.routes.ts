@@ -7,9 +7,13 @@ export function logRoutes(app: AppInstance, logs: LogsService) {
   const config = { permission: 'settings' } as const;
   const tags = ['logs'];
 
-  app.post('/api/logs/list', { schema: { body: logListQuery, tags }, config }, async (request) => ok(await logs.list(request.body)));
+  app.post('/api/logs/list', { schema: { body: logListQuery, tags }, config }, async (request) =>
+    ok(await logs.list(request.body)),
+  );
 
   app.get('/api/logs/getAllActions', { schema: { tags }, config }, async () => ok(await logs.allActions()));
 
-  app.get('/api/logs/:id', { schema: { params: idParamsSchema, tags }, config }, async (request) => ok(await logs.get(request.params.id)));
+  app.get('/api/logs/:id', { schema: { params: idParamsSchema, tags }, config }, async (request) =>
+    ok(await logs.get(request.params.id)),
+  );
 }

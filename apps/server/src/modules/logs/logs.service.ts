@@ -42,7 +42,13 @@ export class LogsService {
       query.fromDate ? gte(logs.created, sofiaDayStart(query.fromDate)) : undefined,
       query.toDate ? lt(logs.created, sofiaDayStart(query.toDate, 1)) : undefined,
     );
-    const sort = orderBy(query, { created: logs.created, action: logs.action, name: logs.name, model: logs.model, type: logs.type }, { by: 'created', desc: true }, logs.id, { descNullsLast: true });
+    const sort = orderBy(
+      query,
+      { created: logs.created, action: logs.action, name: logs.name, model: logs.model, type: logs.type },
+      { by: 'created', desc: true },
+      logs.id,
+      { descNullsLast: true },
+    );
     const [rows, total] = await Promise.all([
       this.db
         .select(listColumns)
@@ -55,7 +61,12 @@ export class LogsService {
     ]);
     // An estimate below what a page shows is raised to it; a page past the end has no rows and tells nothing.
     const seen = rows.length > 0 ? offsetOf(query) + rows.length : 0;
-    return { Items: rows.map(logDto), Total: Math.max(total.count, seen), Page: query.page, ...(total.estimated ? { Estimated: true } : {}) };
+    return {
+      Items: rows.map(logDto),
+      Total: Math.max(total.count, seen),
+      Page: query.page,
+      ...(total.estimated ? { Estimated: true } : {}),
+    };
   }
 
   /** The exact count up to EXACT_COUNT_LIMIT, else the planner's estimate (never below the limit). */

@@ -26,19 +26,32 @@ const USER_CALLS = [
   ['getClientsUsers', 'clients'],
 ] as const;
 
-export function metadataRoutes(app: AppInstance, metadata: MetadataService, dictionaries: DictionaryService, users: UsersService) {
+export function metadataRoutes(
+  app: AppInstance,
+  metadata: MetadataService,
+  dictionaries: DictionaryService,
+  users: UsersService,
+) {
   const config = { permission: 'metadata' } as const;
   const tags = ['metadata'];
 
   app.get('/api/metaData/getMyCompany', { schema: { tags }, config }, async () => ok(await metadata.myCompany()));
-  app.get('/api/metaData/getInvoiceDefaults', { schema: { tags }, config }, async () => ok(await metadata.invoiceDefaults()));
+  app.get('/api/metaData/getInvoiceDefaults', { schema: { tags }, config }, async () =>
+    ok(await metadata.invoiceDefaults()),
+  );
   for (const [call, kind, all] of DICTIONARY_CALLS) {
-    app.get(`/api/metaData/${call}`, { schema: { tags }, config }, async () => ok(await dictionaries.options(kind, all)));
+    app.get(`/api/metaData/${call}`, { schema: { tags }, config }, async () =>
+      ok(await dictionaries.options(kind, all)),
+    );
   }
   // The active services; without their prices for employees.
-  app.get('/api/metaData/getServices', { schema: { tags }, config }, async (request) => ok(await metadata.serviceOptions(userOf(request))));
+  app.get('/api/metaData/getServices', { schema: { tags }, config }, async (request) =>
+    ok(await metadata.serviceOptions(userOf(request))),
+  );
   // The client portal's document dialog and filter need the active categories; the staff look-up above is closed to client users.
-  app.get('/api/my-documents-flow/categories', { schema: { tags }, config: { permission: 'portal' } }, async () => ok(await dictionaries.options('document-flow-categories', false)));
+  app.get('/api/my-documents-flow/categories', { schema: { tags }, config: { permission: 'portal' } }, async () =>
+    ok(await dictionaries.options('document-flow-categories', false)),
+  );
   for (const [call, filter] of USER_CALLS) {
     app.get(`/api/metaData/${call}`, { schema: { tags }, config }, async () => ok(await users.options(filter)));
   }

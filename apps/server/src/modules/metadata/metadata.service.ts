@@ -13,7 +13,12 @@ import { userOptionColumns } from '../users/users.service.ts';
 export class MetadataService {
   constructor(
     private readonly db: Db,
-    private readonly services: { myCompany: MyCompanyService; invoices: InvoiceSettingsService; dictionaries: DictionaryService; banks: BanksService },
+    private readonly services: {
+      myCompany: MyCompanyService;
+      invoices: InvoiceSettingsService;
+      dictionaries: DictionaryService;
+      banks: BanksService;
+    },
   ) {}
 
   /** The own company with its active banks, or null before its first save. */
@@ -38,14 +43,27 @@ export class MetadataService {
     const settings = await this.services.invoices.row();
     if (!settings) return null;
     const [currency] = await this.db
-      .select({ _id: currencies.id, name: currencies.name, code: currencies.code, exchangeRate: currencies.exchangeRate })
+      .select({
+        _id: currencies.id,
+        name: currencies.name,
+        code: currencies.code,
+        exchangeRate: currencies.exchangeRate,
+      })
       .from(currencies)
       .where(eq(currencies.id, settings.currencyId));
     const [vatType] = await this.db
-      .select({ _id: vatTypes.id, name: vatTypes.name, percentage: vatTypes.percentage, exemptionReason: vatTypes.exemptionReason })
+      .select({
+        _id: vatTypes.id,
+        name: vatTypes.name,
+        percentage: vatTypes.percentage,
+        exemptionReason: vatTypes.exemptionReason,
+      })
       .from(vatTypes)
       .where(eq(vatTypes.id, settings.vatTypeId));
-    const [paymentType] = await this.db.select({ _id: paymentTypes.id, name: paymentTypes.name }).from(paymentTypes).where(eq(paymentTypes.id, settings.paymentTypeId));
+    const [paymentType] = await this.db
+      .select({ _id: paymentTypes.id, name: paymentTypes.name })
+      .from(paymentTypes)
+      .where(eq(paymentTypes.id, settings.paymentTypeId));
     const people = await this.db
       .select(userOptionColumns)
       .from(users)

@@ -34,7 +34,11 @@ export class PortalBillingService {
     private readonly contracts: PortalContractsService,
   ) {}
 
-  async list(kind: BillingKind, actor: Actor, query: ListQuery & { companyId?: string; contract?: string }): Promise<ListResult<PortalBillingRow>> {
+  async list(
+    kind: BillingKind,
+    actor: Actor,
+    query: ListQuery & { companyId?: string; contract?: string },
+  ): Promise<ListResult<PortalBillingRow>> {
     if (query.companyId) await assertMyCompany(this.db, actor, query.companyId);
     if (query.contract) await this.contracts.find(this.db, actor, query.contract);
     const sort = query.sortBy.length > 0 ? { sortBy: query.sortBy, sortDesc: query.sortDesc } : BY_DATE;
@@ -59,7 +63,10 @@ export class PortalBillingService {
 
   async get(kind: BillingKind, actor: Actor, id: string): Promise<PortalBillingView> {
     const view = await this.issued(kind, actor, id);
-    const [items, contractShown] = await Promise.all([this.billing.items.list(kind, actor, id), view.contract ? this.contracts.isShown(actor, view.contract) : false]);
+    const [items, contractShown] = await Promise.all([
+      this.billing.items.list(kind, actor, id),
+      view.contract ? this.contracts.isShown(actor, view.contract) : false,
+    ]);
     return portalBillingView(view, items, printLayoutsFor(view), contractShown);
   }
 

@@ -42,7 +42,11 @@ export class PortalCompaniesService {
       .from(companies)
       .where(and(eq(companies.id, id), myCompanies(actor)));
     if (!company) throw clientNotFound();
-    const officeRows = await this.db.select().from(offices).where(eq(offices.companyId, id)).orderBy(desc(offices.isHeadquarters), asc(offices.created), asc(offices.id));
+    const officeRows = await this.db
+      .select()
+      .from(offices)
+      .where(eq(offices.companyId, id))
+      .orderBy(desc(offices.isHeadquarters), asc(offices.created), asc(offices.id));
     const contactRows =
       officeRows.length > 0
         ? await this.db

@@ -19,7 +19,14 @@ import { localizedSort, offsetOf, orderBy } from '../../http/paging.ts';
 import { contractNotFound, visibleContracts } from '../contracts/access.ts';
 import { contractDocumentParent } from '../contracts/contract-documents.ts';
 import type { ContractServicesService } from '../contracts/contract-services.service.ts';
-import { type ContractRecord, contractRowColumns, contractRowDto, contractStatus, contractViewDto, statusIs } from '../contracts/contracts.queries.ts';
+import {
+  type ContractRecord,
+  contractRowColumns,
+  contractRowDto,
+  contractStatus,
+  contractViewDto,
+  statusIs,
+} from '../contracts/contracts.queries.ts';
 import type { ContractsService } from '../contracts/contracts.service.ts';
 import { type DocumentParentPolicy, DocumentsService } from '../documents/documents.service.ts';
 import type { Actor } from '../logs/audit.ts';
@@ -28,7 +35,11 @@ import { portalContractRow, portalContractView, portalDocumentRow, portalService
 
 /** A contract a client may see: of one of their companies, and not a draft. */
 const shownContracts = (actor: Pick<Actor, 'id' | 'access'>) =>
-  and(visibleContracts(actor), sql`${contracts.customerId} in (select ${companies.id} from ${companies} where ${myCompanies(actor)})`, ne(contracts.status, ContractStatus.draft))!;
+  and(
+    visibleContracts(actor),
+    sql`${contracts.customerId} in (select ${companies.id} from ${companies} where ${myCompanies(actor)})`,
+    ne(contracts.status, ContractStatus.draft),
+  )!;
 
 const SORT_COLUMNS = {
   fromDate: contracts.fromDate,
@@ -96,12 +107,17 @@ export class PortalContractsService {
   }
 
   /** The user's contracts (of one company when `companyId` is given), registered, canceled or expired; `fromDate` descending. */
-  async list(actor: Actor, query: ListQuery & { companyId?: string; status?: ContractStatusValue }): Promise<ListResult<PortalContractRow>> {
+  async list(
+    actor: Actor,
+    query: ListQuery & { companyId?: string; status?: ContractStatusValue },
+  ): Promise<ListResult<PortalContractRow>> {
     if (query.companyId) await assertMyCompany(this.db, actor, query.companyId);
     const where = and(
       shownContracts(actor),
       query.companyId ? eq(contracts.customerId, query.companyId) : undefined,
-      query.status === undefined ? inArray(contracts.status, [ContractStatus.registered, ContractStatus.canceled]) : statusIs(query.status),
+      query.status === undefined
+        ? inArray(contracts.status, [ContractStatus.registered, ContractStatus.canceled])
+        : statusIs(query.status),
     );
     const [rows, total] = await Promise.all([
       this.db
@@ -141,7 +157,10 @@ export class PortalContractsService {
   }
 
   /** A file of a document of a contract the portal shows (404 `not_found` otherwise). */
-  download(actor: Actor, fileId: string): Promise<{ filename: string; contentType: string; length: number; body: Readable }> {
+  download(
+    actor: Actor,
+    fileId: string,
+  ): Promise<{ filename: string; contentType: string; length: number; body: Readable }> {
     return this.documents.download(actor, fileId);
   }
 }

@@ -14,7 +14,11 @@ import type { Actor } from '../logs/audit.ts';
 export const myCompanies = (actor: Pick<Actor, 'id' | 'access'>): SQL => scopeCondition(actor, 'portal');
 
 /** Throws 404 `the_client_was_not_found` unless the company exists, is active and lists the user. */
-export async function assertMyCompany(executor: Executor, actor: Pick<Actor, 'id' | 'access'>, companyId: string): Promise<void> {
+export async function assertMyCompany(
+  executor: Executor,
+  actor: Pick<Actor, 'id' | 'access'>,
+  companyId: string,
+): Promise<void> {
   const [row] = await executor
     .select({ id: companies.id })
     .from(companies)

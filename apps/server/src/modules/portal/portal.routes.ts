@@ -29,14 +29,22 @@ const tags = ['portal'];
 
 /** GET/POST of one billing kind under its portal base (/api/my-invoices, /api/my-proforma-invoices). */
 function billingRoutes(app: AppInstance, kind: BillingKind, base: string, billing: PortalBillingService) {
-  app.post(`${base}/list`, { schema: { body: portalBillingListQuery, tags }, config }, async (request) => ok(await billing.list(kind, userOf(request), request.body)));
+  app.post(`${base}/list`, { schema: { body: portalBillingListQuery, tags }, config }, async (request) =>
+    ok(await billing.list(kind, userOf(request), request.body)),
+  );
 
-  app.get(`${base}/:id`, { schema: { params: idParamsSchema, tags }, config }, async (request) => ok(await billing.get(kind, userOf(request), request.params.id)));
+  app.get(`${base}/:id`, { schema: { params: idParamsSchema, tags }, config }, async (request) =>
+    ok(await billing.get(kind, userOf(request), request.params.id)),
+  );
 
-  app.get(`${base}/print/:id`, { schema: { params: idParamsSchema, querystring: printQuery, tags }, config }, async (request, reply) => {
-    const { doc, pdf } = await billing.print(kind, userOf(request), request.params.id, request.query);
-    return sendPdf(reply, pdf, printFilenameOf(doc));
-  });
+  app.get(
+    `${base}/print/:id`,
+    { schema: { params: idParamsSchema, querystring: printQuery, tags }, config },
+    async (request, reply) => {
+      const { doc, pdf } = await billing.print(kind, userOf(request), request.params.id, request.query);
+      return sendPdf(reply, pdf, printFilenameOf(doc));
+    },
+  );
 }
 
 /**
@@ -44,28 +52,64 @@ function billingRoutes(app: AppInstance, kind: BillingKind, base: string, billin
  * flow is the documents-flow module's (/api/my-documents-flow, /api/my-companies/documents-flow/list).
  */
 export function portalRoutes(app: AppInstance, { companies, contracts, billing }: PortalServices) {
-  app.post(`${PORTAL_API.companies}/list`, { schema: { body: portalCompanyListQuery, tags }, config }, async (request) => ok(await companies.list(userOf(request), request.body)));
+  app.post(
+    `${PORTAL_API.companies}/list`,
+    { schema: { body: portalCompanyListQuery, tags }, config },
+    async (request) => ok(await companies.list(userOf(request), request.body)),
+  );
 
-  app.get(`${PORTAL_API.companies}/:id`, { schema: { params: idParamsSchema, tags }, config }, async (request) => ok(await companies.get(userOf(request), request.params.id)));
+  app.get(`${PORTAL_API.companies}/:id`, { schema: { params: idParamsSchema, tags }, config }, async (request) =>
+    ok(await companies.get(userOf(request), request.params.id)),
+  );
 
-  app.post(`${PORTAL_API.companies}/contracts/list`, { schema: { body: portalCompanyTabQuery, tags }, config }, async (request) => ok(await contracts.list(userOf(request), request.body)));
+  app.post(
+    `${PORTAL_API.companies}/contracts/list`,
+    { schema: { body: portalCompanyTabQuery, tags }, config },
+    async (request) => ok(await contracts.list(userOf(request), request.body)),
+  );
 
-  app.post(`${PORTAL_API.companies}/invoices/list`, { schema: { body: portalCompanyTabQuery, tags }, config }, async (request) => ok(await billing.list('invoice', userOf(request), request.body)));
+  app.post(
+    `${PORTAL_API.companies}/invoices/list`,
+    { schema: { body: portalCompanyTabQuery, tags }, config },
+    async (request) => ok(await billing.list('invoice', userOf(request), request.body)),
+  );
 
-  app.post(`${PORTAL_API.companies}/proforma-invoices/list`, { schema: { body: portalCompanyTabQuery, tags }, config }, async (request) => ok(await billing.list('proforma', userOf(request), request.body)));
+  app.post(
+    `${PORTAL_API.companies}/proforma-invoices/list`,
+    { schema: { body: portalCompanyTabQuery, tags }, config },
+    async (request) => ok(await billing.list('proforma', userOf(request), request.body)),
+  );
 
-  app.post(`${PORTAL_API.contracts}/list`, { schema: { body: portalContractListQuery, tags }, config }, async (request) => ok(await contracts.list(userOf(request), request.body)));
+  app.post(
+    `${PORTAL_API.contracts}/list`,
+    { schema: { body: portalContractListQuery, tags }, config },
+    async (request) => ok(await contracts.list(userOf(request), request.body)),
+  );
 
-  app.get(`${PORTAL_API.contracts}/:id`, { schema: { params: idParamsSchema, tags }, config }, async (request) => ok(await contracts.get(userOf(request), request.params.id)));
+  app.get(`${PORTAL_API.contracts}/:id`, { schema: { params: idParamsSchema, tags }, config }, async (request) =>
+    ok(await contracts.get(userOf(request), request.params.id)),
+  );
 
-  app.post(`${PORTAL_API.contracts}/services/list`, { schema: { body: portalContractTabQuery, tags }, config }, async (request) => ok(await contracts.servicesList(userOf(request), request.body)));
+  app.post(
+    `${PORTAL_API.contracts}/services/list`,
+    { schema: { body: portalContractTabQuery, tags }, config },
+    async (request) => ok(await contracts.servicesList(userOf(request), request.body)),
+  );
 
-  app.post(`${PORTAL_API.contracts}/documents/list`, { schema: { body: portalContractTabQuery, tags }, config }, async (request) => ok(await contracts.documentsList(userOf(request), request.body)));
+  app.post(
+    `${PORTAL_API.contracts}/documents/list`,
+    { schema: { body: portalContractTabQuery, tags }, config },
+    async (request) => ok(await contracts.documentsList(userOf(request), request.body)),
+  );
 
-  app.get(`${PORTAL_API.contracts}/documents/download/:id`, { schema: { params: idParamsSchema, tags }, config }, async (request, reply) => {
-    const file = await contracts.download(userOf(request), request.params.id);
-    return sendFile(reply, file, file.body);
-  });
+  app.get(
+    `${PORTAL_API.contracts}/documents/download/:id`,
+    { schema: { params: idParamsSchema, tags }, config },
+    async (request, reply) => {
+      const file = await contracts.download(userOf(request), request.params.id);
+      return sendFile(reply, file, file.body);
+    },
+  );
 
   billingRoutes(app, 'invoice', PORTAL_API.invoices, billing);
   billingRoutes(app, 'proforma', PORTAL_API.proformas, billing);

@@ -49,7 +49,16 @@ export function portalOffice(row: OfficeRow, contacts: ContactRow[]): PortalOffi
 }
 
 export function portalContractRow(row: ContractRow): PortalContractRow {
-  return { _id: row._id, name: row.name, customerId: row.customerId, companyName: row.companyName, fromDate: row.fromDate, toDate: row.toDate, status: row.status, created: row.created };
+  return {
+    _id: row._id,
+    name: row.name,
+    customerId: row.customerId,
+    companyName: row.companyName,
+    fromDate: row.fromDate,
+    toDate: row.toDate,
+    status: row.status,
+    created: row.created,
+  };
 }
 
 export function portalContractView(view: ContractView): PortalContractView {
@@ -68,7 +77,14 @@ export function portalContractView(view: ContractView): PortalContractView {
 }
 
 export function portalServiceRow(row: ContractServiceRow): PortalContractServiceRow {
-  return { _id: row._id, code: row.code, name: row.name, description: row.description, price: row.price ?? 0, created: row.created };
+  return {
+    _id: row._id,
+    code: row.code,
+    name: row.name,
+    description: row.description,
+    price: row.price ?? 0,
+    created: row.created,
+  };
 }
 
 export function portalDocumentRow(row: DocumentDto): PortalContractDocumentRow {
@@ -79,7 +95,13 @@ export function portalDocumentRow(row: DocumentDto): PortalContractDocumentRow {
     date: row.date,
     description: row.description,
     notes: row.notes,
-    files: row.files.map((file) => ({ _id: file._id, filename: file.filename, contentType: file.contentType, length: file.length, uploadDate: file.uploadDate })),
+    files: row.files.map((file) => ({
+      _id: file._id,
+      filename: file.filename,
+      contentType: file.contentType,
+      length: file.length,
+      uploadDate: file.uploadDate,
+    })),
     created: row.created,
   };
 }
@@ -105,11 +127,24 @@ export function portalBillingRow(row: BillingRow): PortalBillingRow {
 }
 
 function portalItem(row: BillingItemRow): PortalBillingItem {
-  return { _id: row._id, index: row.index, name: row.name, comment: row.comment, quantity: row.quantity, price: row.price, total: row.total };
+  return {
+    _id: row._id,
+    index: row.index,
+    name: row.name,
+    comment: row.comment,
+    quantity: row.quantity,
+    price: row.price,
+    total: row.total,
+  };
 }
 
 /** The preview: `contractShown` false leaves out the link to a contract the user may not open (a draft). */
-export function portalBillingView(view: BillingDocumentView, items: BillingItemRow[], printLayouts: PrintLayoutName[], contractShown: boolean): PortalBillingView {
+export function portalBillingView(
+  view: BillingDocumentView,
+  items: BillingItemRow[],
+  printLayouts: PrintLayoutName[],
+  contractShown: boolean,
+): PortalBillingView {
   const notPaid = (toCents(view.totalAmount) - toCents(view.paidAmount)) / 100;
   return {
     ...portalBillingRow(view),

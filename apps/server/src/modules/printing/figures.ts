@@ -66,7 +66,7 @@ function inLeva(doc: PrintableDocument, rate: number, eurTotal: (leva: number) =
   const rows = doc.items.map((item) => {
     const price = multiplyCents(toCents(item.price), rate);
     // The stored total carries the row's sign (negative on a credit notice, whose prices are positive).
-    const sign = (toCents(item.total) < 0) !== (price < 0) ? -1 : 1;
+    const sign = toCents(item.total) < 0 !== price < 0 ? -1 : 1;
     return { price, total: sign * multiplyCents(price, item.quantity) };
   });
   const amount = sumCents(rows.map((row) => row.total));

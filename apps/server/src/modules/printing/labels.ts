@@ -46,7 +46,8 @@ const bg = {
   vatNotCharged: VAT_EXEMPTION_TEXTS.bg.label,
   inWords: 'Словом',
   /** `rate`: "1 EUR = 1,95583 BGN". */
-  converted: (rate: string, fixed: boolean) => `Сумите са в лева, преизчислени по ${fixed ? 'фиксирания ' : ''}курс ${rate}; всеки ред е количество × преизчислената цена.`,
+  converted: (rate: string, fixed: boolean) =>
+    `Сумите са в лева, преизчислени по ${fixed ? 'фиксирания ' : ''}курс ${rate}; всеки ред е количество × преизчислената цена.`,
   roundingDifference: (difference: string, documentTotal: string, documentTotalLeva: string) =>
     `Разлика от закръгляне: ${difference} спрямо общата сума на документа ${documentTotal} = ${documentTotalLeva}.`,
   eurAtFixedRate: (rate: string) => `по фиксирания курс ${rate}`,
@@ -101,7 +102,8 @@ const it: PrintLabels = {
   creditTotalEur: 'Importo accreditato in euro',
   vatNotCharged: VAT_EXEMPTION_TEXTS.it.label,
   inWords: 'In lettere',
-  converted: (rate, fixed) => `Importi in lev, convertiti al cambio ${fixed ? 'fisso ' : ''}${rate}; ogni riga è quantità × prezzo convertito.`,
+  converted: (rate, fixed) =>
+    `Importi in lev, convertiti al cambio ${fixed ? 'fisso ' : ''}${rate}; ogni riga è quantità × prezzo convertito.`,
   roundingDifference: (difference, documentTotal, documentTotalLeva) =>
     `Differenza di arrotondamento: ${difference} rispetto al totale del documento ${documentTotal} = ${documentTotalLeva}.`,
   eurAtFixedRate: (rate) => `al cambio fisso ${rate}`,

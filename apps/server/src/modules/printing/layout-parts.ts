@@ -2,7 +2,16 @@
  * The blocks of a printed document: title and details, the two parties, the items table, totals with the
  * amount in words and the VAT note, signatures. Each takes the document, the layout's language and figures.
  */
-import { BGN_PER_EUR, type Locale, type LocalizedText, type PartyBank, type PartySnapshot, type PrintableDocument, type PrintLayout, vatExemptionBasis } from '@kantora/domain';
+import {
+  BGN_PER_EUR,
+  type Locale,
+  type LocalizedText,
+  type PartyBank,
+  type PartySnapshot,
+  type PrintableDocument,
+  type PrintLayout,
+  vatExemptionBasis,
+} from '@kantora/domain';
 import type { Content, ContentTable, CustomTableLayout, TableCell } from 'pdfmake/interfaces';
 import type { PrintFigures } from './figures.ts';
 import { type PrintLabels, formatDate, formatMoney, formatQuantity, formatRate } from './labels.ts';
@@ -20,7 +29,8 @@ const RULE = '#9e9e9e';
 const FILL = '#eeeeee';
 
 /** The text in the print language, else the other one. */
-export const localized = (value: LocalizedText | null | undefined, lang: Locale) => (value ? value[lang]?.trim() || value.bg?.trim() || value.it?.trim() || '' : '');
+export const localized = (value: LocalizedText | null | undefined, lang: Locale) =>
+  value ? value[lang]?.trim() || value.bg?.trim() || value.it?.trim() || '' : '';
 
 const labelled = (label: string, value: string): Content => ({ text: [{ text: `${label}: `, color: MUTED }, value] });
 
@@ -35,7 +45,8 @@ export const ruledTable: CustomTableLayout = {
 };
 
 /** A credit notice: its total is the amount credited, not an amount to pay. */
-export const isCreditNotice = (doc: Pick<PrintableDocument, 'kind' | 'noticeType'>) => doc.kind === 'invoice' && doc.noticeType === 1;
+export const isCreditNotice = (doc: Pick<PrintableDocument, 'kind' | 'noticeType'>) =>
+  doc.kind === 'invoice' && doc.noticeType === 1;
 
 export function documentTitle({ doc, t }: PrintContext): string {
   if (doc.kind === 'proforma') return t.proforma;
@@ -48,20 +59,27 @@ export function titleBlock(ctx: PrintContext): Content {
   const details: Array<[string, string]> = [[t.date, formatDate(doc.date)]];
   if (doc.kind === 'invoice') details.push([t.taxDate, formatDate(doc.taxDate ?? doc.date)]);
   // A credit notice is not paid: no deadline, whatever is stored.
-  if (doc.paymentDeadlineDate && !isCreditNotice(doc)) details.push([t.paymentDeadline, formatDate(doc.paymentDeadlineDate)]);
+  if (doc.paymentDeadlineDate && !isCreditNotice(doc))
+    details.push([t.paymentDeadline, formatDate(doc.paymentDeadlineDate)]);
   const paymentType = localized(doc.paymentType, lang);
   if (paymentType) details.push([t.paymentType, paymentType]);
   details.push([t.currency, figures.currency]);
-  if (figures.conversion) details.push([t.convertedFrom, `${figures.conversion.from}, ${formatRate(figures.conversion.rate, lang)}`]);
+  if (figures.conversion)
+    details.push([t.convertedFrom, `${figures.conversion.from}, ${formatRate(figures.conversion.rate, lang)}`]);
   else if (figures.currency !== 'BGN') details.push([t.rate, formatRate(doc.currencyRate, lang)]);
   const number = doc.issued && doc.number ? `${t.number} ${doc.number}` : t.draftNumber;
   const title: Content[] = [
     { text: documentTitle(ctx), style: 'title' },
     { text: number, style: 'number' },
   ];
-  if (doc.kind === 'invoice' && doc.proformaNumber) title.push({ text: t.fromProforma(doc.proformaNumber), margin: [0, 4, 0, 0] });
+  if (doc.kind === 'invoice' && doc.proformaNumber)
+    title.push({ text: t.fromProforma(doc.proformaNumber), margin: [0, 4, 0, 0] });
   if (doc.kind === 'invoice' && doc.noticeType !== 0 && doc.creditToInvoiceNumber) {
-    title.push({ text: t.toInvoice(doc.creditToInvoiceNumber, formatDate(doc.creditToInvoiceDate)), bold: true, margin: [0, 4, 0, 0] });
+    title.push({
+      text: t.toInvoice(doc.creditToInvoiceNumber, formatDate(doc.creditToInvoiceDate)),
+      bold: true,
+      margin: [0, 4, 0, 0],
+    });
     const reason = localized(doc.noticeReason, lang);
     if (reason) title.push(labelled(t.noticeReason, reason));
   }
@@ -70,7 +88,13 @@ export function titleBlock(ctx: PrintContext): Content {
       { width: '*', stack: title },
       {
         width: 230,
-        table: { widths: ['auto', '*'], body: details.map(([label, value]) => [{ text: label, color: MUTED }, { text: value, alignment: 'right' }]) },
+        table: {
+          widths: ['auto', '*'],
+          body: details.map(([label, value]) => [
+            { text: label, color: MUTED },
+            { text: value, alignment: 'right' },
+          ]),
+        },
         layout: 'noBorders',
       },
     ],
@@ -108,7 +132,10 @@ function addressLine(party: PartySnapshot, lang: Locale): string {
 }
 
 function partyLines(party: PartySnapshot, banks: Content[], { lang, t }: PrintContext): Content {
-  const lines: Content[] = [{ text: localized(party.name, lang), bold: true, fontSize: 10 }, labelled(t.address, addressLine(party, lang))];
+  const lines: Content[] = [
+    { text: localized(party.name, lang), bold: true, fontSize: 10 },
+    labelled(t.address, addressLine(party, lang)),
+  ];
   if (party.bulstat) lines.push(labelled(t.eik, party.bulstat));
   if (party.vatNumber) lines.push(labelled(t.vatNumber, party.vatNumber));
   const person = localized(party.responsiblePerson, lang);
@@ -128,7 +155,10 @@ export function partiesBlock(ctx: PrintContext): Content {
           { text: t.provider, style: 'cardHeading' },
           { text: t.recipient, style: 'cardHeading' },
         ],
-        [partyLines(doc.provider, providerBanks(ctx), ctx), partyLines(doc.customer, bankLines(doc.customer.bank, lang, t), ctx)],
+        [
+          partyLines(doc.provider, providerBanks(ctx), ctx),
+          partyLines(doc.customer, bankLines(doc.customer.bank, lang, t), ctx),
+        ],
       ],
     },
     layout: { ...ruledTable, vLineWidth: () => 0.5, paddingLeft: () => 6, paddingRight: () => 6 },
@@ -141,14 +171,22 @@ const numberCell = (text: string) => ({ text, alignment: 'right' as const, noWra
 /** The items: header repeated on every page, rows never split, padded to the layout's minimum. */
 export function itemsTable(ctx: PrintContext): ContentTable {
   const { doc, layout, lang, t, figures } = ctx;
-  const header: TableCell[] = [t.index, t.item, t.quantity, `${t.unitPrice} (${figures.currency})`, `${t.endPrice} (${figures.currency})`].map((text, index) => ({
+  const header: TableCell[] = [
+    t.index,
+    t.item,
+    t.quantity,
+    `${t.unitPrice} (${figures.currency})`,
+    `${t.endPrice} (${figures.currency})`,
+  ].map((text, index) => ({
     text,
     style: 'tableHeader',
     alignment: index < 2 ? 'left' : 'right',
   }));
   const rows: TableCell[][] = doc.items.map((item, index) => {
     const comment = localized(item.comment, lang);
-    const name: TableCell = comment ? { stack: [localized(item.name, lang), { text: comment, style: 'comment' }] } : { text: localized(item.name, lang) };
+    const name: TableCell = comment
+      ? { stack: [localized(item.name, lang), { text: comment, style: 'comment' }] }
+      : { text: localized(item.name, lang) };
     return [
       { text: String(index + 1) },
       name,
@@ -157,7 +195,8 @@ export function itemsTable(ctx: PrintContext): ContentTable {
       numberCell(formatMoney(figures.items[index].total, lang)),
     ];
   });
-  for (let index = rows.length; index < layout.minRows; index++) rows.push([{ text: String(index + 1), color: '#bdbdbd' }, ' ', ' ', ' ', ' ']);
+  for (let index = rows.length; index < layout.minRows; index++)
+    rows.push([{ text: String(index + 1), color: '#bdbdbd' }, ' ', ' ', ' ', ' ']);
   return {
     table: { headerRows: 1, dontBreakRows: true, widths: [20, '*', 52, 104, 86], body: [header, ...rows] },
     layout: { ...ruledTable, fillColor: (row) => (row === 0 ? FILL : null) },
@@ -183,7 +222,11 @@ function conversionNotes({ lang, t, figures }: PrintContext): Content[] {
   if (conversion.difference !== 0) {
     const money = (value: number, currency: string) => `${formatMoney(value, lang)} ${currency}`;
     notes.push({
-      text: t.roundingDifference(money(conversion.difference, 'BGN'), money(conversion.documentTotal, conversion.from), money(conversion.documentTotalLeva, 'BGN')),
+      text: t.roundingDifference(
+        money(conversion.difference, 'BGN'),
+        money(conversion.documentTotal, conversion.from),
+        money(conversion.documentTotalLeva, 'BGN'),
+      ),
       color: MUTED,
       margin: [0, 2, 0, 0],
     });
@@ -198,16 +241,31 @@ export function totalsBlock(ctx: PrintContext): Content {
   const rows: TableCell[][] = [
     [t.taxBase, numberCell(money(figures.amount))],
     [t.vat(formatQuantity(doc.VATCharging ? doc.VATPercentage : 0, lang)), numberCell(money(figures.VATAmount))],
-    [{ text: credit ? t.creditTotal : t.total, bold: true }, { ...numberCell(money(figures.totalAmount)), bold: true }],
+    [
+      { text: credit ? t.creditTotal : t.total, bold: true },
+      { ...numberCell(money(figures.totalAmount)), bold: true },
+    ],
   ];
-  if (figures.eurTotal !== null) rows.push([credit ? t.creditTotalEur : t.totalEur, numberCell(money(figures.eurTotal, 'EUR'))]);
+  if (figures.eurTotal !== null)
+    rows.push([credit ? t.creditTotalEur : t.totalEur, numberCell(money(figures.eurTotal, 'EUR'))]);
   const notes: Content[] = [];
   // The amount in words is Bulgarian only (spec).
-  if (lang === 'bg') notes.push({ text: [{ text: `${t.inWords}: `, color: MUTED }, { text: figures.words, italics: true }], margin: [0, 0, 0, 6] });
+  if (lang === 'bg')
+    notes.push({
+      text: [
+        { text: `${t.inWords}: `, color: MUTED },
+        { text: figures.words, italics: true },
+      ],
+      margin: [0, 0, 0, 6],
+    });
   if (!doc.VATCharging) notes.push(vatReason(ctx));
   notes.push(...conversionNotes(ctx));
   if (figures.eurTotal !== null) {
-    notes.push({ text: `${credit ? t.creditTotalEur : t.totalEur}: ${t.eurAtFixedRate(`1 EUR = ${formatRate(BGN_PER_EUR, lang)} BGN`)}`, color: MUTED, margin: [0, 6, 0, 0] });
+    notes.push({
+      text: `${credit ? t.creditTotalEur : t.totalEur}: ${t.eurAtFixedRate(`1 EUR = ${formatRate(BGN_PER_EUR, lang)} BGN`)}`,
+      color: MUTED,
+      margin: [0, 6, 0, 0],
+    });
   }
   return {
     columns: [
@@ -228,5 +286,9 @@ export function signaturesBlock({ doc, lang, t }: PrintContext): Content {
       ...(name ? [{ text: name, margin: [70, 2, 0, 0] as [number, number, number, number] }] : []),
     ],
   });
-  return { columns: [line(t.issuedBy, localized(doc.signerName, lang)), line(t.receivedBy, '')], columnGap: 24, unbreakable: true };
+  return {
+    columns: [line(t.issuedBy, localized(doc.signerName, lang)), line(t.receivedBy, '')],
+    columnGap: 24,
+    unbreakable: true,
+  };
 }

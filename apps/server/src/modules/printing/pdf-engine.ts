@@ -77,7 +77,8 @@ let ready = false;
 
 function setUp() {
   const fontDir = join(dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
-  for (const file of Object.values(FONT_FILES)) pdfmake.virtualfs.writeFileSync(file, readFileSync(join(fontDir, file)));
+  for (const file of Object.values(FONT_FILES))
+    pdfmake.virtualfs.writeFileSync(file, readFileSync(join(fontDir, file)));
   pdfmake.setFonts({ [PDF_FONT]: { ...FONT_FILES } });
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy(() => false);

@@ -3,13 +3,32 @@
  * copy (each a section of its own, marked on every page, numbered on its own); a draft is neither: one copy marked
  * DRAFT on every page, with a watermark.
  */
-import { type Locale, PRINT_LAYOUTS, PRODUCT_TITLE, type PrintableDocument, type PrintLayoutName, printDocumentKind, printFilename, printLanguage } from '@kantora/domain';
+import {
+  type Locale,
+  PRINT_LAYOUTS,
+  PRODUCT_TITLE,
+  type PrintableDocument,
+  type PrintLayoutName,
+  printDocumentKind,
+  printFilename,
+  printLanguage,
+} from '@kantora/domain';
 import type { FastifyReply } from 'fastify';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { sendFile, sendPreview } from '../../http/files.ts';
 import { printFigures } from './figures.ts';
 import { PRINT_LABELS, type PrintLabels } from './labels.ts';
-import { MUTED, type PrintContext, documentTitle, itemsTable, localized, partiesBlock, signaturesBlock, titleBlock, totalsBlock } from './layout-parts.ts';
+import {
+  MUTED,
+  type PrintContext,
+  documentTitle,
+  itemsTable,
+  localized,
+  partiesBlock,
+  signaturesBlock,
+  titleBlock,
+  totalsBlock,
+} from './layout-parts.ts';
 import { PDF_FONT, pdfFromDefinition } from './pdf-engine.ts';
 import { timesheetAnnexBlock } from './timesheet-annex.ts';
 
@@ -17,7 +36,14 @@ const MARGIN_X = 40;
 
 /** The body of one copy: the same for the original and the copy, so both take the same number of pages. */
 function body(ctx: PrintContext): Content[] {
-  return [titleBlock(ctx), partiesBlock(ctx), itemsTable(ctx), totalsBlock(ctx), signaturesBlock(ctx), ...timesheetAnnexBlock(ctx.doc.timesheetAnnex, ctx.lang)];
+  return [
+    titleBlock(ctx),
+    partiesBlock(ctx),
+    itemsTable(ctx),
+    totalsBlock(ctx),
+    signaturesBlock(ctx),
+    ...timesheetAnnexBlock(ctx.doc.timesheetAnnex, ctx.lang),
+  ];
 }
 
 function copySection(ctx: PrintContext, mark: string, copyIndex: number, copies: number, t: PrintLabels): Content {
@@ -46,7 +72,11 @@ function copySection(ctx: PrintContext, mark: string, copyIndex: number, copies:
 }
 
 /** The pdfmake definition of a document in a layout (exported for tests of the structure). */
-export function printDefinition(doc: PrintableDocument, layoutName: PrintLayoutName, selected: Locale): TDocumentDefinitions {
+export function printDefinition(
+  doc: PrintableDocument,
+  layoutName: PrintLayoutName,
+  selected: Locale,
+): TDocumentDefinitions {
   const layout = PRINT_LAYOUTS[layoutName];
   const lang = printLanguage(layoutName, selected);
   const t = PRINT_LABELS[lang];
@@ -66,7 +96,9 @@ export function printDefinition(doc: PrintableDocument, layoutName: PrintLayoutN
       comment: { italics: true, color: MUTED, fontSize: 8 },
     },
     watermark: doc.issued ? undefined : { text: t.draft, color: '#9e9e9e', opacity: 0.18, bold: true, fontSize: 96 },
-    content: doc.issued ? [copySection(ctx, t.original, 0, 2, t), copySection(ctx, t.copy, 1, 2, t)] : [copySection(ctx, t.draft, 0, 1, t)],
+    content: doc.issued
+      ? [copySection(ctx, t.original, 0, 2, t), copySection(ctx, t.copy, 1, 2, t)]
+      : [copySection(ctx, t.draft, 0, 1, t)],
   };
 }
 
@@ -84,7 +116,12 @@ export function printFilenameOf(doc: PrintableDocument): string {
  * Answers a rendered PDF: application/pdf with an RFC 6266 Content-Disposition (inline for the browser's
  * viewer, or an attachment), nosniff, no caching.
  */
-export function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string, disposition: 'inline' | 'attachment' = 'inline') {
+export function sendPdf(
+  reply: FastifyReply,
+  pdf: Buffer,
+  filename: string,
+  disposition: 'inline' | 'attachment' = 'inline',
+) {
   const file = { filename, contentType: 'application/pdf', length: pdf.length };
   return disposition === 'inline' ? sendPreview(reply, file, pdf) : sendFile(reply, file, pdf);
 }

@@ -7,9 +7,26 @@ import type { Content, TableCell } from 'pdfmake/interfaces';
 import { formatDate } from './labels.ts';
 import { localized, MUTED, ruledTable } from './layout-parts.ts';
 
-const LABELS: Record<Locale, { title: string; period: string; service: string; person: string; hours: string; total: string }> = {
-  bg: { title: 'Приложение: отработено време', period: 'Период', service: 'Услуга', person: 'Служител', hours: 'Часове', total: 'Общо' },
-  it: { title: 'Allegato: ore lavorate', period: 'Periodo', service: 'Servizio', person: 'Persona', hours: 'Ore', total: 'Totale' },
+const LABELS: Record<
+  Locale,
+  { title: string; period: string; service: string; person: string; hours: string; total: string }
+> = {
+  bg: {
+    title: 'Приложение: отработено време',
+    period: 'Период',
+    service: 'Услуга',
+    person: 'Служител',
+    hours: 'Часове',
+    total: 'Общо',
+  },
+  it: {
+    title: 'Allegato: ore lavorate',
+    period: 'Periodo',
+    service: 'Servizio',
+    person: 'Persona',
+    hours: 'Ore',
+    total: 'Totale',
+  },
 };
 
 /** Minutes as hours and minutes (`12:05`). */
@@ -32,7 +49,14 @@ export function timesheetAnnexBlock(annex: PrintTimesheetAnnex | null | undefine
   body.push([{ text: t.total, bold: true, colSpan: 2 }, {}, { text: hoursOf(total), bold: true, alignment: 'right' }]);
   return [
     { text: t.title, style: 'title', fontSize: 14, pageBreak: 'before', margin: [0, 0, 0, 4] },
-    { text: `${t.period}: ${formatDate(annex.periodFrom)} – ${formatDate(annex.periodTo)}`, color: MUTED, margin: [0, 0, 0, 10] },
-    { table: { headerRows: 1, dontBreakRows: true, widths: ['*', 160, 60], body: [header, ...body] }, layout: ruledTable },
+    {
+      text: `${t.period}: ${formatDate(annex.periodFrom)} – ${formatDate(annex.periodTo)}`,
+      color: MUTED,
+      margin: [0, 0, 0, 10],
+    },
+    {
+      table: { headerRows: 1, dontBreakRows: true, widths: ['*', 160, 60], body: [header, ...body] },
+      layout: ruledTable,
+    },
   ];
 }

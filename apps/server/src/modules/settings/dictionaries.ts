@@ -1,10 +1,25 @@
-import { type DictionaryKind, type dictionaryListSchemas, type dictionarySaveSchemas, effectiveCurrencyCode, fixedRateError, MessageKeys as M } from '@kantora/domain';
+import {
+  type DictionaryKind,
+  type dictionaryListSchemas,
+  type dictionarySaveSchemas,
+  effectiveCurrencyCode,
+  fixedRateError,
+  MessageKeys as M,
+} from '@kantora/domain';
 import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/sql-helpers.ts';
-import { currencies, documentFlowCategories, documentTypes, eventCategories, paymentTypes, services, vatTypes } from '../../db/schema/index.ts';
+import {
+  currencies,
+  documentFlowCategories,
+  documentTypes,
+  eventCategories,
+  paymentTypes,
+  services,
+  vatTypes,
+} from '../../db/schema/index.ts';
 import { likePattern, localizedLike, localizedSort, type SortColumns } from '../../http/paging.ts';
 import { fieldError } from '../../http/validation.ts';
 
@@ -52,20 +67,30 @@ export interface DictionaryConfig<K extends DictionaryKind = DictionaryKind> {
 const define = <K extends DictionaryKind>(config: DictionaryConfig<K>) => config;
 
 /** A category may not become its own ancestor. */
-async function checkCategoryParent(executor: Executor, input: SaveInput<'document-flow-categories'>, id: string | undefined) {
+async function checkCategoryParent(
+  executor: Executor,
+  input: SaveInput<'document-flow-categories'>,
+  id: string | undefined,
+) {
   const parent = input.parent;
   if (!parent) return;
   if (parent === id) throw fieldError('parent', M.category_cycle);
-  const [found] = await executor.select({ id: documentFlowCategories.id }).from(documentFlowCategories).where(eq(documentFlowCategories.id, parent));
+  const [found] = await executor
+    .select({ id: documentFlowCategories.id })
+    .from(documentFlowCategories)
+    .where(eq(documentFlowCategories.id, parent));
   if (!found) throw fieldError('parent', M.invalid_value);
   if (!id) return;
-  const ancestors = await queryRows(executor, sql`
+  const ancestors = await queryRows(
+    executor,
+    sql`
     with recursive up(id, parent_id) as (
       select id, parent_id from ${documentFlowCategories} where id = ${parent}
       union
       select c.id, c.parent_id from ${documentFlowCategories} c join up on c.id = up.parent_id
     )
-    select 1 from up where id = ${id} limit 1`);
+    select 1 from up where id = ${id} limit 1`,
+  );
   if (ancestors.length > 0) throw fieldError('parent', M.category_cycle);
 }
 
@@ -77,7 +102,10 @@ export const DICTIONARIES = [
     defaultSort: { by: 'created', desc: true },
     sortColumns: { code: currencies.code, exchangeRate: currencies.exchangeRate },
     // A code left out of an update stays; with none, BGN and EUR are still recognised by their names.
-    resolve: (input, old) => ({ ...input, code: effectiveCurrencyCode(input.code === undefined ? old?.code : input.code, input.name) }),
+    resolve: (input, old) => ({
+      ...input,
+      code: effectiveCurrencyCode(input.code === undefined ? old?.code : input.code, input.name),
+    }),
     check: async (_executor, input) => {
       const rateError = fixedRateError(input.code ?? null, input.exchangeRate);
       if (rateError) throw fieldError('exchangeRate', rateError);

@@ -24,7 +24,14 @@ export class DictionaryService {
   constructor(private readonly db: Db) {}
 
   private toItem(config: DictionaryConfig, row: Row): DictionaryItem {
-    return { _id: row.id, name: row.name, status: row.status, ...config.dto(row), created: iso(row.created), updated: iso(row.updated) };
+    return {
+      _id: row.id,
+      name: row.name,
+      status: row.status,
+      ...config.dto(row),
+      created: iso(row.created),
+      updated: iso(row.updated),
+    };
   }
 
   async list<K extends DictionaryKind>(kind: K, query: DictionaryListQuery): Promise<ListResult<DictionaryItem>> {
@@ -36,7 +43,12 @@ export class DictionaryService {
       ...(config.filters?.(query as never) ?? []),
     ];
     const where = and(...conditions);
-    const sort = orderBy(query, { ...localizedSort('name', t.name), status: t.status, created: t.created, ...config.sortColumns }, config.defaultSort, t.id);
+    const sort = orderBy(
+      query,
+      { ...localizedSort('name', t.name), status: t.status, created: t.created, ...config.sortColumns },
+      config.defaultSort,
+      t.id,
+    );
     const rows = (await this.db
       .select({ ...getTableColumns(t), total: totalCount })
       .from(t)
@@ -57,7 +69,12 @@ export class DictionaryService {
     return row.n;
   }
 
-  private async find(executor: Executor, config: DictionaryConfig, id: string, forUpdate = false): Promise<Row | undefined> {
+  private async find(
+    executor: Executor,
+    config: DictionaryConfig,
+    id: string,
+    forUpdate = false,
+  ): Promise<Row | undefined> {
     const query = executor.select().from(config.table).where(eq(config.table.id, id));
     const [row] = forUpdate ? await query.for('update') : await query;
     return row as Row | undefined;
@@ -82,7 +99,11 @@ export class DictionaryService {
         const payload = (config.resolve ? config.resolve(input as never, old) : input) as SaveBase;
         if (config.unique) await this.checkUnique(tx, config, payload, old?.id);
         await config.check?.(tx, payload as never, old?.id);
-        const values = { ...config.values(payload as never), name: payload.name, status: payload.status ?? old?.status ?? true };
+        const values = {
+          ...config.values(payload as never),
+          name: payload.name,
+          status: payload.status ?? old?.status ?? true,
+        };
         const [row] = old
           ? await tx
               .update(t)
@@ -108,7 +129,8 @@ export class DictionaryService {
       });
     } catch (error) {
       // Two saves of the same code at once: the unique index decides.
-      if (config.unique && isUniqueViolation(error, config.unique.constraint)) throw fieldError(config.unique.field, M.code_already_exists);
+      if (config.unique && isUniqueViolation(error, config.unique.constraint))
+        throw fieldError(config.unique.field, M.code_already_exists);
       throw error;
     }
   }

@@ -1,4 +1,10 @@
-import { type ApiFieldError, type InvoiceSettingsSaveInput, MessageKeys as M, type RegisterNumbersSaveInput, UserStatus } from '@kantora/domain';
+import {
+  type ApiFieldError,
+  type InvoiceSettingsSaveInput,
+  MessageKeys as M,
+  type RegisterNumbersSaveInput,
+  UserStatus,
+} from '@kantora/domain';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client.ts';
@@ -52,7 +58,12 @@ export class InvoiceSettingsService {
     return row ? settingsDto(row) : null;
   }
 
-  private async missing(executor: Executor, table: PgTable & { id: PgColumn }, field: string, id: string): Promise<ApiFieldError[]> {
+  private async missing(
+    executor: Executor,
+    table: PgTable & { id: PgColumn },
+    field: string,
+    id: string,
+  ): Promise<ApiFieldError[]> {
     const [found] = await executor.select({ id: table.id }).from(table).where(eq(table.id, id));
     return found ? [] : [{ field, message: M.invalid_value }];
   }
@@ -99,7 +110,16 @@ export class InvoiceSettingsService {
             .values({ ...values, createdBy: actor.id })
             .returning();
       const saved = settingsDto(row);
-      await writeLog(tx, { name: 'InvoiceSettings', doc: row.id, model: 'invoice_settings', type: old ? 'update' : 'create', action: 'save', old: old ? settingsDto(old) : null, new: saved, actor });
+      await writeLog(tx, {
+        name: 'InvoiceSettings',
+        doc: row.id,
+        model: 'invoice_settings',
+        type: old ? 'update' : 'create',
+        action: 'save',
+        old: old ? settingsDto(old) : null,
+        new: saved,
+        actor,
+      });
       return saved;
     });
   }
@@ -107,7 +127,12 @@ export class InvoiceSettingsService {
   async getRegisterNumbers(executor: Executor = this.db): Promise<RegisterNumbers> {
     const rows = await executor.select().from(numberRegisters);
     const of = (kind: string) => rows.find((r) => r.kind === kind) ?? { next: 1, maxIssued: 0 };
-    return { invoices: of('invoice').next, proformaInvoices: of('proforma').next, invoicesIssued: of('invoice').maxIssued, proformaInvoicesIssued: of('proforma').maxIssued };
+    return {
+      invoices: of('invoice').next,
+      proformaInvoices: of('proforma').next,
+      invoicesIssued: of('invoice').maxIssued,
+      proformaInvoicesIssued: of('proforma').maxIssued,
+    };
   }
 
   /** Sets the next numbers. A register never goes back to a number already issued. */
@@ -129,7 +154,16 @@ export class InvoiceSettingsService {
           .onConflictDoUpdate({ target: numberRegisters.kind, set: { next: input[field], updated: sql`now()` } });
       }
       const saved = await this.getRegisterNumbers(tx);
-      await writeLog(tx, { name: 'RegisterNumbers', doc: null, model: 'number_registers', type: 'update', action: 'saveRegisterNumbers', old, new: saved, actor });
+      await writeLog(tx, {
+        name: 'RegisterNumbers',
+        doc: null,
+        model: 'number_registers',
+        type: 'update',
+        action: 'saveRegisterNumbers',
+        old,
+        new: saved,
+        actor,
+      });
       return saved;
     });
   }

@@ -43,7 +43,13 @@ export class MyCompanyService {
       // Two first saves at once would both insert: the second waits here and then updates.
       await lockName(tx, 'my_company');
       const old = await this.row(tx, true);
-      const values = { name: input.name, responsiblePerson: input.responsiblePerson, bulstat: input.bulstat, vatNumber: input.vatNumber, address: input.address };
+      const values = {
+        name: input.name,
+        responsiblePerson: input.responsiblePerson,
+        bulstat: input.bulstat,
+        vatNumber: input.vatNumber,
+        address: input.address,
+      };
       const [row] = old
         ? await tx
             .update(myCompany)
@@ -55,7 +61,16 @@ export class MyCompanyService {
             .values({ ...values, createdBy: actor.id })
             .returning();
       const saved = myCompanyDto(row);
-      await writeLog(tx, { name: 'MyCompany', doc: row.id, model: 'my_company', type: old ? 'update' : 'create', action: 'save', old: old ? myCompanyDto(old) : null, new: saved, actor });
+      await writeLog(tx, {
+        name: 'MyCompany',
+        doc: row.id,
+        model: 'my_company',
+        type: old ? 'update' : 'create',
+        action: 'save',
+        old: old ? myCompanyDto(old) : null,
+        new: saved,
+        actor,
+      });
       return saved;
     });
   }

@@ -1,4 +1,10 @@
-import { effectiveCurrencyCode, type SetupItem, type SetupItemKey, type SetupStatus, UserStatus } from '@kantora/domain';
+import {
+  effectiveCurrencyCode,
+  type SetupItem,
+  type SetupItemKey,
+  type SetupStatus,
+  UserStatus,
+} from '@kantora/domain';
 import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { banks, currencies, invoiceSettings, myCompany, numberRegisters, users } from '../../db/schema/index.ts';
@@ -18,20 +24,46 @@ export class SetupStatusService {
     const [company] = await this.db.select({ id: myCompany.id }).from(myCompany).limit(1);
     const defaults = company
       ? await this.db
-          .select({ code: currencies.code, name: currencies.name, isDefault: banks.isDefault, isDefault2: banks.isDefault2 })
+          .select({
+            code: currencies.code,
+            name: currencies.name,
+            isDefault: banks.isDefault,
+            isDefault2: banks.isDefault2,
+          })
           .from(banks)
           .innerJoin(currencies, eq(currencies.id, banks.currencyId))
-          .where(and(eq(banks.ownerType, 'my_company'), eq(banks.ownerId, company.id), eq(banks.status, true), or(eq(banks.isDefault, true), eq(banks.isDefault2, true))))
+          .where(
+            and(
+              eq(banks.ownerType, 'my_company'),
+              eq(banks.ownerId, company.id),
+              eq(banks.status, true),
+              or(eq(banks.isDefault, true), eq(banks.isDefault2, true)),
+            ),
+          )
       : [];
-    const hasDefault = (code: string, flag: 'isDefault' | 'isDefault2') => defaults.some((row) => row[flag] && effectiveCurrencyCode(row.code, row.name) === code);
-    const missingBanks = [...(hasDefault('BGN', 'isDefault') ? [] : ['BGN']), ...(hasDefault('EUR', 'isDefault2') ? [] : ['EUR'])];
+    const hasDefault = (code: string, flag: 'isDefault' | 'isDefault2') =>
+      defaults.some((row) => row[flag] && effectiveCurrencyCode(row.code, row.name) === code);
+    const missingBanks = [
+      ...(hasDefault('BGN', 'isDefault') ? [] : ['BGN']),
+      ...(hasDefault('EUR', 'isDefault2') ? [] : ['EUR']),
+    ];
 
     const [settings] = await this.db.select({ id: invoiceSettings.id }).from(invoiceSettings).limit(1);
     // A register is confirmed once saved on the settings page or used by an issue: both stamp `updated`.
-    const confirmed = new Set((await this.db.select({ kind: numberRegisters.kind }).from(numberRegisters).where(isNotNull(numberRegisters.updated))).map((row) => row.kind));
+    const confirmed = new Set(
+      (
+        await this.db
+          .select({ kind: numberRegisters.kind })
+          .from(numberRegisters)
+          .where(isNotNull(numberRegisters.updated))
+      ).map((row) => row.kind),
+    );
     const missingRegisters = REGISTER_KINDS.filter((kind) => !confirmed.has(kind));
     // The administrator is one active user: a second one (of any role) is the first user made.
-    const [{ active }] = await this.db.select({ active: sql<number>`cast(count(*) as integer)` }).from(users).where(eq(users.status, UserStatus.active));
+    const [{ active }] = await this.db
+      .select({ active: sql<number>`cast(count(*) as integer)` })
+      .from(users)
+      .where(eq(users.status, UserStatus.active));
 
     const item = (key: SetupItemKey, done: boolean, missing: string[] = []): SetupItem => ({ key, done, missing });
     const items = [

@@ -29,7 +29,11 @@ const WORKDAY_HOURS = WORKDAY_MINUTES / 60;
 
 function workDuration(minutes: number, units: [string, string, string]): string {
   const parts = splitWorkDuration(minutes);
-  const shown = [parts.days ? `${parts.days} ${units[0]}` : '', parts.hours ? `${parts.hours} ${units[1]}` : '', parts.minutes ? `${parts.minutes} ${units[2]}` : ''].filter(Boolean);
+  const shown = [
+    parts.days ? `${parts.days} ${units[0]}` : '',
+    parts.hours ? `${parts.hours} ${units[1]}` : '',
+    parts.minutes ? `${parts.minutes} ${units[2]}` : '',
+  ].filter(Boolean);
   return shown.length > 0 ? shown.join(' ') : `0 ${units[2]}`;
 }
 
@@ -83,7 +87,15 @@ export const TIMESHEET_LABELS: Record<Locale, TimesheetLabels> = {
 /** `dd.MM.yyyy HH:mm` in Europe/Sofia. */
 export function displayDateTime(instant: Date): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Sofia', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Sofia',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
       .formatToParts(instant)
       .map((part) => [part.type, part.value]),
   );

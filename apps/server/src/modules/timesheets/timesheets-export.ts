@@ -82,7 +82,16 @@ export function timesheetsWorkbook(batches: AsyncIterable<TimesheetRecord[]>, la
       await writable(output);
     }
     sheet.addRow([]).commit();
-    const total = sheet.addRow([`${t.total} (${t.rows(count)})`, null, null, null, null, minutes / MINUTES_PER_DAY, minutes, `${t.workDuration(minutes)} (${t.workdayNote})`]);
+    const total = sheet.addRow([
+      `${t.total} (${t.rows(count)})`,
+      null,
+      null,
+      null,
+      null,
+      minutes / MINUTES_PER_DAY,
+      minutes,
+      `${t.workDuration(minutes)} (${t.workdayNote})`,
+    ]);
     total.font = { bold: true };
     total.commit();
     sheet.commit();

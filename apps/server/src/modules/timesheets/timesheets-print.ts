@@ -31,10 +31,16 @@ function groupsOf<T>(rows: T[], key: (row: T) => string): Group<T>[] {
 }
 
 const minutesOf = (rows: TimesheetRecord[]) => rows.reduce((sum, row) => sum + row.duration, 0);
-const durationText = (minutes: number, t: TimesheetLabels) => `${formatHoursMinutes(minutes)} (${t.workDuration(minutes)})`;
+const durationText = (minutes: number, t: TimesheetLabels) =>
+  `${formatHoursMinutes(minutes)} (${t.workDuration(minutes)})`;
 
 function contractTable(rows: TimesheetRecord[], lang: Locale, t: TimesheetLabels): Content {
-  const head = (text: string, alignment: 'left' | 'right' = 'left'): TableCell => ({ text, alignment, bold: true, fillColor: FILL });
+  const head = (text: string, alignment: 'left' | 'right' = 'left'): TableCell => ({
+    text,
+    alignment,
+    bold: true,
+    fillColor: FILL,
+  });
   const header: TableCell[] = [head(t.date), head(t.user), head(t.service), head(t.duration, 'right'), head(t.comment)];
   const body: TableCell[][] = rows.map((row) => [
     formatDate(row.date),
@@ -59,12 +65,24 @@ function contractTable(rows: TimesheetRecord[], lang: Locale, t: TimesheetLabels
 }
 
 /** The pdfmake definition (exported for tests of the structure). */
-export function timesheetsPrintDefinition(rows: TimesheetRecord[], filter: TimesheetFilter, lang: Locale, now = new Date()): TDocumentDefinitions {
+export function timesheetsPrintDefinition(
+  rows: TimesheetRecord[],
+  filter: TimesheetFilter,
+  lang: Locale,
+  now = new Date(),
+): TDocumentDefinitions {
   const t = TIMESHEET_LABELS[lang];
-  const period = filter.fromDate || filter.toDate ? `${t.period}: ${formatDate(filter.fromDate) || '…'} – ${formatDate(filter.toDate) || '…'}` : '';
+  const period =
+    filter.fromDate || filter.toDate
+      ? `${t.period}: ${formatDate(filter.fromDate) || '…'} – ${formatDate(filter.toDate) || '…'}`
+      : '';
   const content: Content[] = [
     { text: t.title, style: 'title' },
-    { text: [period, `${t.generated}: ${displayDateTime(now)}`, t.workdayNote].filter(Boolean).join('   ·   '), color: MUTED, margin: [0, 2, 0, 10] },
+    {
+      text: [period, `${t.generated}: ${displayDateTime(now)}`, t.workdayNote].filter(Boolean).join('   ·   '),
+      color: MUTED,
+      margin: [0, 2, 0, 10],
+    },
   ];
   if (rows.length === 0) content.push({ text: t.noRows, italics: true });
   for (const client of groupsOf(rows, (row) => row.clientId)) {
@@ -74,12 +92,25 @@ export function timesheetsPrintDefinition(rows: TimesheetRecord[], filter: Times
       content.push(contractTable(contract.rows, lang, t));
     }
     const minutes = minutesOf(client.rows);
-    content.push({ text: `${t.subtotalClient} (${t.rows(client.rows.length)}): ${durationText(minutes, t)}`, bold: true, alignment: 'right', margin: [0, 0, 0, 12] });
+    content.push({
+      text: `${t.subtotalClient} (${t.rows(client.rows.length)}): ${durationText(minutes, t)}`,
+      bold: true,
+      alignment: 'right',
+      margin: [0, 0, 0, 12],
+    });
   }
   if (rows.length > 0) {
     const minutes = minutesOf(rows);
     content.push({
-      table: { widths: ['*', 'auto'], body: [[{ text: `${t.total} (${t.rows(rows.length)})`, bold: true }, { text: durationText(minutes, t), bold: true, alignment: 'right' }]] },
+      table: {
+        widths: ['*', 'auto'],
+        body: [
+          [
+            { text: `${t.total} (${t.rows(rows.length)})`, bold: true },
+            { text: durationText(minutes, t), bold: true, alignment: 'right' },
+          ],
+        ],
+      },
       layout: ruledTable,
       fillColor: FILL,
       margin: [0, 4, 0, 0],

@@ -1,4 +1,11 @@
-import { Access, isManagement, type TimesheetFilter, type TimesheetRights, type TimesheetRow, type TimesheetView } from '@kantora/domain';
+import {
+  Access,
+  isManagement,
+  type TimesheetFilter,
+  type TimesheetRights,
+  type TimesheetRow,
+  type TimesheetView,
+} from '@kantora/domain';
 import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companies, contracts, services, timesheets, type Localized, users } from '../../db/schema/index.ts';
@@ -54,11 +61,19 @@ export const DEFAULT_SORT = { by: 'created', desc: true } as const;
  * index finds instead (the sort key as an expression, so the created index is not taken).
  */
 const NARROW_DATE_DAYS = 400;
-const narrowDates = (filter: TimesheetFilter) => Boolean(filter.fromDate && filter.toDate) && Date.parse(filter.toDate!) - Date.parse(filter.fromDate!) <= NARROW_DATE_DAYS * DAY_MS;
+const narrowDates = (filter: TimesheetFilter) =>
+  Boolean(filter.fromDate && filter.toDate) &&
+  Date.parse(filter.toDate!) - Date.parse(filter.fromDate!) <= NARROW_DATE_DAYS * DAY_MS;
 const SORT_BY_DATE_RANGE = { ...SORT_COLUMNS, created: sql`(${timesheets.created} + interval '0 seconds')` };
 
 export function sortOf(query: { sortBy: string[]; sortDesc: boolean[] } & TimesheetFilter): SQL[] {
-  return orderBy({ ...query, page: 1, itemsPerPage: 1 }, narrowDates(query) ? SORT_BY_DATE_RANGE : SORT_COLUMNS, DEFAULT_SORT, timesheets.id, { descNullsLast: true });
+  return orderBy(
+    { ...query, page: 1, itemsPerPage: 1 },
+    narrowDates(query) ? SORT_BY_DATE_RANGE : SORT_COLUMNS,
+    DEFAULT_SORT,
+    timesheets.id,
+    { descNullsLast: true },
+  );
 }
 
 /** What a row shows, with the names of its user, client, contract and service. */
@@ -143,7 +158,12 @@ export function rowDto(row: TimesheetRecord, rights: TimesheetRights): Timesheet
   };
 }
 
-export function viewDto(row: TimesheetRecord, rights: TimesheetRights, lockDays: number, now = Date.now()): TimesheetView {
+export function viewDto(
+  row: TimesheetRecord,
+  rights: TimesheetRights,
+  lockDays: number,
+  now = Date.now(),
+): TimesheetView {
   return {
     ...rowDto(row, rights),
     contractFromDate: row.contractFromDate,
@@ -179,11 +199,21 @@ export function timesheetLogView(row: TimesheetRecord) {
  * (the date index holds each day's rows newest first, so each day gives its first rows at once) and those few are
  * sorted. With a user, client or contract the rows are few and their own index serves.
  */
-export function timesheetListQueries(actor: Who, query: TimesheetFilter & { sortBy: string[]; sortDesc: boolean[]; page: number; itemsPerPage: number }): { ids: SQL; durations: SQL } {
+export function timesheetListQueries(
+  actor: Who,
+  query: TimesheetFilter & { sortBy: string[]; sortDesc: boolean[]; page: number; itemsPerPage: number },
+): { ids: SQL; durations: SQL } {
   const where = filterWhere(actor, query);
   const offset = offsetOf(query);
   const byCreated = query.sortBy.length === 0 || (query.sortBy.length === 1 && query.sortBy[0] === 'created');
-  if (narrowDates(query) && isManagement(actor.access) && !query.user && !query.client && !query.contract && byCreated) {
+  if (
+    narrowDates(query) &&
+    isManagement(actor.access) &&
+    !query.user &&
+    !query.client &&
+    !query.contract &&
+    byCreated
+  ) {
     const descending = query.sortBy.length === 0 || (query.sortDesc[0] ?? false);
     const direction = descending ? sql`desc nulls last` : sql`asc nulls first`;
     const sameDay = filterWhere(actor, { ...query, fromDate: undefined, toDate: undefined });

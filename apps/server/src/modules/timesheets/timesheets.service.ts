@@ -51,7 +51,12 @@ export class TimesheetsService {
     readonly settings: TimesheetSettings,
   ) {}
 
-  private async load(executor: Executor, actor: Actor, id: string, forUpdate = false): Promise<TimesheetRecord | undefined> {
+  private async load(
+    executor: Executor,
+    actor: Actor,
+    id: string,
+    forUpdate = false,
+  ): Promise<TimesheetRecord | undefined> {
     const query = selectTimesheets(executor, actor, eq(timesheets.id, id));
     const [row] = forUpdate ? await query.for('update', { of: timesheets }) : await query;
     return row as TimesheetRecord | undefined;
@@ -65,8 +70,21 @@ export class TimesheetsService {
   /** One page (its ids by an index, then those rows with their names) with the count and the sum of the durations. */
   async list(actor: Actor, query: TimesheetListQuery): Promise<TimesheetListResult> {
     const queries = timesheetListQueries(actor, query);
-    const [ids, totals] = await Promise.all([queryRows<{ id: string }>(this.db, queries.ids), cappedSum(this.db, queries.durations)]);
-    const rows = ids.length > 0 ? ((await selectTimesheets(this.db, actor, inArray(timesheets.id, ids.map((row) => row.id)))) as TimesheetRecord[]) : [];
+    const [ids, totals] = await Promise.all([
+      queryRows<{ id: string }>(this.db, queries.ids),
+      cappedSum(this.db, queries.durations),
+    ]);
+    const rows =
+      ids.length > 0
+        ? ((await selectTimesheets(
+            this.db,
+            actor,
+            inArray(
+              timesheets.id,
+              ids.map((row) => row.id),
+            ),
+          )) as TimesheetRecord[])
+        : [];
     const byId = new Map(rows.map((row) => [row.id, row]));
     const now = Date.now();
     return {
@@ -95,23 +113,38 @@ export class TimesheetsService {
    * client, contract and service it has even when they would no longer be chosen (like an inactive category).
    * The contract is locked for sharing, so it cannot be canceled or returned to draft while the row is saved.
    */
-  private async rowErrors(tx: Executor, actor: Actor, item: TimesheetItemValues, old: TimesheetRecord | undefined, today: string): Promise<ApiFieldError[]> {
+  private async rowErrors(
+    tx: Executor,
+    actor: Actor,
+    item: TimesheetItemValues,
+    old: TimesheetRecord | undefined,
+    today: string,
+  ): Promise<ApiFieldError[]> {
     const dateErrors = (contract?: { fromDate: string; toDate: string }): ApiFieldError[] => {
       const message = timesheetDateError(item.date, today, contract);
       return message ? [{ field: 'date', message }] : [];
     };
     const keepsClient = old?.clientId === item.client;
-    if (!keepsClient && !(await canSeeClient(tx, actor, item.client))) return [...dateErrors(), { field: 'client', message: M.the_client_was_not_found }];
+    if (!keepsClient && !(await canSeeClient(tx, actor, item.client)))
+      return [...dateErrors(), { field: 'client', message: M.the_client_was_not_found }];
     const [contract] = await tx
-      .select({ customerId: contracts.customerId, status: contracts.status, fromDate: contracts.fromDate, toDate: contracts.toDate })
+      .select({
+        customerId: contracts.customerId,
+        status: contracts.status,
+        fromDate: contracts.fromDate,
+        toDate: contracts.toDate,
+      })
       .from(contracts)
       .where(eq(contracts.id, item.contract))
       .for('share');
-    if (!contract || contract.customerId !== item.client) return [...dateErrors(), { field: 'contract', message: M.invalid_value }];
+    if (!contract || contract.customerId !== item.client)
+      return [...dateErrors(), { field: 'contract', message: M.invalid_value }];
     const keepsContract = keepsClient && old?.contractId === item.contract;
     // The date is checked against the contract's dates only when the row may have that contract.
     const refused = !keepsContract && !(contract.status === ContractStatus.registered && contract.toDate >= today);
-    const errors = refused ? [...dateErrors(), { field: 'contract', message: M.timesheet_contract_not_active }] : dateErrors(contract);
+    const errors = refused
+      ? [...dateErrors(), { field: 'contract', message: M.timesheet_contract_not_active }]
+      : dateErrors(contract);
     if (!(keepsContract && old?.serviceId === item.service)) {
       const [line] = await tx
         .select({ id: contractServices.id })
@@ -140,7 +173,8 @@ export class TimesheetsService {
    * (`<index>.<field>` when `many`).
    */
   async save(actor: Actor, input: { many: boolean; items: TimesheetItemValues[] }): Promise<TimesheetView[]> {
-    if (actor.access !== Access.admin && actor.access !== Access.manager && actor.access !== Access.employee) throw forbidden();
+    if (actor.access !== Access.admin && actor.access !== Access.manager && actor.access !== Access.employee)
+      throw forbidden();
     const today = sofiaDay();
     return this.db.transaction(async (tx) => {
       const olds: Array<TimesheetRecord | undefined> = [];
@@ -151,7 +185,8 @@ export class TimesheetsService {
         if (old && rightsOf(actor, old, this.settings.lockDays).locked) throw conflict(M.timesheet_locked);
         olds.push(old);
         const prefix = input.many ? `${index}.` : '';
-        for (const error of await this.rowErrors(tx, actor, item, old, today)) errors.push({ field: `${prefix}${error.field}`, message: error.message });
+        for (const error of await this.rowErrors(tx, actor, item, old, today))
+          errors.push({ field: `${prefix}${error.field}`, message: error.message });
         if (actor.access !== Access.admin) {
           if (old && (await this.invoiced(tx, old.contractId, old.date))) throw conflict(M.timesheet_period_invoiced);
           if (await this.invoiced(tx, item.contract, item.date)) throw conflict(M.timesheet_period_invoiced);
@@ -162,7 +197,14 @@ export class TimesheetsService {
       const views: TimesheetView[] = [];
       for (const [index, item] of input.items.entries()) {
         const old = olds[index];
-        const values = { clientId: item.client, contractId: item.contract, serviceId: item.service, date: item.date, duration: item.duration, comment: item.comment };
+        const values = {
+          clientId: item.client,
+          contractId: item.contract,
+          serviceId: item.service,
+          date: item.date,
+          duration: item.duration,
+          comment: item.comment,
+        };
         const [row] = old
           ? await tx
               .update(timesheets)
@@ -197,7 +239,16 @@ export class TimesheetsService {
       const old = await this.load(tx, actor, id, true);
       if (!old) throw notFound();
       await tx.delete(timesheets).where(eq(timesheets.id, id));
-      await writeLog(tx, { name: 'Timesheet', doc: id, model: 'timesheets', type: 'delete', action: 'remove', old: timesheetLogView(old), new: null, actor });
+      await writeLog(tx, {
+        name: 'Timesheet',
+        doc: id,
+        model: 'timesheets',
+        type: 'delete',
+        action: 'remove',
+        old: timesheetLogView(old),
+        new: null,
+        actor,
+      });
     });
   }
 
@@ -214,7 +265,8 @@ export class TimesheetsService {
    * be part of it.
    */
   async *walk(actor: Actor, query: TimesheetExportQuery, batchSize = EXPORT_BATCH): AsyncGenerator<TimesheetRecord[]> {
-    if (query.sortBy.length > 1 || (query.sortBy.length === 1 && !Object.hasOwn(SORT_COLUMNS, query.sortBy[0]))) throw badRequest(M.invalid_value, [{ field: 'sortBy', message: M.invalid_value }]);
+    if (query.sortBy.length > 1 || (query.sortBy.length === 1 && !Object.hasOwn(SORT_COLUMNS, query.sortBy[0])))
+      throw badRequest(M.invalid_value, [{ field: 'sortBy', message: M.invalid_value }]);
     const descending = query.sortBy.length > 0 ? (query.sortDesc[0] ?? false) : true;
     const before = descending ? lt : gt;
     const where = filterWhere(actor, query);
@@ -226,7 +278,13 @@ export class TimesheetsService {
             descending ? lte(timesheets.date, after.date) : gte(timesheets.date, after.date),
             or(
               before(timesheets.date, after.date),
-              and(eq(timesheets.date, after.date), or(before(timesheets.created, after.created), and(eq(timesheets.created, after.created), gt(timesheets.id, after.id)))),
+              and(
+                eq(timesheets.date, after.date),
+                or(
+                  before(timesheets.created, after.created),
+                  and(eq(timesheets.created, after.created), gt(timesheets.id, after.id)),
+                ),
+              ),
             ),
           )
         : undefined;
@@ -237,7 +295,14 @@ export class TimesheetsService {
         .orderBy(sql`${timesheets.date} ${direction}`, sql`${timesheets.created} ${direction}`, asc(timesheets.id))
         .limit(batchSize);
       if (page.length === 0) return;
-      const rows = (await selectTimesheets(this.db, actor, inArray(timesheets.id, page.map((row) => row.id)))) as TimesheetRecord[];
+      const rows = (await selectTimesheets(
+        this.db,
+        actor,
+        inArray(
+          timesheets.id,
+          page.map((row) => row.id),
+        ),
+      )) as TimesheetRecord[];
       const byId = new Map(rows.map((row) => [row.id, row]));
       yield page.flatMap((row) => byId.get(row.id) ?? []);
       if (page.length < batchSize) return;
@@ -250,7 +315,12 @@ export class TimesheetsService {
    * The rows of a print, grouped by client and contract (names in `lang`), then by date; at most `max` rows
    * (400 `timesheets_print_too_many_rows` past it, checked by a capped count before anything is sorted).
    */
-  async printRows(actor: Actor, query: TimesheetExportQuery, lang: 'bg' | 'it', max: number): Promise<TimesheetRecord[]> {
+  async printRows(
+    actor: Actor,
+    query: TimesheetExportQuery,
+    lang: 'bg' | 'it',
+    max: number,
+  ): Promise<TimesheetRecord[]> {
     const where = filterWhere(actor, query);
     const { count } = await cappedCount(this.db, sql`select 1 from ${timesheets} where ${where}`);
     if (count > max) throw badRequest(M.timesheets_print_too_many_rows);

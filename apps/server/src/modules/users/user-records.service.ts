@@ -1,4 +1,10 @@
-import { type ListResult, MessageKeys as M, type UserEducationSaveInput, type UserExperienceSaveInput, type UserRecordsListQuery } from '@kantora/domain';
+import {
+  type ListResult,
+  MessageKeys as M,
+  type UserEducationSaveInput,
+  type UserExperienceSaveInput,
+  type UserRecordsListQuery,
+} from '@kantora/domain';
 import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client.ts';
@@ -25,8 +31,21 @@ const education: RecordKind<UserEducationSaveInput> = {
   entity: 'UserEducation',
   table: userEducations,
   defaultSort: { by: 'startDate', desc: true },
-  sortColumns: { startDate: userEducations.startDate, endDate: userEducations.endDate, place: userEducations.place, degree: userEducations.degree, type: userEducations.type },
-  values: (input) => ({ type: input.type, place: input.place, degree: input.degree, startDate: input.startDate, endDate: input.endDate, notes: input.notes }),
+  sortColumns: {
+    startDate: userEducations.startDate,
+    endDate: userEducations.endDate,
+    place: userEducations.place,
+    degree: userEducations.degree,
+    type: userEducations.type,
+  },
+  values: (input) => ({
+    type: input.type,
+    place: input.place,
+    degree: input.degree,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    notes: input.notes,
+  }),
 };
 
 const experience: RecordKind<UserExperienceSaveInput> = {
@@ -70,7 +89,12 @@ export class UserRecordsService {
     return USER_RECORDS[name];
   }
 
-  private async find(executor: Executor, kind: RecordKind<unknown>, id: string, forUpdate = false): Promise<Row | undefined> {
+  private async find(
+    executor: Executor,
+    kind: RecordKind<unknown>,
+    id: string,
+    forUpdate = false,
+  ): Promise<Row | undefined> {
     const query = executor.select().from(kind.table).where(eq(kind.table.id, id));
     const [row] = forUpdate ? await query.for('update') : await query;
     return row as Row | undefined;
@@ -94,7 +118,12 @@ export class UserRecordsService {
       .orderBy(...sort)
       .limit(query.itemsPerPage)
       .offset(offsetOf(query))) as Array<Row & { total: number }>;
-    return pageOf(rows, query, recordDto, async () => (await this.db.select({ n: sql<number>`cast(count(*) as integer)` }).from(t).where(where))[0].n);
+    return pageOf(
+      rows,
+      query,
+      recordDto,
+      async () => (await this.db.select({ n: sql<number>`cast(count(*) as integer)` }).from(t).where(where))[0].n,
+    );
   }
 
   async save(name: UserRecordKind, actor: Actor, input: UserEducationSaveInput | UserExperienceSaveInput) {
@@ -118,7 +147,16 @@ export class UserRecordsService {
             .values({ ...values, userId: input.userId, createdBy: actor.id })
             .returning();
       const saved = recordDto(row as Row);
-      await writeLog(tx, { name: kind.entity, doc: saved._id, model: getTableName(t), type: old ? 'update' : 'create', action: 'save', old: old ? recordDto(old) : null, new: saved, actor });
+      await writeLog(tx, {
+        name: kind.entity,
+        doc: saved._id,
+        model: getTableName(t),
+        type: old ? 'update' : 'create',
+        action: 'save',
+        old: old ? recordDto(old) : null,
+        new: saved,
+        actor,
+      });
       return saved;
     });
   }
@@ -129,7 +167,16 @@ export class UserRecordsService {
       const old = await this.find(tx, kind, id, true);
       if (!old) throw notFound();
       await tx.delete(kind.table).where(eq(kind.table.id, id));
-      await writeLog(tx, { name: kind.entity, doc: id, model: getTableName(kind.table), type: 'delete', action: 'remove', old: recordDto(old), new: null, actor });
+      await writeLog(tx, {
+        name: kind.entity,
+        doc: id,
+        model: getTableName(kind.table),
+        type: 'delete',
+        action: 'remove',
+        old: recordDto(old),
+        new: null,
+        actor,
+      });
     });
   }
 }

@@ -19,9 +19,13 @@ const tags = ['users'];
 const base = '/api/settings/users';
 
 export function userRoutes(app: AppInstance, users: UsersService, records: UserRecordsService) {
-  app.post(`${base}/list`, { schema: { body: userListQuery, tags }, config }, async (request) => ok(await users.list(request.body)));
+  app.post(`${base}/list`, { schema: { body: userListQuery, tags }, config }, async (request) =>
+    ok(await users.list(request.body)),
+  );
 
-  app.get(`${base}/:id`, { schema: { params: idParamsSchema, tags }, config }, async (request) => ok(await users.get(request.params.id)));
+  app.get(`${base}/:id`, { schema: { params: idParamsSchema, tags }, config }, async (request) =>
+    ok(await users.get(request.params.id)),
+  );
 
   app.post(`${base}/save`, { schema: { body: userSaveSchema, tags }, config }, async (request) => {
     return ok(await users.save(userOf(request), request.body), M.saved_successfully);
@@ -33,9 +37,13 @@ export function userRoutes(app: AppInstance, users: UsersService, records: UserR
     { kind: 'experience', one: 'UserExperience', many: 'UserExperiences', schema: userExperienceSaveSchema },
   ] as const;
   for (const { kind, one, many, schema } of kinds) {
-    app.get(`${base}/get${one}/:id`, { schema: { params: idParamsSchema, tags }, config }, async (request) => ok(await records.get(kind, request.params.id)));
+    app.get(`${base}/get${one}/:id`, { schema: { params: idParamsSchema, tags }, config }, async (request) =>
+      ok(await records.get(kind, request.params.id)),
+    );
 
-    app.post(`${base}/get${many}`, { schema: { body: userRecordsListQuery, tags }, config }, async (request) => ok(await records.list(kind, request.body)));
+    app.post(`${base}/get${many}`, { schema: { body: userRecordsListQuery, tags }, config }, async (request) =>
+      ok(await records.list(kind, request.body)),
+    );
 
     app.post(`${base}/save${one}`, { schema: { body: schema, tags }, config }, async (request) => {
       return ok(await records.save(kind, userOf(request), request.body), M.saved_successfully);

@@ -1,4 +1,12 @@
-import { Access, type ListResult, MessageKeys as M, type UserListQuery, type UserSaveInput, UserStatus, UserType } from '@kantora/domain';
+import {
+  Access,
+  type ListResult,
+  MessageKeys as M,
+  type UserListQuery,
+  type UserSaveInput,
+  UserStatus,
+  UserType,
+} from '@kantora/domain';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { isUniqueViolation, lockName } from '../../db/sql-helpers.ts';
@@ -40,7 +48,10 @@ export type UserDto = ReturnType<typeof userDto>;
 /** `{ _id, fullName, access }`: how pickers see a user. */
 export const userOptionColumns = {
   _id: users.id,
-  fullName: sql<{ bg: string; it: string }>`jsonb_build_object('bg', trim(${users.firstName}->>'bg' || ' ' || (${users.lastName}->>'bg')), 'it', trim(${users.firstName}->>'it' || ' ' || (${users.lastName}->>'it')))`,
+  fullName: sql<{
+    bg: string;
+    it: string;
+  }>`jsonb_build_object('bg', trim(${users.firstName}->>'bg' || ' ' || (${users.lastName}->>'bg')), 'it', trim(${users.firstName}->>'it' || ' ' || (${users.lastName}->>'it')))`,
   access: users.access,
 };
 
@@ -82,7 +93,12 @@ export class UsersService {
       .orderBy(...sort)
       .limit(query.itemsPerPage)
       .offset(offsetOf(query));
-    return pageOf(rows, query, userDto, async () => (await this.db.select({ n: sql<number>`cast(count(*) as integer)` }).from(users).where(where))[0].n);
+    return pageOf(
+      rows,
+      query,
+      userDto,
+      async () => (await this.db.select({ n: sql<number>`cast(count(*) as integer)` }).from(users).where(where))[0].n,
+    );
   }
 
   private async find(executor: Executor, id: string, forUpdate = false): Promise<UserView | undefined> {
@@ -136,7 +152,12 @@ export class UsersService {
           access: input.access,
           status: input.status,
         };
-        const endSessions = Boolean(old && (passwordHash || (old.status === UserStatus.active && input.status !== UserStatus.active) || old.access !== input.access));
+        const endSessions = Boolean(
+          old &&
+            (passwordHash ||
+              (old.status === UserStatus.active && input.status !== UserStatus.active) ||
+              old.access !== input.access),
+        );
         let row: UserView;
         if (old) {
           [row] = await tx

@@ -8,7 +8,7 @@ import { reloadPage } from '../../lib/navigation.ts';
 import { setSessionUser } from '../../lib/session.ts';
 import { getToken } from '../../lib/token.ts';
 import { ok } from '../../test/render.tsx';
-import { docOf, editorAnswers, ids, } from '../../features/billing/test-fixtures.ts';
+import { docOf, editorAnswers, ids } from '../../features/billing/test-fixtures.ts';
 import { renderShell } from '../../test/shell.tsx';
 
 vi.mock('../../lib/navigation.ts', async (importOriginal) => ({
@@ -38,7 +38,11 @@ describe('app shell', () => {
     renderShell('/documents-flow', user(Access.employee));
     const nav = await openDrawer();
     await waitFor(() =>
-      expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Клиенти', 'Договори', 'Отчети за работно време', 'Документооборот', 'Календар']),
+      expect(
+        within(nav)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(['Клиенти', 'Договори', 'Отчети за работно време', 'Документооборот', 'Календар']),
     );
   });
 
@@ -55,13 +59,11 @@ describe('app shell', () => {
   it('hides the add-timesheet button from client users and shows the portal routes', async () => {
     renderShell('/my-companies', user(Access.client));
     const nav = await openDrawer();
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Моите фирми',
-      'Моите договори',
-      'Моите фактури',
-      'Моите проформа фактури',
-      'Моите документи',
-    ]);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Моите фирми', 'Моите договори', 'Моите фактури', 'Моите проформа фактури', 'Моите документи']);
     expect(screen.queryByRole('button', { name: 'Добави отчет за работно време' })).not.toBeInTheDocument();
   });
 
@@ -103,7 +105,11 @@ describe('app shell', () => {
     await openDrawer();
     const recent = await screen.findByRole('list', { name: 'Последно посетени' });
     await waitFor(() =>
-      expect(within(recent).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/documents-flow', '/contracts', '/clients']),
+      expect(
+        within(recent)
+          .getAllByRole('link')
+          .map((link) => link.getAttribute('href')),
+      ).toEqual(['/documents-flow', '/contracts', '/clients']),
     );
   }, 60_000); // loads an area's code on a busy machine
 

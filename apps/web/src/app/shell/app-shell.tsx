@@ -1,4 +1,11 @@
-import { type CurrentUserInfo, canAccess, DRAWER_BREAKPOINT, type Locale, matchRoute, Permissions } from '@kantora/domain';
+import {
+  type CurrentUserInfo,
+  canAccess,
+  DRAWER_BREAKPOINT,
+  type Locale,
+  matchRoute,
+  Permissions,
+} from '@kantora/domain';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -53,7 +60,9 @@ function ShellLayout({ user }: { user: CurrentUserInfo }) {
   // A page the role may not open shows "no access" (router.tsx) and is not remembered as visited.
   const forbidden = matched ? !canAccess(matched.roles, user.access) : false;
   const route = forbidden ? undefined : matched;
-  const titleKey = forbidden ? 'no_access' : (route?.title ?? (REDIRECT_PATHS.has(location.pathname) ? 'loading' : 'not_found'));
+  const titleKey = forbidden
+    ? 'no_access'
+    : (route?.title ?? (REDIRECT_PATHS.has(location.pathname) ? 'loading' : 'not_found'));
   const title = t(`routes:${titleKey}`);
   usePageTitle(title);
 

@@ -40,7 +40,9 @@ export function ProfileMenu({ user, onSignOut }: { user: CurrentUserInfo; onSign
           aria-expanded={anchor ? 'true' : undefined}
           sx={{ ml: 0.5 }}
         >
-          <Avatar sx={{ width: 34, height: 34, bgcolor: 'secondary.main', fontSize: '0.9rem', fontWeight: 600 }}>{initials(name)}</Avatar>
+          <Avatar sx={{ width: 34, height: 34, bgcolor: 'secondary.main', fontSize: '0.9rem', fontWeight: 600 }}>
+            {initials(name)}
+          </Avatar>
         </IconButton>
       </Tooltip>
       <Menu

@@ -55,7 +55,10 @@ export function SideDrawer({ access, isProduction, docked, open, onClose, recent
           <RouteIcon name={route.icon} />
         </ListItemIcon>
       )}
-      <ListItemText primary={t(`routes:${route.title}`)} slotProps={{ primary: { sx: { fontSize: nested ? '0.9rem' : undefined } } }} />
+      <ListItemText
+        primary={t(`routes:${route.title}`)}
+        slotProps={{ primary: { sx: { fontSize: nested ? '0.9rem' : undefined } } }}
+      />
     </ListItemButton>
   );
 
@@ -103,14 +106,29 @@ export function SideDrawer({ access, isProduction, docked, open, onClose, recent
             }
           >
             {recent.map((entry) => (
-              <ListItemButton key={entry.path} component={Link} to={entry.path} onClick={afterClick} sx={{ borderRadius: 2, mx: 1 }}>
+              <ListItemButton
+                key={entry.path}
+                component={Link}
+                to={entry.path}
+                onClick={afterClick}
+                sx={{ borderRadius: 2, mx: 1 }}
+              >
                 <ListItemIcon sx={{ minWidth: 36 }}>
                   <History fontSize="small" />
                 </ListItemIcon>
                 {/* The page's title and its record's name ("Фактура: 0000000042", "Клиент: Алфа ООД"), never its address. */}
                 <ListItemText
-                  primary={entry.name ? t('shell.recent_named', { title: t(`routes:${entry.title}`), name: localized(entry.name, i18n.language) }) : t(`routes:${entry.title}`)}
-                  slotProps={{ primary: { noWrap: true, title: entry.name ? localized(entry.name, i18n.language) : undefined } }}
+                  primary={
+                    entry.name
+                      ? t('shell.recent_named', {
+                          title: t(`routes:${entry.title}`),
+                          name: localized(entry.name, i18n.language),
+                        })
+                      : t(`routes:${entry.title}`)
+                  }
+                  slotProps={{
+                    primary: { noWrap: true, title: entry.name ? localized(entry.name, i18n.language) : undefined },
+                  }}
                 />
               </ListItemButton>
             ))}

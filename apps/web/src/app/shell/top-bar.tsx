@@ -24,12 +24,26 @@ interface TopBarProps {
 }
 
 /** Drawer toggle, page title, add-timesheet (the roles with timesheets), language menu and profile menu. */
-export function TopBar({ title, user, drawerOpen, onToggleDrawer, onAddTimesheet, onLocaleChange, onSignOut }: TopBarProps) {
+export function TopBar({
+  title,
+  user,
+  drawerOpen,
+  onToggleDrawer,
+  onAddTimesheet,
+  onLocaleChange,
+  onSignOut,
+}: TopBarProps) {
   const { t } = useTranslation();
   return (
     <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
       <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
-        <IconButton color="inherit" edge="start" onClick={onToggleDrawer} aria-label={t('shell.toggle_drawer')} aria-expanded={drawerOpen}>
+        <IconButton
+          color="inherit"
+          edge="start"
+          onClick={onToggleDrawer}
+          aria-label={t('shell.toggle_drawer')}
+          aria-expanded={drawerOpen}
+        >
           <MenuIcon />
         </IconButton>
         <Box sx={{ display: { xs: 'none', sm: 'flex' }, mx: 1 }}>
@@ -38,7 +52,14 @@ export function TopBar({ title, user, drawerOpen, onToggleDrawer, onAddTimesheet
         <Typography variant="h6" component="h1" noWrap sx={{ flexGrow: 1, minWidth: 0 }}>
           {title}
         </Typography>
-        {!user.isProduction && <Chip label="TEST" size="small" color="warning" sx={{ fontWeight: 700, display: { xs: 'none', sm: 'inline-flex' } }} />}
+        {!user.isProduction && (
+          <Chip
+            label="TEST"
+            size="small"
+            color="warning"
+            sx={{ fontWeight: 700, display: { xs: 'none', sm: 'inline-flex' } }}
+          />
+        )}
         {canAccess(Permissions.timesheets, user.access) && (
           <Tooltip title={t('shell.add_timesheet')}>
             <IconButton color="inherit" onClick={onAddTimesheet} aria-label={t('shell.add_timesheet')}>

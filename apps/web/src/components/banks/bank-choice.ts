@@ -14,8 +14,17 @@ export interface BankChoice {
 export const bankFromSnapshot = (bank: PartyBank | null | undefined): BankChoice | null =>
   bank ? { _id: bank.bankId, name: bank.name, bic: bank.bic, iban: bank.iban, currency: bank.currency } : null;
 
-export const bankFromAccount = (bank: Bank): BankChoice => ({ _id: bank._id, name: bank.name, bic: bank.bic, iban: bank.iban, currency: bank.currencyCode ?? bank.currencyName?.bg ?? '' });
+export const bankFromAccount = (bank: Bank): BankChoice => ({
+  _id: bank._id,
+  name: bank.name,
+  bic: bank.bic,
+  iban: bank.iban,
+  currency: bank.currencyCode ?? bank.currencyName?.bg ?? '',
+});
 
 /** The choice of a stored account id: the snapshot's account when it is that one, else the id alone. */
-export const bankChoiceOf = (id: string | null | undefined, snapshot: PartyBank | null | undefined): BankChoice | null =>
+export const bankChoiceOf = (
+  id: string | null | undefined,
+  snapshot: PartyBank | null | undefined,
+): BankChoice | null =>
   id ? (bankFromSnapshot(snapshot) ?? { _id: id, name: { bg: '', it: '' }, bic: '', iban: '', currency: '' }) : null;

@@ -54,14 +54,32 @@ function toForm(ownCompany: boolean, ownerId: string, bank: Bank | null): BankFo
  * Add or preview a bank account of the own company (the BGN and EUR default marks move here when
  * set) or of a client company (no default marks). `readOnly`: preview only (non-management).
  */
-export function BankDialog({ owner, id, onClose, readOnly = false }: { owner: BankOwner; id: string | null; onClose: () => void; readOnly?: boolean }) {
+export function BankDialog({
+  owner,
+  id,
+  onClose,
+  readOnly = false,
+}: {
+  owner: BankOwner;
+  id: string | null;
+  onClose: () => void;
+  readOnly?: boolean;
+}) {
   const ownCompany = 'myCompanyId' in owner;
   const ownerId = bankOwnerId(owner);
   const { t, i18n } = useTranslation('settings');
   const [saved, setSaved] = useState<Bank | null>(null);
-  const loaded = useQuery({ queryKey: banksKeys.bank(id ?? ''), queryFn: () => banksApi.get(id as string), enabled: id !== null, staleTime: 0 });
+  const loaded = useQuery({
+    queryKey: banksKeys.bank(id ?? ''),
+    queryFn: () => banksApi.get(id as string),
+    enabled: id !== null,
+    staleTime: 0,
+  });
   const currencies = useMetadata<DictionaryItem[]>('getCurrencies');
-  const form = useForm<BankFormValues, any, BankSaveInput>({ resolver: schemaResolver(bankSaveSchema), defaultValues: toForm(ownCompany, ownerId, null) });
+  const form = useForm<BankFormValues, any, BankSaveInput>({
+    resolver: schemaResolver(bankSaveSchema),
+    defaultValues: toForm(ownCompany, ownerId, null),
+  });
   const { control, reset, setValue } = form;
 
   useEffect(() => {
@@ -79,13 +97,18 @@ export function BankDialog({ owner, id, onClose, readOnly = false }: { owner: Ba
     if (!canBeEurDefault && form.getValues('default2')) setValue('default2', false, { shouldDirty: true });
   }, [canBeBgnDefault, canBeEurDefault, form, setValue]);
 
-  const options = (currencies.data ?? []).map((item) => ({ value: item._id, label: currencyLabel(item, i18n.language) }));
+  const options = (currencies.data ?? []).map((item) => ({
+    value: item._id,
+    label: currencyLabel(item, i18n.language),
+  }));
   const bank = saved ?? loaded.data ?? null;
   return (
     <EntityDialog<BankFormValues, Bank, BankSaveInput>
       open
       onClose={onClose}
-      title={(mode) => (mode === 'create' ? t('banks.new') : `${t('banks.one')}: ${localized(bank?.name, i18n.language)}`)}
+      title={(mode) =>
+        mode === 'create' ? t('banks.new') : `${t('banks.one')}: ${localized(bank?.name, i18n.language)}`
+      }
       form={form}
       initialMode={id ? 'edit' : 'create'}
       loading={id !== null && loaded.isPending}
@@ -110,30 +133,47 @@ export function BankDialog({ owner, id, onClose, readOnly = false }: { owner: Ba
         <LocalizedTextField control={control} name="name" label={t('fields.bank_name')} required />
         <LocalizedTextField control={control} name="address" label={t('fields.bank_address')} required />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr 1fr' } }}>
-          <FormTextField control={control} name="iban" label={t('fields.iban')} required slotProps={{ htmlInput: { maxLength: 64, spellCheck: false } }} />
-          <FormTextField control={control} name="bic" label={t('fields.bic')} slotProps={{ htmlInput: { maxLength: 11, spellCheck: false } }} />
-          <OptionSelectField control={control} name="currency" label={t('fields.currency')} required options={options} />
+          <FormTextField
+            control={control}
+            name="iban"
+            label={t('fields.iban')}
+            required
+            slotProps={{ htmlInput: { maxLength: 64, spellCheck: false } }}
+          />
+          <FormTextField
+            control={control}
+            name="bic"
+            label={t('fields.bic')}
+            slotProps={{ htmlInput: { maxLength: 11, spellCheck: false } }}
+          />
+          <OptionSelectField
+            control={control}
+            name="currency"
+            label={t('fields.currency')}
+            required
+            options={options}
+          />
         </Box>
         <SwitchField control={control} name="status" label={t('fields.active')} helperText={t('banks.status_hint')} />
         {ownCompany && (
           <>
-        <Alert severity="info" variant="outlined">
-          {t('banks.defaults_explained')}
-        </Alert>
-        <SwitchField
-          control={control}
-          name="default"
-          label={t('banks.default_bgn')}
-          disabled={!canBeBgnDefault}
-          helperText={canBeBgnDefault ? t('banks.default_moves') : t('banks.default_bgn_needs')}
-        />
-        <SwitchField
-          control={control}
-          name="default2"
-          label={t('banks.default_eur')}
-          disabled={!canBeEurDefault}
-          helperText={canBeEurDefault ? t('banks.default_moves') : t('banks.default_eur_needs')}
-        />
+            <Alert severity="info" variant="outlined">
+              {t('banks.defaults_explained')}
+            </Alert>
+            <SwitchField
+              control={control}
+              name="default"
+              label={t('banks.default_bgn')}
+              disabled={!canBeBgnDefault}
+              helperText={canBeBgnDefault ? t('banks.default_moves') : t('banks.default_bgn_needs')}
+            />
+            <SwitchField
+              control={control}
+              name="default2"
+              label={t('banks.default_eur')}
+              disabled={!canBeEurDefault}
+              helperText={canBeEurDefault ? t('banks.default_moves') : t('banks.default_eur_needs')}
+            />
           </>
         )}
       </Stack>

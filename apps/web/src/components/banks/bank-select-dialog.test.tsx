@@ -41,18 +41,36 @@ describe('BankSelectDialog', { timeout: 60_000 }, () => {
         owner={{ myCompanyId: OWN }}
         title="Сметки на доставчика"
         actions={[
-          { key: 'bgn', label: 'Избери като сметка в лева', accepts: (row) => row.currencyCode === 'BGN', onChoose: chooseBgn },
-          { key: 'eur', label: 'Избери като сметка в евро', accepts: (row) => row.currencyCode === 'EUR', onChoose: chooseEur, chosenId: banks[1]._id },
+          {
+            key: 'bgn',
+            label: 'Избери като сметка в лева',
+            accepts: (row) => row.currencyCode === 'BGN',
+            onChoose: chooseBgn,
+          },
+          {
+            key: 'eur',
+            label: 'Избери като сметка в евро',
+            accepts: (row) => row.currencyCode === 'EUR',
+            onChoose: chooseEur,
+            chosenId: banks[1]._id,
+          },
         ]}
       />,
     );
     const dialog = await screen.findByRole('dialog', { name: 'Сметки на доставчика' });
     const bgnRow = (await within(dialog).findByText('УниКредит Булбанк')).closest('tr') as HTMLElement;
     const eurRow = within(dialog).getByText('УниКредит Булбанк (евро)').closest('tr') as HTMLElement;
-    expect(JSON.parse(String(calls[0].init?.body))).toMatchObject({ myCompanyId: OWN, status: true, sortBy: 'created', sortDesc: true });
+    expect(JSON.parse(String(calls[0].init?.body))).toMatchObject({
+      myCompanyId: OWN,
+      status: true,
+      sortBy: 'created',
+      sortDesc: true,
+    });
     expect(within(bgnRow).getByRole('button', { name: 'Избери като сметка в лева: УниКредит Булбанк' })).toBeEnabled();
     expect(within(bgnRow).getByRole('button', { name: 'Избери като сметка в евро: УниКредит Булбанк' })).toBeDisabled();
-    expect(within(eurRow).getByRole('button', { name: 'Избери като сметка в лева: УниКредит Булбанк (евро)' })).toBeDisabled();
+    expect(
+      within(eurRow).getByRole('button', { name: 'Избери като сметка в лева: УниКредит Булбанк (евро)' }),
+    ).toBeDisabled();
     // The account chosen now is marked in its row.
     expect(within(eurRow).getByText('Избери като сметка в евро', { selector: '.MuiChip-label' })).toBeInTheDocument();
 
@@ -65,7 +83,15 @@ describe('BankSelectDialog', { timeout: 60_000 }, () => {
   it("lists a client's accounts with one choose action", async () => {
     const { calls } = mockApi({ 'POST /api/banks/list': () => ok({ Items: [banks[0]], Total: 1, Page: 1 }) });
     const choose = vi.fn();
-    renderWithProviders(<BankSelectDialog open onClose={vi.fn()} owner={{ companyId: OWN }} title="Сметки на клиента" actions={[{ key: 'choose', label: 'Избери', onChoose: choose }]} />);
+    renderWithProviders(
+      <BankSelectDialog
+        open
+        onClose={vi.fn()}
+        owner={{ companyId: OWN }}
+        title="Сметки на клиента"
+        actions={[{ key: 'choose', label: 'Избери', onChoose: choose }]}
+      />,
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Избери: УниКредит Булбанк' }));
     expect(choose).toHaveBeenCalledWith(banks[0]);
     expect(JSON.parse(String(calls[0].init?.body))).toMatchObject({ companyId: OWN, status: true });

@@ -47,7 +47,8 @@ export function BankSelectDialog({ open, onClose, owner, title, actions }: BankS
   const ownCompany = 'myCompanyId' in owner;
   const list = useListState({ sortBy: 'created', sortDesc: true });
   const fetcher = useMemo(
-    () => (request: ListRequest) => banksApi.list({ ...request, ...(ownCompany ? { myCompanyId: ownerId } : { companyId: ownerId }), status: true }),
+    () => (request: ListRequest) =>
+      banksApi.list({ ...request, ...(ownCompany ? { myCompanyId: ownerId } : { companyId: ownerId }), status: true }),
     [ownerId, ownCompany],
   );
   const columns = useMemo<DataTableColumn<Bank>[]>(
@@ -67,9 +68,23 @@ export function BankSelectDialog({ open, onClose, owner, title, actions }: BankS
           </Box>
         ),
       },
-      { field: 'iban', header: 'settings:fields.iban', sortable: true, render: (row) => <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{row.iban}</Box> },
+      {
+        field: 'iban',
+        header: 'settings:fields.iban',
+        sortable: true,
+        render: (row) => (
+          <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+            {row.iban}
+          </Box>
+        ),
+      },
       { field: 'bic', header: 'settings:fields.bic', hideBelow: 'md' },
-      { field: 'currency', header: 'settings:fields.currency', sortable: true, render: (row) => row.currencyCode ?? localized(row.currencyName, locale) },
+      {
+        field: 'currency',
+        header: 'settings:fields.currency',
+        sortable: true,
+        render: (row) => row.currencyCode ?? localized(row.currencyName, locale),
+      },
     ],
     [locale, actions],
   );

@@ -26,7 +26,13 @@ import { DateField } from '../fields/date-field.tsx';
 import { LocalizedTextField } from '../fields/localized-text-field.tsx';
 import { OptionSelectField } from '../fields/option-select-field.tsx';
 import { applyServerErrors } from '../fields/server-errors.ts';
-import { type DocumentParent, documentKeys, documentsApi, type ParentDocument, type StoredFile } from './documents-api.ts';
+import {
+  type DocumentParent,
+  documentKeys,
+  documentsApi,
+  type ParentDocument,
+  type StoredFile,
+} from './documents-api.ts';
 
 interface DocumentFormValues {
   _id?: string;
@@ -66,7 +72,13 @@ export function documentFormData(values: DocumentSaveInput, file: File | null): 
 }
 
 /** A stored file: click downloads it. */
-export function FileChip({ file, downloadPath = documentsApi.downloadPath }: { file: StoredFile; downloadPath?: (fileId: string) => string }) {
+export function FileChip({
+  file,
+  downloadPath = documentsApi.downloadPath,
+}: {
+  file: StoredFile;
+  downloadPath?: (fileId: string) => string;
+}) {
   const { t, i18n } = useTranslation('documents');
   return (
     <Chip
@@ -104,9 +116,17 @@ export function DocumentDialog({ parent, id, onClose, readOnly = false, canDelet
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState(false);
   const [current, setCurrent] = useState<ParentDocument | null>(null);
-  const loaded = useQuery({ queryKey: documentKeys.one(parent, id ?? ''), queryFn: () => documentsApi.get(id as string), enabled: id !== null, staleTime: 0 });
+  const loaded = useQuery({
+    queryKey: documentKeys.one(parent, id ?? ''),
+    queryFn: () => documentsApi.get(id as string),
+    enabled: id !== null,
+    staleTime: 0,
+  });
   const types = useMetadata<DictionaryItem[]>('getDocumentTypes');
-  const form = useForm<DocumentFormValues, any, DocumentSaveInput>({ resolver: schemaResolver(documentSaveSchema), defaultValues: toForm(parent, null) });
+  const form = useForm<DocumentFormValues, any, DocumentSaveInput>({
+    resolver: schemaResolver(documentSaveSchema),
+    defaultValues: toForm(parent, null),
+  });
   const { control, reset } = form;
   const { parentType, parentId } = parent;
   useEffect(() => {
@@ -119,7 +139,11 @@ export function DocumentDialog({ parent, id, onClose, readOnly = false, canDelet
   const files = current?.files ?? [];
   const removeFile = async (item: StoredFile) => {
     if (!current) return;
-    const sure = await confirm({ messageKey: t('remove_file_confirm', { name: item.filename }), destructive: true, confirmLabel: t('common:actions.delete') });
+    const sure = await confirm({
+      messageKey: t('remove_file_confirm', { name: item.filename }),
+      destructive: true,
+      confirmLabel: t('common:actions.delete'),
+    });
     if (!sure) return;
     try {
       await documentsApi.removeFile(item._id, current._id);
@@ -172,7 +196,11 @@ export function DocumentDialog({ parent, id, onClose, readOnly = false, canDelet
                   <FileChip file={item} />
                   {canDeleteFiles && !readOnly && (
                     <Tooltip title={t('remove_file')}>
-                      <IconButton size="small" aria-label={`${t('remove_file')}: ${item.filename}`} onClick={() => void removeFile(item)}>
+                      <IconButton
+                        size="small"
+                        aria-label={`${t('remove_file')}: ${item.filename}`}
+                        onClick={() => void removeFile(item)}
+                      >
                         <DeleteOutline fontSize="small" />
                       </IconButton>
                     </Tooltip>
@@ -191,9 +219,17 @@ export function DocumentDialog({ parent, id, onClose, readOnly = false, canDelet
             name="type"
             label={t('fields.type')}
             required
-            options={(types.data ?? []).map((item) => ({ value: item._id, label: localized(item.name, i18n.language) }))}
+            options={(types.data ?? []).map((item) => ({
+              value: item._id,
+              label: localized(item.name, i18n.language),
+            }))}
           />
-          <DateField control={control} name="date" label={t('fields.date')} helperText={readOnly ? undefined : t('date_hint')} />
+          <DateField
+            control={control}
+            name="date"
+            label={t('fields.date')}
+            helperText={readOnly ? undefined : t('date_hint')}
+          />
         </Box>
         <LocalizedTextField control={control} name="description" label={t('fields.description')} multiline />
         <LocalizedTextField control={control} name="notes" label={t('fields.notes')} multiline />
@@ -213,11 +249,17 @@ export function DocumentDialog({ parent, id, onClose, readOnly = false, canDelet
               <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<AttachFile />}>
                 {files.length > 0 ? t('add_file') : t('choose_file')}
               </Button>
-              <Typography variant="body2" color={file ? 'text.primary' : 'text.secondary'} sx={{ wordBreak: 'break-all' }}>
+              <Typography
+                variant="body2"
+                color={file ? 'text.primary' : 'text.secondary'}
+                sx={{ wordBreak: 'break-all' }}
+              >
                 {file ? `${file.name} (${formatSize(file.size, i18n.language)})` : t('no_file')}
               </Typography>
             </Box>
-            <FormHelperText error={fileError}>{fileError ? translateMessage('field_is_required') : t('file_hint')}</FormHelperText>
+            <FormHelperText error={fileError}>
+              {fileError ? translateMessage('field_is_required') : t('file_hint')}
+            </FormHelperText>
           </Box>
         )}
       </Stack>

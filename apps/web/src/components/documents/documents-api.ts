@@ -38,11 +38,13 @@ export const documentKeys = {
 
 /** The calls of /api/documents (the spec's Documents). */
 export const documentsApi = {
-  list: (parent: DocumentParent, request: object) => api.post<ListResult<ParentDocument>>('/documents/list', { ...request, ...parent }),
+  list: (parent: DocumentParent, request: object) =>
+    api.post<ListResult<ParentDocument>>('/documents/list', { ...request, ...parent }),
   get: (id: string) => api.get<ParentDocument>(`/documents/${id}`),
   /** Multipart: the text fields and at most one file in the part `file`. */
   save: (body: FormData) => api.post<ParentDocument>('/documents/save', body),
   remove: (documentId: string) => api.post<boolean>('/documents/remove', { documentId }),
-  removeFile: (fileId: string, documentId: string) => api.post<boolean>('/documents/removeFile', { fileId, documentId }),
+  removeFile: (fileId: string, documentId: string) =>
+    api.post<boolean>('/documents/removeFile', { fileId, documentId }),
   downloadPath: (fileId: string) => `/documents/download/${fileId}`,
 };

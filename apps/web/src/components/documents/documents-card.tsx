@@ -50,7 +50,16 @@ export interface DocumentsSource {
  * downloads on click) and who uploaded them. Upload, edit and delete as the caller allows; without them the
  * table alone stays (the files still download).
  */
-export function DocumentsCard({ parent, canAdd = false, canEdit = false, canDelete = false, deleteMessage, title, subtitle, source }: DocumentsCardProps) {
+export function DocumentsCard({
+  parent,
+  canAdd = false,
+  canEdit = false,
+  canDelete = false,
+  deleteMessage,
+  title,
+  subtitle,
+  source,
+}: DocumentsCardProps) {
   const { t, i18n } = useTranslation('documents');
   const locale = i18n.language;
   const confirm = useConfirm();
@@ -58,16 +67,40 @@ export function DocumentsCard({ parent, canAdd = false, canEdit = false, canDele
   const list = useListState({ sortBy: 'created', sortDesc: true });
   const [dialog, setDialog] = useState<{ id: string | null } | null>(null);
   const { parentType, parentId } = parent;
-  const fetcher = useMemo(() => source?.list ?? ((request: ListRequest) => documentsApi.list({ parentType, parentId }, request)), [source, parentType, parentId]);
+  const fetcher = useMemo(
+    () => source?.list ?? ((request: ListRequest) => documentsApi.list({ parentType, parentId }, request)),
+    [source, parentType, parentId],
+  );
   const downloadPath = source?.downloadPath;
   const name = (row: ParentDocument) => localized(row.typeName, locale) || row.files[0]?.filename || '';
 
   const columns = useMemo<DataTableColumn<ParentDocument>[]>(
     () => [
-      { field: 'type', header: 'documents:fields.type', sortable: true, render: (row) => localized(row.typeName, locale) },
-      { field: 'date', header: 'documents:fields.date', sortable: true, hideBelow: 'sm', render: (row) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</Box> },
-      { field: 'description', header: 'documents:fields.description', hideBelow: 'md', render: (row) => localized(row.description, locale) },
-      { field: 'notes', header: 'documents:fields.notes', hideBelow: 'lg', render: (row) => localized(row.notes, locale) },
+      {
+        field: 'type',
+        header: 'documents:fields.type',
+        sortable: true,
+        render: (row) => localized(row.typeName, locale),
+      },
+      {
+        field: 'date',
+        header: 'documents:fields.date',
+        sortable: true,
+        hideBelow: 'sm',
+        render: (row) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</Box>,
+      },
+      {
+        field: 'description',
+        header: 'documents:fields.description',
+        hideBelow: 'md',
+        render: (row) => localized(row.description, locale),
+      },
+      {
+        field: 'notes',
+        header: 'documents:fields.notes',
+        hideBelow: 'lg',
+        render: (row) => localized(row.notes, locale),
+      },
       {
         field: 'files',
         header: 'documents:files',
@@ -99,7 +132,11 @@ export function DocumentsCard({ parent, canAdd = false, canEdit = false, canDele
   );
 
   const remove = async (row: ParentDocument) => {
-    const sure = await confirm({ messageKey: deleteMessage ?? t('delete_confirm'), destructive: true, confirmLabel: t('common:actions.delete') });
+    const sure = await confirm({
+      messageKey: deleteMessage ?? t('delete_confirm'),
+      destructive: true,
+      confirmLabel: t('common:actions.delete'),
+    });
     if (!sure) return;
     await documentsApi.remove(row._id).catch(() => undefined);
     invalidate(documentKeys.list(parent));
@@ -140,7 +177,10 @@ export function DocumentsCard({ parent, canAdd = false, canEdit = false, canDele
                   )}
                   {canDelete && (
                     <Tooltip title={t('common:actions.delete')}>
-                      <IconButton aria-label={`${t('common:actions.delete')}: ${name(row)}`} onClick={() => void remove(row)}>
+                      <IconButton
+                        aria-label={`${t('common:actions.delete')}: ${name(row)}`}
+                        onClick={() => void remove(row)}
+                      >
                         <DeleteOutline fontSize="small" />
                       </IconButton>
                     </Tooltip>
@@ -150,7 +190,15 @@ export function DocumentsCard({ parent, canAdd = false, canEdit = false, canDele
             : undefined
         }
       />
-      {dialog && <DocumentDialog key={dialog.id ?? 'new'} parent={parent} id={dialog.id} canDeleteFiles={canDelete} onClose={() => setDialog(null)} />}
+      {dialog && (
+        <DocumentDialog
+          key={dialog.id ?? 'new'}
+          parent={parent}
+          id={dialog.id}
+          canDeleteFiles={canDelete}
+          onClose={() => setDialog(null)}
+        />
+      )}
     </SectionCard>
   );
 }

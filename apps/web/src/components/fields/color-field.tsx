@@ -10,11 +10,17 @@ export const HEX_COLOR = /^#[0-9A-F]{6}$/;
 
 /** Applies the `#RRGGBB` mask to typed text: a leading #, at most six upper-case hex digits. */
 export function maskHexColor(text: string): string {
-  const digits = text.replace(/[^0-9a-f]/gi, '').slice(0, 6).toUpperCase();
+  const digits = text
+    .replace(/[^0-9a-f]/gi, '')
+    .slice(0, 6)
+    .toUpperCase();
   return digits || text.includes('#') ? `#${digits}` : '';
 }
 
-export type ColorFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'defaultValue'> & {
+export type ColorFieldProps<T extends FieldValues> = Omit<
+  TextFieldProps,
+  'name' | 'value' | 'onChange' | 'defaultValue'
+> & {
   control: Control<T, any, any>;
   name: Path<T>;
 };
@@ -29,7 +35,8 @@ export function ColorField<T extends FieldValues>({ control, name, helperText, .
       render={({ field, fieldState }) => {
         const value = typeof field.value === 'string' ? field.value : '';
         const incomplete = value !== '' && !HEX_COLOR.test(value);
-        const errorText = fieldErrorText(fieldState.error) ?? (incomplete ? translateMessage('invalid_value') : undefined);
+        const errorText =
+          fieldErrorText(fieldState.error) ?? (incomplete ? translateMessage('invalid_value') : undefined);
         return (
           <TextField
             {...props}
@@ -70,7 +77,14 @@ export function ColorField<T extends FieldValues>({ control, name, helperText, .
                         value={HEX_COLOR.test(value) ? value.toLowerCase() : '#000000'}
                         onChange={(event) => field.onChange(event.target.value.toUpperCase())}
                         disabled={field.disabled || props.disabled}
-                        style={{ position: 'absolute', inset: 0, opacity: 0, width: '100%', height: '100%', cursor: 'pointer' }}
+                        style={{
+                          position: 'absolute',
+                          inset: 0,
+                          opacity: 0,
+                          width: '100%',
+                          height: '100%',
+                          cursor: 'pointer',
+                        }}
                       />
                     </Box>
                   </InputAdornment>

@@ -46,7 +46,10 @@ function DateInput({
   helperText,
   minDate,
   maxDate,
-}: Omit<DateFieldProps<FieldValues>, 'control' | 'name'> & { field: ControllerRenderProps<FieldValues, string>; formError?: string }) {
+}: Omit<DateFieldProps<FieldValues>, 'control' | 'name'> & {
+  field: ControllerRenderProps<FieldValues, string>;
+  formError?: string;
+}) {
   const { date, onChange, pickerError, setPickerError } = usePickerBinding(field, codec);
   const errorText = pickerErrorText(formError, pickerError);
   const min = businessDateToDate(minDate && minDate > MIN_DATE ? minDate : MIN_DATE) ?? undefined;
@@ -88,7 +91,11 @@ export function DateField<T extends FieldValues>({ control, name, ...props }: Da
         control={control}
         name={name}
         render={({ field, fieldState }) => (
-          <DateInput {...props} field={field as unknown as ControllerRenderProps<FieldValues, string>} formError={fieldErrorText(fieldState.error)} />
+          <DateInput
+            {...props}
+            field={field as unknown as ControllerRenderProps<FieldValues, string>}
+            formError={fieldErrorText(fieldState.error)}
+          />
         )}
       />
     </PickersProvider>

@@ -35,7 +35,10 @@ function DateTimeInput({
   required,
   disabled,
   helperText,
-}: Omit<DateTimeFieldProps<FieldValues>, 'control' | 'name'> & { field: ControllerRenderProps<FieldValues, string>; formError?: string }) {
+}: Omit<DateTimeFieldProps<FieldValues>, 'control' | 'name'> & {
+  field: ControllerRenderProps<FieldValues, string>;
+  formError?: string;
+}) {
   const { date, onChange, pickerError, setPickerError } = usePickerBinding(field, codec);
   const errorText = pickerErrorText(formError, pickerError);
   return (
@@ -76,7 +79,11 @@ export function DateTimeField<T extends FieldValues>({ control, name, ...props }
         control={control}
         name={name}
         render={({ field, fieldState }) => (
-          <DateTimeInput {...props} field={field as unknown as ControllerRenderProps<FieldValues, string>} formError={fieldErrorText(fieldState.error)} />
+          <DateTimeInput
+            {...props}
+            field={field as unknown as ControllerRenderProps<FieldValues, string>}
+            formError={fieldErrorText(fieldState.error)}
+          />
         )}
       />
     </PickersProvider>

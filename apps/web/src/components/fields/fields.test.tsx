@@ -209,7 +209,11 @@ describe('MoneyField', () => {
   it('rejects text that is not a number', async () => {
     const onSubmit = vi.fn();
     renderWithProviders(
-      <TestForm schema={z.object({ price: z.number({ error: 'invalid_value' }) })} defaults={{ price: 0 }} onSubmit={onSubmit}>
+      <TestForm
+        schema={z.object({ price: z.number({ error: 'invalid_value' }) })}
+        defaults={{ price: 0 }}
+        onSubmit={onSubmit}
+      >
         {(control) => <MoneyField control={control} name="price" label="Цена" />}
       </TestForm>,
     );

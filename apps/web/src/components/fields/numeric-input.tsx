@@ -58,7 +58,8 @@ export function NumericInput<T extends FieldValues>({
       name={name}
       render={({ field, fieldState }) => {
         const unreadable = typeof field.value === 'number' && Number.isNaN(field.value);
-        const errorText = fieldErrorText(fieldState.error) ?? (unreadable ? translateMessage('invalid_value') : undefined);
+        const errorText =
+          fieldErrorText(fieldState.error) ?? (unreadable ? translateMessage('invalid_value') : undefined);
         return (
           <TextField
             {...props}
@@ -86,7 +87,10 @@ export function NumericInput<T extends FieldValues>({
             helperText={errorText ?? helperText}
             slotProps={{
               ...props.slotProps,
-              htmlInput: { inputMode: decimals > 0 ? 'decimal' : 'numeric', style: fixed ? { textAlign: 'right' } : undefined },
+              htmlInput: {
+                inputMode: decimals > 0 ? 'decimal' : 'numeric',
+                style: fixed ? { textAlign: 'right' } : undefined,
+              },
             }}
           />
         );

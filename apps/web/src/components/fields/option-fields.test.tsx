@@ -20,7 +20,17 @@ const options = [
 ];
 
 let current: UseFormReturn<FieldValues> | null = null;
-function TestForm({ schema, defaults, onSubmit, children }: { schema?: z.ZodType<FieldValues, FieldValues>; defaults: FieldValues; onSubmit: (values: FieldValues) => void; children: (form: UseFormReturn<FieldValues>) => ReactNode }) {
+function TestForm({
+  schema,
+  defaults,
+  onSubmit,
+  children,
+}: {
+  schema?: z.ZodType<FieldValues, FieldValues>;
+  defaults: FieldValues;
+  onSubmit: (values: FieldValues) => void;
+  children: (form: UseFormReturn<FieldValues>) => ReactNode;
+}) {
   const form = useForm<FieldValues>({ resolver: schema ? zodResolver(schema) : undefined, defaultValues: defaults });
   current = form;
   return (
@@ -38,7 +48,15 @@ describe('OptionSelectField', () => {
     const onValueChange = vi.fn();
     renderWithProviders(
       <TestForm schema={z.object({ currency: selectId })} defaults={{ currency: null }} onSubmit={onSubmit}>
-        {(form) => <OptionSelectField control={form.control} name="currency" label="Валута" options={options} onValueChange={onValueChange} />}
+        {(form) => (
+          <OptionSelectField
+            control={form.control}
+            name="currency"
+            label="Валута"
+            options={options}
+            onValueChange={onValueChange}
+          />
+        )}
       </TestForm>,
     );
     await submit();
@@ -54,7 +72,9 @@ describe('OptionSelectField', () => {
     const onSubmit = vi.fn();
     renderWithProviders(
       <TestForm defaults={{ signers: [A] }} onSubmit={onSubmit}>
-        {(form) => <OptionSelectField control={form.control} name="signers" label="Подписващи" options={options} multiple />}
+        {(form) => (
+          <OptionSelectField control={form.control} name="signers" label="Подписващи" options={options} multiple />
+        )}
       </TestForm>,
     );
     await userEvent.click(screen.getByRole('combobox', { name: 'Подписващи' }));
@@ -87,7 +107,9 @@ describe('SwitchField and StringListField', () => {
     const list = screen.getByRole('list', { name: 'Задължения' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     await submit();
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ status: false, items: ['Отчети', 'Заплати'] }, expect.anything()));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ status: false, items: ['Отчети', 'Заплати'] }, expect.anything()),
+    );
   });
 });
 

@@ -118,7 +118,12 @@ export function OptionSelectField<T extends FieldValues>({
               </MenuItem>
             )}
             {options.map((option) => (
-              <MenuItem key={option.value} value={option.value} disabled={option.disabled} sx={option.depth ? { pl: 2 + option.depth * 2.5 } : undefined}>
+              <MenuItem
+                key={option.value}
+                value={option.value}
+                disabled={option.disabled}
+                sx={option.depth ? { pl: 2 + option.depth * 2.5 } : undefined}
+              >
                 {option.adornment && (
                   <Box component="span" sx={{ display: 'inline-flex', mr: 1 }}>
                     {option.adornment}
@@ -127,7 +132,16 @@ export function OptionSelectField<T extends FieldValues>({
                 {option.secondary ? (
                   <Box component="span" sx={{ minWidth: 0 }}>
                     {option.label}
-                    <Box component="span" sx={{ display: 'block', typography: 'body2', color: 'text.secondary', overflowWrap: 'anywhere', whiteSpace: 'normal' }}>
+                    <Box
+                      component="span"
+                      sx={{
+                        display: 'block',
+                        typography: 'body2',
+                        color: 'text.secondary',
+                        overflowWrap: 'anywhere',
+                        whiteSpace: 'normal',
+                      }}
+                    >
                       {option.secondary}
                     </Box>
                   </Box>

@@ -32,7 +32,15 @@ export const isSelectValue = (value: unknown): value is number =>
  * number, or null when nothing is chosen; 0 is a chosen value. Options outside 0–999 are not
  * offered (they could never pass the select rule).
  */
-export function SelectField<T extends FieldValues>({ control, name, options, clearable, onValueChange, helperText, ...props }: SelectFieldProps<T>) {
+export function SelectField<T extends FieldValues>({
+  control,
+  name,
+  options,
+  clearable,
+  onValueChange,
+  helperText,
+  ...props
+}: SelectFieldProps<T>) {
   const { t } = useTranslation();
   const valid = options.filter((option) => isSelectValue(option.value));
   return (

@@ -24,7 +24,14 @@ export interface StringListFieldProps<T extends FieldValues> {
  * A list of short texts (responsibilities, tags): type one and press Enter or the add button;
  * each entry shows as a chip that can be removed. Blank entries and repeats are not added.
  */
-export function StringListField<T extends FieldValues>({ control, name, label, helperText, disabled, maxLength = 1000 }: StringListFieldProps<T>) {
+export function StringListField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  helperText,
+  disabled,
+  maxLength = 1000,
+}: StringListFieldProps<T>) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState('');
   return (
@@ -60,7 +67,13 @@ export function StringListField<T extends FieldValues>({ control, name, label, h
                 input: {
                   endAdornment: (
                     <InputAdornment position="end">
-                      <IconButton edge="end" size="small" onClick={add} disabled={!draft.trim()} aria-label={`${t('actions.add')}: ${label}`}>
+                      <IconButton
+                        edge="end"
+                        size="small"
+                        onClick={add}
+                        disabled={!draft.trim()}
+                        aria-label={`${t('actions.add')}: ${label}`}
+                      >
                         <Add fontSize="small" />
                       </IconButton>
                     </InputAdornment>
@@ -69,7 +82,11 @@ export function StringListField<T extends FieldValues>({ control, name, label, h
               }}
             />
             {items.length > 0 && (
-              <Box component="ul" aria-label={label} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, listStyle: 'none', p: 0, m: 0, mt: 1 }}>
+              <Box
+                component="ul"
+                aria-label={label}
+                sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, listStyle: 'none', p: 0, m: 0, mt: 1 }}
+              >
                 {items.map((item, index) => (
                   <li key={item}>
                     <Chip

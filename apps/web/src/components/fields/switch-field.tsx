@@ -16,7 +16,14 @@ export interface SwitchFieldProps<T extends FieldValues> {
 }
 
 /** A yes/no value (status, default account) as a labelled switch bound to react-hook-form. */
-export function SwitchField<T extends FieldValues>({ control, name, label, helperText, disabled, onValueChange }: SwitchFieldProps<T>) {
+export function SwitchField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  helperText,
+  disabled,
+  onValueChange,
+}: SwitchFieldProps<T>) {
   return (
     <Controller
       control={control}

@@ -2,7 +2,10 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { fieldErrorText } from './field-error.ts';
 
-export type FormTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'defaultValue'> & {
+export type FormTextFieldProps<T extends FieldValues> = Omit<
+  TextFieldProps,
+  'name' | 'value' | 'onChange' | 'defaultValue'
+> & {
   control: Control<T, any, any>;
   name: Path<T>;
 };

@@ -37,7 +37,10 @@ function TimeInput({
   required,
   disabled,
   helperText,
-}: Omit<TimeFieldProps<FieldValues>, 'control' | 'name'> & { field: ControllerRenderProps<FieldValues, string>; formError?: string }) {
+}: Omit<TimeFieldProps<FieldValues>, 'control' | 'name'> & {
+  field: ControllerRenderProps<FieldValues, string>;
+  formError?: string;
+}) {
   const { date, onChange, pickerError, setPickerError } = usePickerBinding(field, codec);
   const errorText = pickerErrorText(formError, pickerError);
   return (
@@ -73,7 +76,11 @@ export function TimeField<T extends FieldValues>({ control, name, ...props }: Ti
         control={control}
         name={name}
         render={({ field, fieldState }) => (
-          <TimeInput {...props} field={field as unknown as ControllerRenderProps<FieldValues, string>} formError={fieldErrorText(fieldState.error)} />
+          <TimeInput
+            {...props}
+            field={field as unknown as ControllerRenderProps<FieldValues, string>}
+            formError={fieldErrorText(fieldState.error)}
+          />
         )}
       />
     </PickersProvider>

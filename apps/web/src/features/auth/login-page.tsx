@@ -39,7 +39,10 @@ export default function LoginPage() {
   const [leaving, setLeaving] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const notified = useRef<string | null>(null);
-  const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { username: '', password: '' } });
+  const form = useForm<SignInInput>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { username: '', password: '' },
+  });
 
   // `notify` (e.g. session_expired) shows once as an error toast.
   const notice = params.get('notify');
@@ -110,7 +113,14 @@ export default function LoginPage() {
     <PublicFrame languageDisabled={form.formState.isSubmitting}>
       <Paper
         variant="outlined"
-        sx={{ width: '100%', maxWidth: 880, display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, overflow: 'hidden', boxShadow: 4 }}
+        sx={{
+          width: '100%',
+          maxWidth: 880,
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+          overflow: 'hidden',
+          boxShadow: 4,
+        }}
       >
         <Box
           sx={{

@@ -38,7 +38,12 @@ export function BillingRunPage() {
   const [result, setResult] = useState<BillingRunResult | null>(null);
   const running = progress !== null && progress.done < progress.total;
   // Read on every visit: another manager may have billed some of the month since.
-  const preview = useQuery({ queryKey: billingRunKeys.preview(month), queryFn: () => billingRunApi.preview(month), staleTime: 0, refetchOnMount: 'always' });
+  const preview = useQuery({
+    queryKey: billingRunKeys.preview(month),
+    queryFn: () => billingRunApi.preview(month),
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
   const rows = useMemo(() => preview.data?.rows ?? [], [preview.data]);
   const chosenRows = useMemo(() => rows.filter((row) => !unticked.has(rowKey(row))), [rows, unticked]);
   const chosen = useMemo(() => new Set(chosenRows.map(rowKey)), [chosenRows]);
@@ -60,7 +65,11 @@ export function BillingRunPage() {
 
   const run = async () => {
     const items = chosenRows.map((row) => ({ contractId: row.contractId, periodFrom: row.periodFrom }));
-    const sure = await confirm({ titleKey: t('confirm.title'), messageKey: t(issue ? 'confirm.text_issue' : 'confirm.text', { count: items.length }), confirmLabel: t('actions.run') });
+    const sure = await confirm({
+      titleKey: t('confirm.title'),
+      messageKey: t(issue ? 'confirm.text_issue' : 'confirm.text', { count: items.length }),
+      confirmLabel: t('actions.run'),
+    });
     if (!sure) return;
     const total: BillingRunResult = { created: [], skipped: [], issueErrors: [] };
     setResult(null);
@@ -97,9 +106,23 @@ export function BillingRunPage() {
       {result && <RunResults result={result} />}
       <SectionCard
         title={t('due.title', { count: rows.length })}
-        subtitle={preview.data ? [t('due.chosen', { count: chosenRows.length, total: rows.length }), late > 0 && t('due.late', { count: late })].filter(Boolean).join(' · ') : undefined}
+        subtitle={
+          preview.data
+            ? [
+                t('due.chosen', { count: chosenRows.length, total: rows.length }),
+                late > 0 && t('due.late', { count: late }),
+              ]
+                .filter(Boolean)
+                .join(' · ')
+            : undefined
+        }
         actions={
-          <Button variant="contained" startIcon={<PlayArrow />} onClick={run} disabled={running || chosenRows.length === 0}>
+          <Button
+            variant="contained"
+            startIcon={<PlayArrow />}
+            onClick={run}
+            disabled={running || chosenRows.length === 0}
+          >
             {t('actions.run')}
           </Button>
         }
@@ -108,8 +131,18 @@ export function BillingRunPage() {
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, px: { xs: 2, sm: 2.5 }, py: 1.5 }}>
           <ChosenSums rows={chosenRows} />
           <Box sx={{ display: 'flex', flexWrap: 'wrap', ml: 'auto' }}>
-            <FormControlLabel control={<Checkbox checked={issue} onChange={(event) => setIssue(event.target.checked)} disabled={running} />} label={t('options.issue')} />
-            <FormControlLabel control={<Checkbox checked={annex} onChange={(event) => setAnnex(event.target.checked)} disabled={running} />} label={t('options.annex')} />
+            <FormControlLabel
+              control={
+                <Checkbox checked={issue} onChange={(event) => setIssue(event.target.checked)} disabled={running} />
+              }
+              label={t('options.issue')}
+            />
+            <FormControlLabel
+              control={
+                <Checkbox checked={annex} onChange={(event) => setAnnex(event.target.checked)} disabled={running} />
+              }
+              label={t('options.annex')}
+            />
           </Box>
         </Box>
         {preview.data?.truncated && (
@@ -127,7 +160,13 @@ export function BillingRunPage() {
             {t('load_failed')}
           </Typography>
         ) : (
-          <DueTable rows={rows} chosen={chosen} onToggle={toggle} onToggleAll={(all) => setUnticked(all ? new Set() : new Set(rows.map(rowKey)))} disabled={running} />
+          <DueTable
+            rows={rows}
+            chosen={chosen}
+            onToggle={toggle}
+            onToggleAll={(all) => setUnticked(all ? new Set() : new Set(rows.map(rowKey)))}
+            disabled={running}
+          />
         )}
       </SectionCard>
       <LeftOutCard rows={preview.data?.leftOut ?? []} />

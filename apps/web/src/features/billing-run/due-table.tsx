@@ -88,22 +88,46 @@ export function DueTable({ rows, chosen, onToggle, onToggleAll, disabled }: DueT
               const key = rowKey(row);
               const name = localized(row.contractName, locale);
               const period = `${formatDate(row.periodFrom)} – ${formatDate(row.periodTo)}`;
-              const label = t(row.late ? 'table.choose_late' : 'table.choose', { name, client: localized(row.companyName, locale), period });
+              const label = t(row.late ? 'table.choose_late' : 'table.choose', {
+                name,
+                client: localized(row.companyName, locale),
+                period,
+              });
               return (
                 <TableRow key={key} hover selected={chosen.has(key)}>
                   <TableCell padding="checkbox">
-                    <Checkbox checked={chosen.has(key)} disabled={disabled} onChange={() => onToggle(key)} slotProps={{ input: { 'aria-label': label } }} />
+                    <Checkbox
+                      checked={chosen.has(key)}
+                      disabled={disabled}
+                      onChange={() => onToggle(key)}
+                      slotProps={{ input: { 'aria-label': label } }}
+                    />
                   </TableCell>
-                  <TableCell sx={{ ...hideBelow('sm'), overflowWrap: 'break-word' }}>{localized(row.companyName, locale)}</TableCell>
+                  <TableCell sx={{ ...hideBelow('sm'), overflowWrap: 'break-word' }}>
+                    {localized(row.companyName, locale)}
+                  </TableCell>
                   <TableCell sx={{ overflowWrap: 'break-word' }}>
                     <Typography variant="body2" sx={{ display: { xs: 'block', sm: 'none' }, fontWeight: 500 }}>
                       {localized(row.companyName, locale)}
                     </Typography>
                     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.75 }}>
                       {name}
-                      <Chip size="small" variant="outlined" color={row.kind === 'proforma' ? 'secondary' : 'default'} label={t(`kind.${row.kind}`)} />
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        color={row.kind === 'proforma' ? 'secondary' : 'default'}
+                        label={t(`kind.${row.kind}`)}
+                      />
                     </Box>
-                    <Box sx={{ display: { xs: 'flex', md: 'none' }, flexWrap: 'wrap', alignItems: 'center', gap: 0.75, mt: 0.5 }}>
+                    <Box
+                      sx={{
+                        display: { xs: 'flex', md: 'none' },
+                        flexWrap: 'wrap',
+                        alignItems: 'center',
+                        gap: 0.75,
+                        mt: 0.5,
+                      }}
+                    >
                       <Typography variant="caption" color="text.secondary">
                         {period}
                       </Typography>

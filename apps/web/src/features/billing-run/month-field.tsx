@@ -2,7 +2,8 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { PickersProvider } from '../../components/fields/pickers-provider.tsx';
 
 const toDate = (month: string) => new Date(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1);
-const toMonth = (date: Date) => `${String(date.getFullYear()).padStart(4, '0')}-${String(date.getMonth() + 1).padStart(2, '0')}`;
+const toMonth = (date: Date) =>
+  `${String(date.getFullYear()).padStart(4, '0')}-${String(date.getMonth() + 1).padStart(2, '0')}`;
 
 export interface MonthFieldProps {
   label: string;

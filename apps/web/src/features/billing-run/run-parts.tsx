@@ -1,4 +1,11 @@
-import { BILLING_ROUTES, type BillingRunLeftOut, type BillingRunResult, type BillingRunRow, fromCents, toCents } from '@kantora/domain';
+import {
+  BILLING_ROUTES,
+  type BillingRunLeftOut,
+  type BillingRunResult,
+  type BillingRunRow,
+  fromCents,
+  toCents,
+} from '@kantora/domain';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -16,7 +23,8 @@ import { translateMessage } from '../../lib/i18n.ts';
 import { localized } from '../../lib/labels.ts';
 import { LateMark } from './due-table.tsx';
 
-const period = (row: { periodFrom: string; periodTo: string }) => `${formatDate(row.periodFrom)} – ${formatDate(row.periodTo)}`;
+const period = (row: { periodFrom: string; periodTo: string }) =>
+  `${formatDate(row.periodFrom)} – ${formatDate(row.periodTo)}`;
 
 /** The chosen rows' sums per currency (integer cents: display only; the server computed each row). */
 export function ChosenSums({ rows }: { rows: BillingRunRow[] }) {
@@ -25,18 +33,34 @@ export function ChosenSums({ rows }: { rows: BillingRunRow[] }) {
   for (const row of rows) {
     const code = row.currencyCode ?? '';
     const sum = sums.get(code) ?? { code, count: 0, amount: 0, total: 0 };
-    sums.set(code, { code, count: sum.count + 1, amount: sum.amount + toCents(row.amount), total: sum.total + toCents(row.totalAmount) });
+    sums.set(code, {
+      code,
+      count: sum.count + 1,
+      amount: sum.amount + toCents(row.amount),
+      total: sum.total + toCents(row.totalAmount),
+    });
   }
   if (sums.size === 0) return null;
   return (
-    <Box component="ul" aria-label={t('sums.label')} sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+    <Box
+      component="ul"
+      aria-label={t('sums.label')}
+      sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}
+    >
       {[...sums.values()].map((sum) => (
-        <Box component="li" key={sum.code} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, py: 0.75 }}>
+        <Box
+          component="li"
+          key={sum.code}
+          sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, py: 0.75 }}
+        >
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {t('sums.line', { currency: sum.code, count: sum.count })}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {t('sums.amounts', { amount: formatMoney(fromCents(sum.amount), sum.code), total: formatMoney(fromCents(sum.total), sum.code) })}
+            {t('sums.amounts', {
+              amount: formatMoney(fromCents(sum.amount), sum.code),
+              total: formatMoney(fromCents(sum.total), sum.code),
+            })}
           </Typography>
         </Box>
       ))}
@@ -56,11 +80,21 @@ export function LeftOutCard({ rows }: { rows: BillingRunLeftOut[] }) {
             <ListItemText
               primary={`${localized(row.companyName, i18n.language)} · ${localized(row.contractName, i18n.language)}`}
               secondary={
-                <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.75, mt: 0.5 }}>
+                <Box
+                  component="span"
+                  sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.75, mt: 0.5 }}
+                >
                   {period(row)}
                   {row.late && <LateMark />}
                   {row.reasons.map((reason) => (
-                    <Chip key={reason} component="span" size="small" color="warning" variant="outlined" label={t(`reasons.${reason}`)} />
+                    <Chip
+                      key={reason}
+                      component="span"
+                      size="small"
+                      color="warning"
+                      variant="outlined"
+                      label={t(`reasons.${reason}`)}
+                    />
                   ))}
                 </Box>
               }
@@ -81,7 +115,11 @@ export function RunProgress({ done, total }: { done: number; total: number }) {
       <Typography id={labelId} variant="body2" sx={{ mb: 0.5 }}>
         {done < total ? t('progress.running', { done, total }) : t('progress.done', { total })}
       </Typography>
-      <LinearProgress variant="determinate" value={total === 0 ? 100 : Math.round((done / total) * 100)} aria-labelledby={labelId} />
+      <LinearProgress
+        variant="determinate"
+        value={total === 0 ? 100 : Math.round((done / total) * 100)}
+        aria-labelledby={labelId}
+      />
     </Box>
   );
 }
@@ -92,7 +130,15 @@ export function RunResults({ result }: { result: BillingRunResult }) {
   const billed = result.skipped.filter((item) => item.reason === 'billed').length;
   const other = result.skipped.length - billed;
   return (
-    <SectionCard title={t('results.title', { count: result.created.length })} subtitle={[billed > 0 && t('results.billed', { count: billed }), other > 0 && t('results.skipped', { count: other })].filter(Boolean).join(' ')}>
+    <SectionCard
+      title={t('results.title', { count: result.created.length })}
+      subtitle={[
+        billed > 0 && t('results.billed', { count: billed }),
+        other > 0 && t('results.skipped', { count: other }),
+      ]
+        .filter(Boolean)
+        .join(' ')}
+    >
       {result.created.length === 0 ? (
         <Typography color="text.secondary">{t('results.none')}</Typography>
       ) : (

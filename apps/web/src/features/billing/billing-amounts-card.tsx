@@ -1,4 +1,10 @@
-import { type BillingDocumentView, documentAmountInWords, FIXED_RATES, NoticeType, vatExemptionBasis } from '@kantora/domain';
+import {
+  type BillingDocumentView,
+  documentAmountInWords,
+  FIXED_RATES,
+  NoticeType,
+  vatExemptionBasis,
+} from '@kantora/domain';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -36,7 +42,10 @@ export function BillingAmountsCard({ doc, editable, onVatChange, onCurrencyChang
   const { t, i18n } = useTranslation('billing');
   const locale = i18n.language;
   const { control } = useFormContext<BillingFormValues>();
-  const [charging, vatType, currency, noticeType, creditToInvoice] = useWatch({ control, name: ['VATCharging', 'VATType', 'currency', 'noticeType', 'creditToInvoice'] });
+  const [charging, vatType, currency, noticeType, creditToInvoice] = useWatch({
+    control,
+    name: ['VATCharging', 'VATType', 'currency', 'noticeType', 'creditToInvoice'],
+  });
   // A notice has its original invoice's currency and rate (the server writes them): nothing to choose here.
   const ofOriginal = noticeType !== NoticeType.invoice && Boolean(creditToInvoice);
   const currencies = useMetadata<DictionaryItem[]>('getCurrencies');
@@ -44,24 +53,74 @@ export function BillingAmountsCard({ doc, editable, onVatChange, onCurrencyChang
   const disabled = !editable;
   const code = currencyCodeOf(currencies.data, currency);
   const fixedRate = code !== null && FIXED_RATES[code] !== undefined;
-  const currencyOptions = (currencies.data ?? []).map((item) => ({ value: item._id, label: currencyLabel(item, locale) }));
-  if (doc?.currency && !currencyOptions.some((option) => option.value === doc.currency)) currencyOptions.push({ value: doc.currency, label: currencyLabel({ code: doc.currencyCode, name: doc.currencyName }, locale) });
-  const vatOptions = (vatTypes.data ?? []).map((item) => ({ value: item._id, label: `${localized(item.name, locale)} (${formatNumber(Number(item.percentage ?? 0))} %)` }));
-  if (doc?.VATType && !vatOptions.some((option) => option.value === doc.VATType)) vatOptions.push({ value: doc.VATType, label: localized(doc.VATName, locale) });
+  const currencyOptions = (currencies.data ?? []).map((item) => ({
+    value: item._id,
+    label: currencyLabel(item, locale),
+  }));
+  if (doc?.currency && !currencyOptions.some((option) => option.value === doc.currency))
+    currencyOptions.push({
+      value: doc.currency,
+      label: currencyLabel({ code: doc.currencyCode, name: doc.currencyName }, locale),
+    });
+  const vatOptions = (vatTypes.data ?? []).map((item) => ({
+    value: item._id,
+    label: `${localized(item.name, locale)} (${formatNumber(Number(item.percentage ?? 0))} %)`,
+  }));
+  if (doc?.VATType && !vatOptions.some((option) => option.value === doc.VATType))
+    vatOptions.push({ value: doc.VATType, label: localized(doc.VATName, locale) });
   const shownCode = doc?.currencyCode ?? code ?? undefined;
   // A new document shows the rate of the VAT type it starts with (the invoice defaults'), a saved one its stored rate.
-  const percentage = doc ? doc.VATPercentage : charging ? Number(vatTypes.data?.find((item) => item._id === vatType)?.percentage ?? 0) : 0;
-  const words = locale === 'bg' && doc?.currencyCode ? documentAmountInWords({ totalAmount: doc.totalAmount, currency: doc.currencyCode, currencyRate: doc.currencyRate }) : null;
+  const percentage = doc
+    ? doc.VATPercentage
+    : charging
+      ? Number(vatTypes.data?.find((item) => item._id === vatType)?.percentage ?? 0)
+      : 0;
+  const words =
+    locale === 'bg' && doc?.currencyCode
+      ? documentAmountInWords({
+          totalAmount: doc.totalAmount,
+          currency: doc.currencyCode,
+          currencyRate: doc.currencyRate,
+        })
+      : null;
 
   return (
     <SectionCard title={t('amounts.title')}>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr minmax(260px, 360px)' }, alignItems: 'start' }}>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', md: '1fr minmax(260px, 360px)' },
+          alignItems: 'start',
+        }}
+      >
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+            alignItems: 'start',
+          }}
+        >
           <Box sx={{ gridColumn: '1 / -1' }}>
-            <SwitchField control={control} name="VATCharging" label={t('fields.vat_charging')} disabled={disabled} onValueChange={(value) => onVatChange({ VATCharging: value })} />
+            <SwitchField
+              control={control}
+              name="VATCharging"
+              label={t('fields.vat_charging')}
+              disabled={disabled}
+              onValueChange={(value) => onVatChange({ VATCharging: value })}
+            />
           </Box>
           {!charging && (
-            <OptionSelectField control={control} name="VATType" label={t('fields.vat_type')} options={vatOptions} required disabled={disabled} onValueChange={(value) => onVatChange({ VATType: (value as string | null) ?? null })} />
+            <OptionSelectField
+              control={control}
+              name="VATType"
+              label={t('fields.vat_type')}
+              options={vatOptions}
+              required
+              disabled={disabled}
+              onValueChange={(value) => onVatChange({ VATType: (value as string | null) ?? null })}
+            />
           )}
           <OptionSelectField
             control={control}
@@ -96,8 +155,17 @@ export function BillingAmountsCard({ doc, editable, onVatChange, onCurrencyChang
           label={t('amounts.totals')}
           figures={[
             { key: 'amount', label: t('fields.amount'), value: formatMoney(doc?.amount ?? 0, shownCode) },
-            { key: 'vat', label: t('amounts.vat_with_percentage', { percentage: formatNumber(percentage) }), value: formatMoney(doc?.VATAmount ?? 0, shownCode) },
-            { key: 'total', label: t('fields.total_amount'), value: formatMoney(doc?.totalAmount ?? 0, shownCode), strong: true },
+            {
+              key: 'vat',
+              label: t('amounts.vat_with_percentage', { percentage: formatNumber(percentage) }),
+              value: formatMoney(doc?.VATAmount ?? 0, shownCode),
+            },
+            {
+              key: 'total',
+              label: t('fields.total_amount'),
+              value: formatMoney(doc?.totalAmount ?? 0, shownCode),
+              strong: true,
+            },
           ]}
           words={words}
           wordsLabel={t('amounts.in_words')}

@@ -42,20 +42,31 @@ export function billingApi(kind: BillingKind) {
     items: (id: string) => api.post<BillingItemRow[]>(`${path}/getItems`, ref(id)),
     saveItem: (id: string, input: object) => api.post<BillingItemChange>(`${path}/saveItem`, { ...input, ...ref(id) }),
     removeItem: (itemId: string) => api.post<BillingItemChange>(`${path}/removeItem`, { itemId }),
-    addService: (id: string, input: { contractServiceId?: string; serviceId?: string }) => api.post<BillingItemChange>(`${path}/addItemAsService`, { ...input, ...ref(id) }),
-    changeCurrency: (id: string, currency: string) => api.post<BillingDocumentView>(`${path}/changeCurrency`, { ...ref(id), currency }),
-    setVat: (id: string, change: { VATCharging?: boolean; VATType?: string | null }) => api.post<BillingDocumentView>(`${path}/setVATType`, { ...ref(id), ...change }),
-    changeNoticeType: (id: string, input: { noticeType: number; creditToInvoice?: string | null }) => api.post<BillingDocumentView>('/invoices/changeNoticeType', { invoiceId: id, ...input }),
+    addService: (id: string, input: { contractServiceId?: string; serviceId?: string }) =>
+      api.post<BillingItemChange>(`${path}/addItemAsService`, { ...input, ...ref(id) }),
+    changeCurrency: (id: string, currency: string) =>
+      api.post<BillingDocumentView>(`${path}/changeCurrency`, { ...ref(id), currency }),
+    setVat: (id: string, change: { VATCharging?: boolean; VATType?: string | null }) =>
+      api.post<BillingDocumentView>(`${path}/setVATType`, { ...ref(id), ...change }),
+    changeNoticeType: (id: string, input: { noticeType: number; creditToInvoice?: string | null }) =>
+      api.post<BillingDocumentView>('/invoices/changeNoticeType', { invoiceId: id, ...input }),
     issue: (id: string) => api.post<BillingDocumentView>(`${path}/issue`, ref(id)),
     unissue: (id: string) => api.post<BillingDocumentView>(`${path}/unissue`, ref(id)),
     remove: (id: string) => api.post<{ _id: string }>(`${path}/remove`, ref(id)),
     duplicate: (id: string) => api.post<BillingDocumentView>(`${path}/duplicate`, ref(id)),
     copyOriginalItems: (id: string) => api.post<BillingDocumentView>('/invoices/copyOriginalItems', { invoiceId: id }),
-    transformWhole: (id: string) => api.post<BillingDocumentView>('/proforma-invoices/transformProformaToInvoice', { proformaInvoiceId: id }),
-    transformItems: (id: string, itemIds: string[]) => api.post<BillingDocumentView>('/proforma-invoices/transformItemsToInvoice', { proformaInvoiceId: id, proformaInvoiceItems: itemIds }),
-    print: (id: string, layout: PrintLayoutName, lang: string) => openInNewTab(`${path}/print/${encodeURIComponent(id)}?${new URLSearchParams({ layout, lang }).toString()}`),
+    transformWhole: (id: string) =>
+      api.post<BillingDocumentView>('/proforma-invoices/transformProformaToInvoice', { proformaInvoiceId: id }),
+    transformItems: (id: string, itemIds: string[]) =>
+      api.post<BillingDocumentView>('/proforma-invoices/transformItemsToInvoice', {
+        proformaInvoiceId: id,
+        proformaInvoiceItems: itemIds,
+      }),
+    print: (id: string, layout: PrintLayoutName, lang: string) =>
+      openInNewTab(`${path}/print/${encodeURIComponent(id)}?${new URLSearchParams({ layout, lang }).toString()}`),
   };
 }
 
 /** POST /api/contracts/generateProformaInvoice: a draft proforma of a registered contract's next period. */
-export const generateProforma = (contractId: string) => api.post<BillingDocumentView>('/contracts/generateProformaInvoice', { contractId });
+export const generateProforma = (contractId: string) =>
+  api.post<BillingDocumentView>('/contracts/generateProformaInvoice', { contractId });

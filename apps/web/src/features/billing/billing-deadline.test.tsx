@@ -19,17 +19,35 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const client = { _id: '00000000-0000-4000-8000-0000000000c1', name: { bg: 'Клиент ООД', it: 'Cliente Srl' }, bulstat: '123456789', vatNumber: 'BG123456789' };
+const client = {
+  _id: '00000000-0000-4000-8000-0000000000c1',
+  name: { bg: 'Клиент ООД', it: 'Cliente Srl' },
+  bulstat: '123456789',
+  vatNumber: 'BG123456789',
+};
 const dotted = (day: string) => day.split('-').reverse().join('.');
 const deadlineInput = () => document.querySelector<HTMLInputElement>('input[name="paymentDeadlineDate"]');
 
 describe('suggestedDeadline', () => {
   it("is the date plus the client's term, else the defaults'; none for a credit notice or a client whose term is unknown", () => {
-    const defaults = { currency: null, vatType: null, paymentType: null, signer: null, signers: [], paymentTermDays: 14 };
+    const defaults = {
+      currency: null,
+      vatType: null,
+      paymentType: null,
+      signer: null,
+      signers: [],
+      paymentTermDays: 14,
+    };
     expect(suggestedDeadline('2026-03-02', null, defaults, NoticeType.invoice)).toBe('2026-03-16');
-    expect(suggestedDeadline('2026-03-02', { ...client, paymentTermDays: null }, defaults, NoticeType.invoice)).toBe('2026-03-16');
-    expect(suggestedDeadline('2026-03-02', { ...client, paymentTermDays: 0 }, defaults, NoticeType.debit)).toBe('2026-03-02');
-    expect(suggestedDeadline('2026-03-02', { ...client, paymentTermDays: 30 }, defaults, NoticeType.invoice)).toBe('2026-04-01');
+    expect(suggestedDeadline('2026-03-02', { ...client, paymentTermDays: null }, defaults, NoticeType.invoice)).toBe(
+      '2026-03-16',
+    );
+    expect(suggestedDeadline('2026-03-02', { ...client, paymentTermDays: 0 }, defaults, NoticeType.debit)).toBe(
+      '2026-03-02',
+    );
+    expect(suggestedDeadline('2026-03-02', { ...client, paymentTermDays: 30 }, defaults, NoticeType.invoice)).toBe(
+      '2026-04-01',
+    );
     expect(suggestedDeadline('2026-03-02', { ...client, paymentTermDays: 30 }, defaults, NoticeType.credit)).toBeNull();
     expect(suggestedDeadline('2026-03-02', client, defaults, NoticeType.invoice)).toBeNull();
     expect(suggestedDeadline(null, null, defaults, NoticeType.invoice)).toBeNull();
@@ -44,7 +62,8 @@ describe('a new invoice for a client', () => {
       'GET /api/metaData/getCurrencies': () => ok(currencies),
       'GET /api/metaData/getVATTypes': () => ok(vatTypes),
       'GET /api/metaData/getPaymentTypes': () => ok([]),
-      'GET /api/metaData/getInvoiceDefaults': () => ok({ currency: null, vatType: null, paymentType: null, signer: null, signers: [], paymentTermDays: 14 }),
+      'GET /api/metaData/getInvoiceDefaults': () =>
+        ok({ currency: null, vatType: null, paymentType: null, signer: null, signers: [], paymentTermDays: 14 }),
       'GET /api/metaData/getMyCompany': () => ok(null),
       [`GET /api/companies/${client._id}`]: () => ok({ ...client, paymentTermDays: 10 }),
     });

@@ -7,7 +7,11 @@ import { type BillingFormValues, type InvoiceDefaults, suggestedDeadline } from 
  * A new document's due date follows its date, client and notice type (suggestedDeadline: date + the client's term,
  * else the defaults'), until the user picks a date of their own; a credit notice has none.
  */
-export function useSuggestedDeadline(form: UseFormReturn<BillingFormValues, any, any>, defaults: InvoiceDefaults | null | undefined, active: boolean) {
+export function useSuggestedDeadline(
+  form: UseFormReturn<BillingFormValues, any, any>,
+  defaults: InvoiceDefaults | null | undefined,
+  active: boolean,
+) {
   const [date, customer, noticeType] = useWatch({ control: form.control, name: ['date', 'customer', 'noticeType'] });
   const offered = useRef(form.getValues('paymentDeadlineDate'));
   useEffect(() => {

@@ -1,4 +1,11 @@
-import { type BillingDocumentView, type BillingKind, ContractStatus, NOTICE_TYPES, NoticeType, type NoticeTypeValue } from '@kantora/domain';
+import {
+  type BillingDocumentView,
+  type BillingKind,
+  ContractStatus,
+  NOTICE_TYPES,
+  NoticeType,
+  type NoticeTypeValue,
+} from '@kantora/domain';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -20,9 +27,19 @@ import { documentRoute } from './billing-api.ts';
 import type { BillingFormValues, InvoiceDefaults } from './billing-form.ts';
 import { BillingPeriodField } from './billing-period-field.tsx';
 
-const grid = { display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(230px, 1fr))', alignItems: 'start' } as const;
+const grid = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: 'repeat(auto-fill, minmax(230px, 1fr))',
+  alignItems: 'start',
+} as const;
 /** The notice type beside its original invoice, which needs the room for its number and date. */
-const noticeGrid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'minmax(200px, 1fr) 2fr' }, alignItems: 'start' } as const;
+const noticeGrid = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: '1fr', sm: 'minmax(200px, 1fr) 2fr' },
+  alignItems: 'start',
+} as const;
 
 export interface BillingDetailsCardProps {
   kind: BillingKind;
@@ -41,18 +58,25 @@ export function BillingDetailsCard({ kind, doc, editable, defaults, onNoticeType
   const { t, i18n } = useTranslation('billing');
   const locale = i18n.language;
   const { control } = useFormContext<BillingFormValues>();
-  const [date, customer, noticeType, original, contract] = useWatch({ control, name: ['date', 'customer', 'noticeType', 'creditToInvoice', 'contract'] });
+  const [date, customer, noticeType, original, contract] = useWatch({
+    control,
+    name: ['date', 'customer', 'noticeType', 'creditToInvoice', 'contract'],
+  });
   const paymentTypes = useMetadata<DictionaryItem[]>('getPaymentTypes');
   const disabled = !editable;
   const invoice = kind === 'invoice';
-  const paymentOptions: ValueOption[] = (paymentTypes.data ?? []).map((item) => ({ value: item._id, label: localized(item.name, locale) }));
+  const paymentOptions: ValueOption[] = (paymentTypes.data ?? []).map((item) => ({
+    value: item._id,
+    label: localized(item.name, locale),
+  }));
   if (doc?.paymentType && !paymentOptions.some((option) => option.value === doc.paymentType)) {
     paymentOptions.push({ value: doc.paymentType, label: localized(doc.paymentTypeName, locale) });
   }
   const signers: ValueOption[] = [...(defaults?.signer ? [defaults.signer] : []), ...(defaults?.signers ?? [])]
     .filter((user, index, all) => all.findIndex((other) => other._id === user._id) === index)
     .map((user) => ({ value: user._id, label: localized(user.fullName, locale) }));
-  if (doc?.signer && !signers.some((option) => option.value === doc.signer)) signers.push({ value: doc.signer, label: localized(doc.signerName, locale) });
+  if (doc?.signer && !signers.some((option) => option.value === doc.signer))
+    signers.push({ value: doc.signer, label: localized(doc.signerName, locale) });
   const notices = NOTICE_TYPES.map((value) => ({ value, label: t(`notice.${value}`) }));
   const isNotice = invoice && noticeType !== NoticeType.invoice;
 
@@ -60,22 +84,75 @@ export function BillingDetailsCard({ kind, doc, editable, defaults, onNoticeType
     <SectionCard title={t('details.title')} subtitle={editable ? t('details.hint') : undefined}>
       <Stack spacing={2}>
         <Box sx={grid}>
-          <TextField label={t('fields.number')} value={doc?.number ?? t('state.no_number')} disabled slotProps={{ htmlInput: { readOnly: true } }} />
+          <TextField
+            label={t('fields.number')}
+            value={doc?.number ?? t('state.no_number')}
+            disabled
+            slotProps={{ htmlInput: { readOnly: true } }}
+          />
           <DateField control={control} name="date" label={t('fields.date')} required disabled={disabled} />
-          {invoice && <DateField control={control} name="taxDate" label={t('fields.tax_date')} required disabled={disabled} />}
+          {invoice && (
+            <DateField control={control} name="taxDate" label={t('fields.tax_date')} required disabled={disabled} />
+          )}
           {/* A credit notice has no payment deadline. */}
           {!(invoice && noticeType === NoticeType.credit) && (
-            <DateField control={control} name="paymentDeadlineDate" label={t('fields.payment_deadline')} required={invoice} disabled={disabled} minDate={date ?? undefined} />
+            <DateField
+              control={control}
+              name="paymentDeadlineDate"
+              label={t('fields.payment_deadline')}
+              required={invoice}
+              disabled={disabled}
+              minDate={date ?? undefined}
+            />
           )}
-          <OptionSelectField control={control} name="paymentType" label={t('fields.payment_type')} options={paymentOptions} required disabled={disabled} />
-          <OptionSelectField control={control} name="signer" label={t('fields.signer')} options={signers} required disabled={disabled} />
+          <OptionSelectField
+            control={control}
+            name="paymentType"
+            label={t('fields.payment_type')}
+            options={paymentOptions}
+            required
+            disabled={disabled}
+          />
+          <OptionSelectField
+            control={control}
+            name="signer"
+            label={t('fields.signer')}
+            options={signers}
+            required
+            disabled={disabled}
+          />
         </Box>
         {/* Only registered contracts in force are offered (not drafts, canceled or expired ones); a document keeps the one it has. */}
-        <ContractSearchField control={control} name="contract" label={t('fields.contract')} clientId={customer?._id} status={ContractStatus.registered} disabled={disabled} />
+        <ContractSearchField
+          control={control}
+          name="contract"
+          label={t('fields.contract')}
+          clientId={customer?._id}
+          status={ContractStatus.registered}
+          disabled={disabled}
+        />
         {invoice && (
           <Box sx={noticeGrid}>
-            <SelectField control={control} name="noticeType" label={t('fields.notice_type')} options={notices} required disabled={disabled} onValueChange={(value) => onNoticeTypeChange((value ?? 0) as NoticeTypeValue)} />
-            {isNotice && <InvoiceSearchField control={control} name="creditToInvoice" label={t('fields.original')} customerId={customer?._id} noticeType={NoticeType.invoice} required disabled={disabled} />}
+            <SelectField
+              control={control}
+              name="noticeType"
+              label={t('fields.notice_type')}
+              options={notices}
+              required
+              disabled={disabled}
+              onValueChange={(value) => onNoticeTypeChange((value ?? 0) as NoticeTypeValue)}
+            />
+            {isNotice && (
+              <InvoiceSearchField
+                control={control}
+                name="creditToInvoice"
+                label={t('fields.original')}
+                customerId={customer?._id}
+                noticeType={NoticeType.invoice}
+                required
+                disabled={disabled}
+              />
+            )}
           </Box>
         )}
         {isNotice && original && (
@@ -83,15 +160,42 @@ export function BillingDetailsCard({ kind, doc, editable, defaults, onNoticeType
             {t('links.open_original', { number: original.number ?? '—' })}
           </Link>
         )}
-        {isNotice && <LocalizedTextField control={control} name="noticeReason" label={t('fields.notice_reason')} disabled={disabled} />}
-        {invoice && <SwitchField control={control} name="showBGInvoice" label={t('fields.show_bg_invoice')} helperText={t('details.show_bg_hint')} disabled={disabled} />}
+        {isNotice && (
+          <LocalizedTextField
+            control={control}
+            name="noticeReason"
+            label={t('fields.notice_reason')}
+            disabled={disabled}
+          />
+        )}
+        {invoice && (
+          <SwitchField
+            control={control}
+            name="showBGInvoice"
+            label={t('fields.show_bg_invoice')}
+            helperText={t('details.show_bg_hint')}
+            disabled={disabled}
+          />
+        )}
         {/* The contract period it bills: a plain invoice or a proforma of a contract, not one made from a proforma (that one bills its proforma's). */}
         {contract && !isNotice && !doc?.transformedFromProformaInvoice && (
           <Box sx={{ ...grid, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 340px), 1fr))' }}>
-            <BillingPeriodField contractId={contract._id} stored={doc ? { periodFrom: doc.periodFrom, periodTo: doc.periodTo } : null} disabled={disabled} />
+            <BillingPeriodField
+              contractId={contract._id}
+              stored={doc ? { periodFrom: doc.periodFrom, periodTo: doc.periodTo } : null}
+              disabled={disabled}
+            />
           </Box>
         )}
-        {contract && !isNotice && <SwitchField control={control} name="timesheetAnnex" label={t('fields.timesheet_annex')} helperText={t('details.timesheet_annex_hint')} disabled={disabled} />}
+        {contract && !isNotice && (
+          <SwitchField
+            control={control}
+            name="timesheetAnnex"
+            label={t('fields.timesheet_annex')}
+            helperText={t('details.timesheet_annex_hint')}
+            disabled={disabled}
+          />
+        )}
       </Stack>
     </SectionCard>
   );

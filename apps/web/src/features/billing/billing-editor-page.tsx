@@ -1,4 +1,14 @@
-import { type BillingDocumentView, type BillingItemChange, type BillingKind, BILLING_ROUTES, type BillingSaveValues, type ContractView, isManagement, type NoticeTypeValue, resolveVat } from '@kantora/domain';
+import {
+  type BillingDocumentView,
+  type BillingItemChange,
+  type BillingKind,
+  BILLING_ROUTES,
+  type BillingSaveValues,
+  type ContractView,
+  isManagement,
+  type NoticeTypeValue,
+  resolveVat,
+} from '@kantora/domain';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -23,7 +33,14 @@ import { BillingAmountsCard } from './billing-amounts-card.tsx';
 import { billingApi, billingKeys, documentRoute } from './billing-api.ts';
 import { BillingDetailsCard } from './billing-details-card.tsx';
 import { useSuggestedDeadline } from './billing-deadline.ts';
-import { type BillingFormValues, billingFormSchema, type InvoiceDefaults, type NewDocumentStart, toBillingForm, toSaveBody } from './billing-form.ts';
+import {
+  type BillingFormValues,
+  billingFormSchema,
+  type InvoiceDefaults,
+  type NewDocumentStart,
+  toBillingForm,
+  toSaveBody,
+} from './billing-form.ts';
 import { BillingHeader } from './billing-header.tsx';
 import { BillingItemsCard, type ItemsDialog } from './billing-items-card.tsx';
 
@@ -53,15 +70,23 @@ function BillingEditor({ kind, doc: initial, defaults, start }: EditorProps) {
   const [doc, setDoc] = useState<BillingDocumentView | null>(initial);
   // The last visited list names the document by its number (a draft by its client).
   useVisitName(doc ? (doc.number ?? doc.companyName ?? null) : null);
-  const form = useForm<BillingFormValues, any, BillingSaveValues>({ resolver: schemaResolver(billingFormSchema), defaultValues: toBillingForm(initial, start) });
+  const form = useForm<BillingFormValues, any, BillingSaveValues>({
+    resolver: schemaResolver(billingFormSchema),
+    defaultValues: toBillingForm(initial, start),
+  });
   const [saving, setSaving] = useState(false);
   useSuggestedDeadline(form, defaults, !doc);
   const editable = doc ? doc.rights.canEdit : true;
   const openFirst = (location.state as EditorRouteState | null)?.open;
-  const initialDialog: ItemsDialog = openFirst === 'item' ? { type: 'item', row: null } : openFirst ? { type: openFirst } : null;
+  const initialDialog: ItemsDialog =
+    openFirst === 'item' ? { type: 'item', row: null } : openFirst ? { type: openFirst } : null;
 
   /** A new answer for the document: cached, shown; `resetForm` takes every header field from it. */
-  const changed = (next: BillingDocumentView, resetForm: boolean, fields: readonly (keyof BillingFormValues)[] = SERVER_FIELDS) => {
+  const changed = (
+    next: BillingDocumentView,
+    resetForm: boolean,
+    fields: readonly (keyof BillingFormValues)[] = SERVER_FIELDS,
+  ) => {
     setDoc(next);
     queryClient.setQueryData(billingKeys.one(kind, next._id), next);
     if (resetForm) form.reset(toBillingForm(next));
@@ -98,7 +123,10 @@ function BillingEditor({ kind, doc: initial, defaults, start }: EditorProps) {
     });
 
   /** A call that changes a saved draft at once (VAT, currency, notice type); a new one follows the form alone. */
-  const call = async (request: () => Promise<BillingDocumentView>, fields: readonly (keyof BillingFormValues)[] = SERVER_FIELDS) => {
+  const call = async (
+    request: () => Promise<BillingDocumentView>,
+    fields: readonly (keyof BillingFormValues)[] = SERVER_FIELDS,
+  ) => {
     try {
       changed(await request(), false, fields);
     } catch {
@@ -109,21 +137,29 @@ function BillingEditor({ kind, doc: initial, defaults, start }: EditorProps) {
 
   const onVatChange = (change: { VATCharging?: boolean; VATType?: string | null }) => {
     if (doc) return void call(() => service.setVat(doc._id, change));
-    const next = resolveVat(change, { VATCharging: !change.VATCharging, VATType: form.getValues('VATType') }, defaults?.vatType?._id ?? null);
+    const next = resolveVat(
+      change,
+      { VATCharging: !change.VATCharging, VATType: form.getValues('VATType') },
+      defaults?.vatType?._id ?? null,
+    );
     form.setValue('VATCharging', next.VATCharging, { shouldDirty: true });
     form.setValue('VATType', next.VATType, { shouldDirty: true });
   };
 
   const onCurrencyChange = (currency: string) => {
     if (doc) return void call(() => service.changeCurrency(doc._id, currency));
-    const currencies = queryClient.getQueryData<Array<{ _id: string; exchangeRate?: unknown }>>(['metaData', 'getCurrencies']);
+    const currencies = queryClient.getQueryData<Array<{ _id: string; exchangeRate?: unknown }>>([
+      'metaData',
+      'getCurrencies',
+    ]);
     const rate = Number(currencies?.find((item) => item._id === currency)?.exchangeRate);
     if (rate > 0) form.setValue('currencyRate', rate, { shouldDirty: true });
   };
 
   const onNoticeTypeChange = (noticeType: NoticeTypeValue) => {
     // A credit notice has no payment deadline: the server's answer says which deadline the document has now.
-    if (doc) void call(() => service.changeNoticeType(doc._id, { noticeType }), [...SERVER_FIELDS, 'paymentDeadlineDate']);
+    if (doc)
+      void call(() => service.changeNoticeType(doc._id, { noticeType }), [...SERVER_FIELDS, 'paymentDeadlineDate']);
     if (noticeType === 0) form.setValue('creditToInvoice', null);
   };
 
@@ -168,7 +204,13 @@ function BillingEditor({ kind, doc: initial, defaults, start }: EditorProps) {
             />
           </Box>
           <Box sx={{ gridArea: 'details', minWidth: 0 }}>
-            <BillingDetailsCard kind={kind} doc={doc} editable={editable} defaults={defaults} onNoticeTypeChange={onNoticeTypeChange} />
+            <BillingDetailsCard
+              kind={kind}
+              doc={doc}
+              editable={editable}
+              defaults={defaults}
+              onNoticeTypeChange={onNoticeTypeChange}
+            />
           </Box>
         </Box>
         <BillingItemsCard
@@ -179,7 +221,12 @@ function BillingEditor({ kind, doc: initial, defaults, start }: EditorProps) {
           onNeedDocument={async (then) => Boolean(await save({ then }))}
           onChanged={onItemChanged}
         />
-        <BillingAmountsCard doc={doc} editable={editable} onVatChange={onVatChange} onCurrencyChange={onCurrencyChange} />
+        <BillingAmountsCard
+          doc={doc}
+          editable={editable}
+          onVatChange={onVatChange}
+          onCurrencyChange={onCurrencyChange}
+        />
       </Box>
     </FormProvider>
   );
@@ -212,8 +259,17 @@ export function BillingEditorPage({ kind }: { kind: BillingKind }) {
   const service = billingApi(kind);
   // Never shown from an earlier visit's cache: another page may have changed the document since (a transformation
   // links invoices to a proforma, issuing an invoice gives its link a number).
-  const query = useQuery({ queryKey: billingKeys.one(kind, id ?? ''), queryFn: () => service.get(id as string), enabled: Boolean(id), retry: false, gcTime: 0 });
-  const defaults = useMetadata<InvoiceDefaults | null>('getInvoiceDefaults', creating || query.data?.rights.canEdit === true);
+  const query = useQuery({
+    queryKey: billingKeys.one(kind, id ?? ''),
+    queryFn: () => service.get(id as string),
+    enabled: Boolean(id),
+    retry: false,
+    gcTime: 0,
+  });
+  const defaults = useMetadata<InvoiceDefaults | null>(
+    'getInvoiceDefaults',
+    creating || query.data?.rights.canEdit === true,
+  );
   const clientId = creating ? params.get('clientId') : null;
   const contractId = creating ? params.get('contractId') : null;
   const client = useQuery({
@@ -232,7 +288,8 @@ export function BillingEditorPage({ kind }: { kind: BillingKind }) {
   if (id && query.isPending) return <PageLoader />;
   if (id && !query.data) return <NotFound kind={kind} />;
   if (creating && !isManagement(user.access)) return <NotFound kind={kind} />;
-  if (creating && (defaults.isPending || (clientId && client.isPending) || (contractId && contract.isPending))) return <PageLoader />;
+  if (creating && (defaults.isPending || (clientId && client.isPending) || (contractId && contract.isPending)))
+    return <PageLoader />;
   const doc = query.data ?? null;
   const chosenContract = contract.data
     ? {
@@ -247,7 +304,30 @@ export function BillingEditorPage({ kind }: { kind: BillingKind }) {
         currencyCode: contract.data.currencyCode,
       }
     : null;
-  const contractCustomer = contract.data?.customerId ? { _id: contract.data.customerId, name: contract.data.customer?.name ?? contract.data.companyName ?? { bg: '', it: '' }, bulstat: contract.data.customer?.bulstat, vatNumber: contract.data.customer?.vatNumber } : null;
-  const customer = client.data ? { _id: client.data._id, name: client.data.name, bulstat: client.data.bulstat, vatNumber: client.data.vatNumber, paymentTermDays: client.data.paymentTermDays ?? null } : contractCustomer;
-  return <BillingEditor key={doc?._id ?? 'new'} kind={kind} doc={doc} defaults={defaults.data} start={{ defaults: defaults.data ?? null, customer, contract: chosenContract }} />;
+  const contractCustomer = contract.data?.customerId
+    ? {
+        _id: contract.data.customerId,
+        name: contract.data.customer?.name ?? contract.data.companyName ?? { bg: '', it: '' },
+        bulstat: contract.data.customer?.bulstat,
+        vatNumber: contract.data.customer?.vatNumber,
+      }
+    : null;
+  const customer = client.data
+    ? {
+        _id: client.data._id,
+        name: client.data.name,
+        bulstat: client.data.bulstat,
+        vatNumber: client.data.vatNumber,
+        paymentTermDays: client.data.paymentTermDays ?? null,
+      }
+    : contractCustomer;
+  return (
+    <BillingEditor
+      key={doc?._id ?? 'new'}
+      kind={kind}
+      doc={doc}
+      defaults={defaults.data}
+      start={{ defaults: defaults.data ?? null, customer, contract: chosenContract }}
+    />
+  );
 }

@@ -31,7 +31,12 @@ export interface InvoiceDefaults {
  * The due date the editor offers a new document: its date plus the client's term (else the defaults'), none for a
  * credit notice; null when the client's term is not known (the server then fills it on the first save).
  */
-export function suggestedDeadline(date: string | null, customer: ClientOption | null | undefined, defaults: InvoiceDefaults | null | undefined, noticeType: number): string | null {
+export function suggestedDeadline(
+  date: string | null,
+  customer: ClientOption | null | undefined,
+  defaults: InvoiceDefaults | null | undefined,
+  noticeType: number,
+): string | null {
   if (!date || noticeType === NoticeType.credit) return null;
   if (customer && customer.paymentTermDays === undefined) return null;
   return paymentDeadlineOf(date, { client: customer?.paymentTermDays, default: defaults?.paymentTermDays }, noticeType);
@@ -73,7 +78,10 @@ export interface NewDocumentStart {
 }
 
 /** The form values of a saved document, or of a new one (the invoice defaults shown before the first save). */
-export function toBillingForm(doc: BillingDocumentView | null, start: NewDocumentStart = { defaults: null }): BillingFormValues {
+export function toBillingForm(
+  doc: BillingDocumentView | null,
+  start: NewDocumentStart = { defaults: null },
+): BillingFormValues {
   if (!doc) {
     const { defaults } = start;
     const today = sofiaDate();
@@ -101,12 +109,29 @@ export function toBillingForm(doc: BillingDocumentView | null, start: NewDocumen
     };
   }
   return {
-    customer: doc.customerId ? { _id: doc.customerId, name: doc.customer?.name ?? doc.companyName ?? text(null), bulstat: doc.bulstat, vatNumber: doc.vatNumber } : null,
+    customer: doc.customerId
+      ? {
+          _id: doc.customerId,
+          name: doc.customer?.name ?? doc.companyName ?? text(null),
+          bulstat: doc.bulstat,
+          vatNumber: doc.vatNumber,
+        }
+      : null,
     customerBank: bankChoiceOf(doc.customerBank, doc.customer?.bank),
     providerBank: bankChoiceOf(doc.providerBank, doc.provider?.bank),
     providerBank2: bankChoiceOf(doc.providerBank2, doc.provider?.bank2),
     contract: doc.contract
-      ? { _id: doc.contract, name: doc.contractName ?? text(null), customerId: doc.customerId, companyName: doc.companyName, fromDate: '', toDate: '', status: 1, currency: doc.currency ?? '', currencyCode: doc.currencyCode }
+      ? {
+          _id: doc.contract,
+          name: doc.contractName ?? text(null),
+          customerId: doc.customerId,
+          companyName: doc.companyName,
+          fromDate: '',
+          toDate: '',
+          status: 1,
+          currency: doc.currency ?? '',
+          currencyCode: doc.currencyCode,
+        }
       : null,
     date: doc.date,
     taxDate: doc.taxDate,
@@ -119,7 +144,16 @@ export function toBillingForm(doc: BillingDocumentView | null, start: NewDocumen
     currencyRate: doc.currencyRate,
     noticeType: doc.noticeType,
     creditToInvoice: doc.creditToInvoice
-      ? { _id: doc.creditToInvoice, number: doc.creditToInvoiceNumber, date: doc.creditToInvoiceDate ?? '', customerId: doc.customerId, companyName: doc.companyName, totalAmount: 0, currencyCode: null, noticeType: NoticeType.invoice }
+      ? {
+          _id: doc.creditToInvoice,
+          number: doc.creditToInvoiceNumber,
+          date: doc.creditToInvoiceDate ?? '',
+          customerId: doc.customerId,
+          companyName: doc.companyName,
+          totalAmount: 0,
+          currencyCode: null,
+          noticeType: NoticeType.invoice,
+        }
       : null,
     noticeReason: text(doc.noticeReason),
     showBGInvoice: doc.showBGInvoice,

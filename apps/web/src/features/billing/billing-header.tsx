@@ -69,23 +69,41 @@ function Links({ doc }: { doc: BillingDocumentView }) {
   const user = useSessionUser();
   const links: Array<{ key: string; to: string | null; text: string }> = [];
   if (doc.kind === 'invoice' && doc.noticeType !== NoticeType.invoice && doc.creditToInvoice) {
-    links.push({ key: 'original', to: documentRoute('invoice', doc.creditToInvoice), text: t('links.original', { number: doc.creditToInvoiceNumber ?? '—', date: formatDate(doc.creditToInvoiceDate) }) });
+    links.push({
+      key: 'original',
+      to: documentRoute('invoice', doc.creditToInvoice),
+      text: t('links.original', {
+        number: doc.creditToInvoiceNumber ?? '—',
+        date: formatDate(doc.creditToInvoiceDate),
+      }),
+    });
   }
   // The proforma's number (also printed on the invoice); a link for those who may open proformas.
   if (doc.kind === 'invoice' && doc.transformedFromProformaInvoice) {
     const to = user && isManagement(user.access) ? documentRoute('proforma', doc.transformedFromProformaInvoice) : null;
-    links.push({ key: 'proforma', to, text: t('links.from_proforma', { number: doc.transformedFromProformaNumber ?? '—' }) });
+    links.push({
+      key: 'proforma',
+      to,
+      text: t('links.from_proforma', { number: doc.transformedFromProformaNumber ?? '—' }),
+    });
   }
   for (const invoice of doc.transformedInvoices ?? []) {
     links.push({
       key: invoice._id,
       to: documentRoute('invoice', invoice._id),
-      text: t(invoice.number ? 'links.invoice' : 'links.draft_invoice', { number: invoice.number ?? '', date: formatDate(invoice.date) }),
+      text: t(invoice.number ? 'links.invoice' : 'links.draft_invoice', {
+        number: invoice.number ?? '',
+        date: formatDate(invoice.date),
+      }),
     });
   }
   if (links.length === 0) return null;
   return (
-    <Box component="nav" aria-label={t('links.label')} sx={{ flexBasis: '100%', display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+    <Box
+      component="nav"
+      aria-label={t('links.label')}
+      sx={{ flexBasis: '100%', display: 'flex', flexWrap: 'wrap', gap: 2 }}
+    >
       {links.map((link) =>
         link.to ? (
           <Link key={link.key} component={RouterLink} to={link.to} variant="body2">
@@ -137,8 +155,13 @@ export function BillingHeader({ kind, doc, onSave, saving, onChanged }: BillingH
   const issue = async () => {
     if (!doc) return;
     if (!form.getValues('customer')) return notify.warning('please_select_customer');
-    if (doc.itemsCount === 0) return notify.warning(kind === 'invoice' ? 'please_add_invoice_items' : 'please_add_proforma_invoice_items');
-    const sure = await confirm({ titleKey: t('issue.title'), messageKey: t(`issue.text_${kind}`), confirmLabel: t('actions.issue') });
+    if (doc.itemsCount === 0)
+      return notify.warning(kind === 'invoice' ? 'please_add_invoice_items' : 'please_add_proforma_invoice_items');
+    const sure = await confirm({
+      titleKey: t('issue.title'),
+      messageKey: t(`issue.text_${kind}`),
+      confirmLabel: t('actions.issue'),
+    });
     if (!sure) return;
     if (!(await onSave({ onlyIfDirty: true }))) return;
     setBusy(true);
@@ -154,7 +177,11 @@ export function BillingHeader({ kind, doc, onSave, saving, onChanged }: BillingH
 
   const unissue = async () => {
     if (!doc) return;
-    const sure = await confirm({ titleKey: t('unissue.title'), messageKey: t('unissue.text'), confirmLabel: t('actions.unissue') });
+    const sure = await confirm({
+      titleKey: t('unissue.title'),
+      messageKey: t('unissue.text'),
+      confirmLabel: t('actions.unissue'),
+    });
     if (!sure) return;
     const draft = await run(() => api.unissue(doc._id));
     if (draft) onChanged(draft);
@@ -163,7 +190,12 @@ export function BillingHeader({ kind, doc, onSave, saving, onChanged }: BillingH
   /** Deletes a draft that never had a number, after the question; the list opens. */
   const removeDraft = async () => {
     if (!doc) return;
-    const sure = await confirm({ titleKey: t('remove.title'), messageKey: 'are_your_sure_delete_draft', confirmLabel: t('actions.remove_draft'), destructive: true });
+    const sure = await confirm({
+      titleKey: t('remove.title'),
+      messageKey: 'are_your_sure_delete_draft',
+      confirmLabel: t('actions.remove_draft'),
+      destructive: true,
+    });
     if (!sure) return;
     setBusy(true);
     try {
@@ -194,7 +226,11 @@ export function BillingHeader({ kind, doc, onSave, saving, onChanged }: BillingH
 
   const transformWhole = async () => {
     if (!doc) return;
-    const sure = await confirm({ titleKey: t('transform.title'), messageKey: t('transform.whole_text'), confirmLabel: t('actions.transform') });
+    const sure = await confirm({
+      titleKey: t('transform.title'),
+      messageKey: t('transform.whole_text'),
+      confirmLabel: t('actions.transform'),
+    });
     if (!sure) return;
     const invoice = await run(() => api.transformWhole(doc._id));
     if (invoice) transformed(invoice);
@@ -216,12 +252,23 @@ export function BillingHeader({ kind, doc, onSave, saving, onChanged }: BillingH
           )}
           {doc && <PrintMenu doc={doc} />}
           {rights?.canDuplicate && (
-            <Button variant="outlined" startIcon={<ContentCopy />} onClick={() => void duplicate()} disabled={busy || saving}>
+            <Button
+              variant="outlined"
+              startIcon={<ContentCopy />}
+              onClick={() => void duplicate()}
+              disabled={busy || saving}
+            >
               {t('actions.duplicate')}
             </Button>
           )}
           {rights?.canRemove && (
-            <Button variant="outlined" color="error" startIcon={<DeleteOutline />} onClick={() => void removeDraft()} disabled={busy || saving}>
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<DeleteOutline />}
+              onClick={() => void removeDraft()}
+              disabled={busy || saving}
+            >
               {t('actions.remove_draft')}
             </Button>
           )}
@@ -241,7 +288,13 @@ export function BillingHeader({ kind, doc, onSave, saving, onChanged }: BillingH
             </Button>
           )}
           {rights?.canIssue && (
-            <Button variant="outlined" color="success" startIcon={<Lock />} onClick={() => void issue()} disabled={busy || saving}>
+            <Button
+              variant="outlined"
+              color="success"
+              startIcon={<Lock />}
+              onClick={() => void issue()}
+              disabled={busy || saving}
+            >
               {t('actions.issue')}
             </Button>
           )}

@@ -1,4 +1,10 @@
-import { type BillingItemChange, type BillingItemFormValues, type BillingItemRow, type BillingKind, billingItemFormSchema } from '@kantora/domain';
+import {
+  type BillingItemChange,
+  type BillingItemFormValues,
+  type BillingItemRow,
+  type BillingKind,
+  billingItemFormSchema,
+} from '@kantora/domain';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
@@ -40,10 +46,21 @@ export interface BillingItemDialogProps {
 }
 
 /** A row of an invoice or proforma: name (Bulgarian required, Italian optional), price, quantity (1 by default) and comment. */
-export function BillingItemDialog({ kind, documentId, row, currency, readOnly = false, onClose, onSaved }: BillingItemDialogProps) {
+export function BillingItemDialog({
+  kind,
+  documentId,
+  row,
+  currency,
+  readOnly = false,
+  onClose,
+  onSaved,
+}: BillingItemDialogProps) {
   const { t } = useTranslation('billing');
   const [itemId, setItemId] = useState<string | null>(row?._id ?? null);
-  const form = useForm<ItemValues, any, BillingItemFormValues>({ resolver: schemaResolver(billingItemFormSchema), defaultValues: toForm(row) });
+  const form = useForm<ItemValues, any, BillingItemFormValues>({
+    resolver: schemaResolver(billingItemFormSchema),
+    defaultValues: toForm(row),
+  });
   return (
     <EntityDialog<ItemValues, BillingItemChange, BillingItemFormValues>
       open
@@ -67,7 +84,14 @@ export function BillingItemDialog({ kind, documentId, row, currency, readOnly = 
     >
       <Stack spacing={2} sx={{ pt: 0.5 }}>
         {/* The Italian name is optional: an empty one is shown and printed as the Bulgarian name. */}
-        <LocalizedTextField control={form.control} name="name" label={t('items.name')} required={{ bg: true }} helperText={{ it: t('items.name_it_hint') }} multiline />
+        <LocalizedTextField
+          control={form.control}
+          name="name"
+          label={t('items.name')}
+          required={{ bg: true }}
+          helperText={{ it: t('items.name_it_hint') }}
+          multiline
+        />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <MoneyField control={form.control} name="price" label={t('items.price')} currency={currency} required />
           <NumberField control={form.control} name="quantity" label={t('items.quantity')} decimals={3} required />

@@ -1,4 +1,12 @@
-import { type BillingDocumentView, type BillingItemChange, type BillingItemRow, type BillingKind, type ContractServiceRow, type ListResult, NoticeType } from '@kantora/domain';
+import {
+  type BillingDocumentView,
+  type BillingItemChange,
+  type BillingItemRow,
+  type BillingKind,
+  type ContractServiceRow,
+  type ListResult,
+  NoticeType,
+} from '@kantora/domain';
 import Add from '@mui/icons-material/Add';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
@@ -34,7 +42,11 @@ import { billingApi, billingKeys } from './billing-api.ts';
 import { BillingItemDialog } from './billing-item-dialog.tsx';
 
 /** Which dialog of the card is open. */
-export type ItemsDialog = { type: 'item'; row: BillingItemRow | null } | { type: 'services' } | { type: 'contractServices' } | null;
+export type ItemsDialog =
+  | { type: 'item'; row: BillingItemRow | null }
+  | { type: 'services' }
+  | { type: 'contractServices' }
+  | null;
 
 export interface BillingItemsCardProps {
   kind: BillingKind;
@@ -58,8 +70,23 @@ function useContractServices(contractId: string | null, enabled: boolean) {
   return useQuery({
     queryKey: ['contracts', 'services', contractId ?? '', 'all'],
     queryFn: async () => {
-      const page = await api.post<ListResult<ContractServiceRow>>('/contract-services/list', { contractId, page: 1, itemsPerPage: 200, sortBy: 'created', sortDesc: false });
-      return page.Items.map((row): ServiceOption => ({ _id: row._id, name: row.name, status: true, code: row.code, description: row.description, price: row.price ?? 0 }));
+      const page = await api.post<ListResult<ContractServiceRow>>('/contract-services/list', {
+        contractId,
+        page: 1,
+        itemsPerPage: 200,
+        sortBy: 'created',
+        sortDesc: false,
+      });
+      return page.Items.map(
+        (row): ServiceOption => ({
+          _id: row._id,
+          name: row.name,
+          status: true,
+          code: row.code,
+          description: row.description,
+          price: row.price ?? 0,
+        }),
+      );
     },
     enabled: Boolean(contractId) && enabled,
   });
@@ -69,7 +96,14 @@ function useContractServices(contractId: string | null, enabled: boolean) {
  * The rows of a document: number, product or service, quantity, unit price, end price. In a draft, management
  * adds a row (the item dialog) or a service (the contract's, or one of the service list), edits and removes rows.
  */
-export function BillingItemsCard({ kind, doc, editable, initialDialog = null, onNeedDocument, onChanged }: BillingItemsCardProps) {
+export function BillingItemsCard({
+  kind,
+  doc,
+  editable,
+  initialDialog = null,
+  onNeedDocument,
+  onChanged,
+}: BillingItemsCardProps) {
   const { t, i18n } = useTranslation('billing');
   const locale = i18n.language;
   const confirm = useConfirm();
@@ -77,7 +111,12 @@ export function BillingItemsCard({ kind, doc, editable, initialDialog = null, on
   const documentId = doc?._id ?? null;
   const service = billingApi(kind);
   // Read again on every opening, like the document (a transformation elsewhere marks rows).
-  const items = useQuery({ queryKey: billingKeys.items(kind, documentId ?? ''), queryFn: () => service.items(documentId as string), enabled: Boolean(documentId), staleTime: 0 });
+  const items = useQuery({
+    queryKey: billingKeys.items(kind, documentId ?? ''),
+    queryFn: () => service.items(documentId as string),
+    enabled: Boolean(documentId),
+    staleTime: 0,
+  });
   const [dialog, setDialog] = useState<ItemsDialog>(initialDialog);
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [added, setAdded] = useState<Set<string>>(new Set());
@@ -94,7 +133,11 @@ export function BillingItemsCard({ kind, doc, editable, initialDialog = null, on
   };
 
   const remove = async (row: BillingItemRow) => {
-    const sure = await confirm({ messageKey: t('items.remove_confirm', { name: localized(row.name, locale) }), destructive: true, confirmLabel: t('items.remove') });
+    const sure = await confirm({
+      messageKey: t('items.remove_confirm', { name: localized(row.name, locale) }),
+      destructive: true,
+      confirmLabel: t('items.remove'),
+    });
     if (!sure) return;
     try {
       onChanged(await service.removeItem(row._id));
@@ -104,7 +147,13 @@ export function BillingItemsCard({ kind, doc, editable, initialDialog = null, on
   };
 
   // A draft notice with its original and no rows yet may start from the original invoice's rows.
-  const canCopyOriginal = editable && kind === 'invoice' && doc !== null && doc.noticeType !== NoticeType.invoice && Boolean(doc.creditToInvoice) && doc.itemsCount === 0;
+  const canCopyOriginal =
+    editable &&
+    kind === 'invoice' &&
+    doc !== null &&
+    doc.noticeType !== NoticeType.invoice &&
+    Boolean(doc.creditToInvoice) &&
+    doc.itemsCount === 0;
   const [copying, setCopying] = useState(false);
   const copyOriginal = async () => {
     if (!documentId) return;
@@ -120,7 +169,10 @@ export function BillingItemsCard({ kind, doc, editable, initialDialog = null, on
 
   const addService = async (option: ServiceOption, source: 'services' | 'contractServices') => {
     if (!documentId) return;
-    const change = await service.addService(documentId, source === 'services' ? { serviceId: option._id } : { contractServiceId: option._id });
+    const change = await service.addService(
+      documentId,
+      source === 'services' ? { serviceId: option._id } : { contractServiceId: option._id },
+    );
     setAdded((ids) => new Set(ids).add(option._id));
     onChanged(change);
   };
@@ -167,7 +219,16 @@ export function BillingItemsCard({ kind, doc, editable, initialDialog = null, on
               {doc && (
                 <TableCell sx={right}>
                   {/* On phones the heading is for screen readers only: the buttons explain themselves, the room is the total's. */}
-                  <Box component="span" sx={{ position: { xs: 'absolute', sm: 'static' }, width: { xs: '1px', sm: 'auto' }, height: { xs: '1px', sm: 'auto' }, overflow: 'hidden', clip: { xs: 'rect(0 0 0 0)', sm: 'auto' } }}>
+                  <Box
+                    component="span"
+                    sx={{
+                      position: { xs: 'absolute', sm: 'static' },
+                      width: { xs: '1px', sm: 'auto' },
+                      height: { xs: '1px', sm: 'auto' },
+                      overflow: 'hidden',
+                      clip: { xs: 'rect(0 0 0 0)', sm: 'auto' },
+                    }}
+                  >
                     {t('common:table.actions')}
                   </Box>
                 </TableCell>
@@ -200,14 +261,19 @@ export function BillingItemsCard({ kind, doc, editable, initialDialog = null, on
                     <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
                       {`${formatNumber(row.quantity, 3)} × ${formatMoney(row.price, currency)}`}
                     </Typography>
-                    {row.isTransformed && <Chip size="small" label={t('items.transformed')} sx={{ mt: 0.5, ml: { sm: 1 } }} />}
+                    {row.isTransformed && (
+                      <Chip size="small" label={t('items.transformed')} sx={{ mt: 0.5, ml: { sm: 1 } }} />
+                    )}
                   </TableCell>
                   <TableCell sx={{ ...right, ...wide }}>{formatNumber(row.quantity, 3)}</TableCell>
                   <TableCell sx={{ ...right, ...wide }}>{formatMoney(row.price, currency)}</TableCell>
                   <TableCell sx={right}>{formatMoney(row.total, currency)}</TableCell>
                   <TableCell sx={{ ...right, py: 0.25 }}>
                     <Tooltip title={editable ? t('items.edit') : t('common:actions.preview')}>
-                      <IconButton aria-label={`${editable ? t('items.edit') : t('common:actions.preview')}: ${name}`} onClick={() => setDialog({ type: 'item', row })}>
+                      <IconButton
+                        aria-label={`${editable ? t('items.edit') : t('common:actions.preview')}: ${name}`}
+                        onClick={() => setDialog({ type: 'item', row })}
+                      >
                         {editable ? <Edit fontSize="small" /> : <Visibility fontSize="small" />}
                       </IconButton>
                     </Tooltip>
@@ -229,7 +295,13 @@ export function BillingItemsCard({ kind, doc, editable, initialDialog = null, on
         <Box sx={{ py: 4, px: 2, textAlign: 'center' }}>
           <Typography color="text.secondary">{translateMessage('invoice_no_added_items')}</Typography>
           {canCopyOriginal && (
-            <Button variant="outlined" startIcon={<ContentCopy />} onClick={() => void copyOriginal()} disabled={copying} sx={{ mt: 2 }}>
+            <Button
+              variant="outlined"
+              startIcon={<ContentCopy />}
+              onClick={() => void copyOriginal()}
+              disabled={copying}
+              sx={{ mt: 2 }}
+            >
               {t('items.copy_original')}
             </Button>
           )}
@@ -254,7 +326,9 @@ export function BillingItemsCard({ kind, doc, editable, initialDialog = null, on
           onAdd={(option) => addService(option, dialog.type as 'services' | 'contractServices')}
           addedIds={added}
           title={t(dialog.type === 'services' ? 'items.from_services' : 'items.from_contract')}
-          {...(dialog.type === 'contractServices' ? { services: contractServices.data ?? [], loading: contractServices.isPending } : {})}
+          {...(dialog.type === 'contractServices'
+            ? { services: contractServices.data ?? [], loading: contractServices.isPending }
+            : {})}
         />
       )}
     </SectionCard>

@@ -33,15 +33,20 @@ function open(access: number) {
   renderWithProviders(<BillingListPage kind="invoice" />);
   return api;
 }
-const listBodies = (calls: { url: string; init?: RequestInit }[]) => calls.filter((call) => call.url.endsWith('/invoices/list')).map((call) => JSON.parse(String(call.init?.body)));
+const listBodies = (calls: { url: string; init?: RequestInit }[]) =>
+  calls.filter((call) => call.url.endsWith('/invoices/list')).map((call) => JSON.parse(String(call.init?.body)));
 
 describe('the invoice list', () => {
-  it('shows the issued and the drafts tab with their counts; by number, newest first; the drafts tab asks for drafts', { timeout: 60_000 }, async () => {
+  it('shows the issued and the drafts tab with their counts; by number, newest first; the drafts tab asks for drafts', {
+    timeout: 60_000,
+  }, async () => {
     const { calls } = open(Access.manager);
     const issued = await screen.findByRole('tab', { name: /^Издадени \(12\s345\)$/ });
     expect(issued).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Чернови (3)' })).toBeInTheDocument();
-    await waitFor(() => expect(listBodies(calls)[0]).toMatchObject({ issued: true, sortBy: 'number', sortDesc: true, page: 1 }));
+    await waitFor(() =>
+      expect(listBodies(calls)[0]).toMatchObject({ issued: true, sortBy: 'number', sortDesc: true, page: 1 }),
+    );
     const table = await screen.findByRole('table', { name: 'Фактури: Издадени' });
     expect(within(table).getByText('0000000042')).toBeInTheDocument();
     expect(within(table).getByText('Неплатена')).toBeInTheDocument();

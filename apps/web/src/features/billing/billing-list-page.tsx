@@ -28,7 +28,13 @@ function TabLabel({ text, count }: { text: string; count: string }) {
   return (
     <Box component="span" aria-hidden sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5 }}>
       {text}
-      <Badge color="primary" badgeContent={count} max={Number.MAX_SAFE_INTEGER} showZero sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }} />
+      <Badge
+        color="primary"
+        badgeContent={count}
+        max={Number.MAX_SAFE_INTEGER}
+        showZero
+        sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+      />
     </Box>
   );
 }
@@ -45,8 +51,22 @@ export function BillingListPage({ kind }: { kind: BillingKind }) {
   const list = useListState<Partial<BillingFilterValues>>({ sortBy: 'number', sortDesc: true });
   const api = useMemo(() => billingApi(kind), [kind]);
   const filter = useMemo(() => toBillingFilter(list.filters), [list.filters]);
-  const counts = useQuery({ queryKey: [...billingKeys.counts(kind), filter], queryFn: () => api.counts(filter as Record<string, string | number>) });
-  const fetcher = useMemo(() => (request: ListRequest<Partial<BillingFilterValues>>) => api.list({ ...toBillingFilter(request), page: request.page, itemsPerPage: request.itemsPerPage, sortBy: request.sortBy, sortDesc: request.sortDesc, issued: tab === 'issued' }), [api, tab]);
+  const counts = useQuery({
+    queryKey: [...billingKeys.counts(kind), filter],
+    queryFn: () => api.counts(filter as Record<string, string | number>),
+  });
+  const fetcher = useMemo(
+    () => (request: ListRequest<Partial<BillingFilterValues>>) =>
+      api.list({
+        ...toBillingFilter(request),
+        page: request.page,
+        itemsPerPage: request.itemsPerPage,
+        sortBy: request.sortBy,
+        sortDesc: request.sortDesc,
+        issued: tab === 'issued',
+      }),
+    [api, tab],
+  );
   const payments = usePaymentsFromList();
   const columns = useBillingColumns({ withClient: true, withState: false, onPaidClick: payments.onPaidClick });
   const title = t(`${kind}.list_title`);
@@ -59,7 +79,12 @@ export function BillingListPage({ kind }: { kind: BillingKind }) {
           </Button>
         )}
         {management && (
-          <Button component={Link} to={`${kind === 'invoice' ? '/invoices' : '/proforma-invoices'}/create`} variant="contained" startIcon={<Add />}>
+          <Button
+            component={Link}
+            to={`${kind === 'invoice' ? '/invoices' : '/proforma-invoices'}/create`}
+            variant="contained"
+            startIcon={<Add />}
+          >
             {t(`${kind}.add`)}
           </Button>
         )}

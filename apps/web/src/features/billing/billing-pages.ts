@@ -8,8 +8,12 @@ import { preloadableLazy } from '../../lib/preloadable-lazy.ts';
  * cold load opens (with its texts) together with the area, so that neither waits for the other. Small on purpose: it
  * ships with the entry.
  */
-export const BillingListPage = preloadableLazy<{ kind: BillingKind }>(() => import('./billing-list-page.tsx').then((module) => ({ default: module.BillingListPage })));
-export const BillingEditorPage = preloadableLazy<{ kind: BillingKind }>(() => import('./billing-editor-page.tsx').then((module) => ({ default: module.BillingEditorPage })));
+export const BillingListPage = preloadableLazy<{ kind: BillingKind }>(() =>
+  import('./billing-list-page.tsx').then((module) => ({ default: module.BillingListPage })),
+);
+export const BillingEditorPage = preloadableLazy<{ kind: BillingKind }>(() =>
+  import('./billing-editor-page.tsx').then((module) => ({ default: module.BillingEditorPage })),
+);
 
 export const isBillingList = (path: string) => path === '/invoices' || path === '/proforma-invoices';
 

@@ -49,11 +49,21 @@ export function BillingPeriodField({ contractId, stored, disabled }: BillingPeri
   const byDate = t('details.period_by_date');
   if (disabled) {
     const shown = stored?.periodFrom ? periodLabel(stored.periodFrom, stored.periodTo) : byDate;
-    return <TextField label={t('fields.billed_period')} value={shown} disabled slotProps={{ htmlInput: { readOnly: true } }} />;
+    return (
+      <TextField
+        label={t('fields.billed_period')}
+        value={shown}
+        disabled
+        slotProps={{ htmlInput: { readOnly: true } }}
+      />
+    );
   }
 
   const periods = contract.data ? contractPeriodsUntil(contract.data, addMonthsToDate(sofiaDate(), AHEAD_MONTHS)) : [];
-  const options = periods.map((period) => ({ value: period.periodFrom, label: periodLabel(period.periodFrom, period.periodTo) }));
+  const options = periods.map((period) => ({
+    value: period.periodFrom,
+    label: periodLabel(period.periodFrom, period.periodTo),
+  }));
   if (stored?.periodFrom && !options.some((option) => option.value === stored.periodFrom)) {
     options.unshift({ value: stored.periodFrom, label: periodLabel(stored.periodFrom, stored.periodTo) });
   }
@@ -77,7 +87,10 @@ export function BillingPeriodField({ contractId, stored, disabled }: BillingPeri
           helperText={fieldErrorText(fieldState.error) ?? t('details.billed_period_hint')}
           slotProps={{
             inputLabel: { shrink: true },
-            select: { displayEmpty: true, renderValue: (selected) => (selected ? (labels.get(String(selected)) ?? String(selected)) : byDate) },
+            select: {
+              displayEmpty: true,
+              renderValue: (selected) => (selected ? (labels.get(String(selected)) ?? String(selected)) : byDate),
+            },
           }}
         >
           <MenuItem value="">

@@ -30,7 +30,10 @@ function DocumentsTab({ kind, filter, emptyText, withClient, actions }: Document
   const list = useListState({ sortBy: 'number', sortDesc: true });
   const key = 'customerId' in filter ? `client:${filter.customerId}` : `contract:${filter.contract}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filter object is identified by its key
-  const fetcher = useMemo(() => (request: ListRequest) => billingApi(kind).list({ ...request, ...filter }), [kind, key]);
+  const fetcher = useMemo(
+    () => (request: ListRequest) => billingApi(kind).list({ ...request, ...filter }),
+    [kind, key],
+  );
   const payments = usePaymentsFromList();
   const columns = useBillingColumns({ withClient, withState: true, onPaidClick: payments.onPaidClick });
   const title = t(`${kind}.list_title`);
@@ -56,7 +59,12 @@ function DocumentsTab({ kind, filter, emptyText, withClient, actions }: Document
 function AddForClient({ kind, clientId }: { kind: BillingKind; clientId: string }) {
   const { t } = useTranslation('billing');
   return (
-    <Button component={Link} to={`${BILLING_ROUTES[kind]}/create?clientId=${encodeURIComponent(clientId)}`} variant="contained" startIcon={<Add />}>
+    <Button
+      component={Link}
+      to={`${BILLING_ROUTES[kind]}/create?clientId=${encodeURIComponent(clientId)}`}
+      variant="contained"
+      startIcon={<Add />}
+    >
       {t(`${kind}.add`)}
     </Button>
   );
@@ -65,20 +73,43 @@ function AddForClient({ kind, clientId }: { kind: BillingKind; clientId: string 
 /** The client page's invoices tab (management and accountants; management adds). */
 export function ClientInvoicesTab({ clientId, canWrite }: ClientTabProps) {
   const { t } = useTranslation('billing');
-  return <DocumentsTab kind="invoice" filter={{ customerId: clientId }} withClient={false} emptyText={t('list.client_empty')} actions={canWrite && <AddForClient kind="invoice" clientId={clientId} />} />;
+  return (
+    <DocumentsTab
+      kind="invoice"
+      filter={{ customerId: clientId }}
+      withClient={false}
+      emptyText={t('list.client_empty')}
+      actions={canWrite && <AddForClient kind="invoice" clientId={clientId} />}
+    />
+  );
 }
 
 /** The client page's proforma invoices tab (management). */
 export function ClientProformasTab({ clientId, canWrite }: ClientTabProps) {
   const { t } = useTranslation('billing');
-  return <DocumentsTab kind="proforma" filter={{ customerId: clientId }} withClient={false} emptyText={t('list.client_empty')} actions={canWrite && <AddForClient kind="proforma" clientId={clientId} />} />;
+  return (
+    <DocumentsTab
+      kind="proforma"
+      filter={{ customerId: clientId }}
+      withClient={false}
+      emptyText={t('list.client_empty')}
+      actions={canWrite && <AddForClient kind="proforma" clientId={clientId} />}
+    />
+  );
 }
 
 /** The contract page's invoices tab (management). */
 export function ContractInvoicesTab({ contract }: ContractTabProps) {
   const { t } = useTranslation('billing');
   if (!contract) return null;
-  return <DocumentsTab kind="invoice" filter={{ contract: contract._id }} withClient={false} emptyText={t('list.contract_empty')} />;
+  return (
+    <DocumentsTab
+      kind="invoice"
+      filter={{ contract: contract._id }}
+      withClient={false}
+      emptyText={t('list.contract_empty')}
+    />
+  );
 }
 
 /** The contract page's proforma invoices tab (management): a registered contract generates the next period's proforma. */
@@ -90,7 +121,11 @@ export function ContractProformasTab({ contract }: ContractTabProps) {
   const [busy, setBusy] = useState(false);
   if (!contract) return null;
   const generate = async () => {
-    const sure = await confirm({ titleKey: t('generate.title'), messageKey: t('generate.text'), confirmLabel: t('generate.button') });
+    const sure = await confirm({
+      titleKey: t('generate.title'),
+      messageKey: t('generate.text'),
+      confirmLabel: t('generate.button'),
+    });
     if (!sure) return;
     setBusy(true);
     try {

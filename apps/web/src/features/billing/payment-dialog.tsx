@@ -1,4 +1,11 @@
-import { type BillingRow, NoticeType, type PaymentChange, type PaymentFormValues, type PaymentRow, paymentFormSchemaFor } from '@kantora/domain';
+import {
+  type BillingRow,
+  NoticeType,
+  type PaymentChange,
+  type PaymentFormValues,
+  type PaymentRow,
+  paymentFormSchemaFor,
+} from '@kantora/domain';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
@@ -56,19 +63,37 @@ export function PaymentDialog({ document, payment, readOnly = false, onClose, on
   const locale = i18n.language;
   const [paymentId, setPaymentId] = useState<string | null>(payment?._id ?? null);
   // The date rule (not after today in Sofia, not before the document's date) is checked here too; the server decides.
-  const schema = useMemo(() => paymentFormSchemaFor(document.noticeType, { documentDate: document.date, today: sofiaDate() }), [document.noticeType, document.date]);
+  const schema = useMemo(
+    () => paymentFormSchemaFor(document.noticeType, { documentDate: document.date, today: sofiaDate() }),
+    [document.noticeType, document.date],
+  );
   // A new payment's amount starts as what is owed (the paid figures' not paid), unless the user typed one first.
   const notPaid = usePaidDetails(document.kind, document._id).data?.totals.notPaid;
   const form = useForm<PaymentValues, any, PaymentFormValues>({
     resolver: schemaResolver(schema),
-    defaultValues: { ...toForm(payment, document.paymentType ?? null), ...(payment || !notPaid ? {} : { amount: notPaid }) },
+    defaultValues: {
+      ...toForm(payment, document.paymentType ?? null),
+      ...(payment || !notPaid ? {} : { amount: notPaid }),
+    },
   });
   const types = useMetadata<DictionaryItem[]>('getPaymentTypes');
-  const options: ValueOption[] = (types.data ?? []).map((item) => ({ value: item._id, label: localized(item.name, locale) }));
-  if (payment && !options.some((option) => option.value === payment.type)) options.push({ value: payment.type, label: localized(payment.typeName, locale) });
+  const options: ValueOption[] = (types.data ?? []).map((item) => ({
+    value: item._id,
+    label: localized(item.name, locale),
+  }));
+  if (payment && !options.some((option) => option.value === payment.type))
+    options.push({ value: payment.type, label: localized(payment.typeName, locale) });
   const refund = document.noticeType === NoticeType.credit;
   useEffect(() => {
-    if (payment || paymentId || notPaid === undefined || notPaid === 0 || form.getFieldState('amount').isDirty || form.getValues('amount') !== null) return;
+    if (
+      payment ||
+      paymentId ||
+      notPaid === undefined ||
+      notPaid === 0 ||
+      form.getFieldState('amount').isDirty ||
+      form.getValues('amount') !== null
+    )
+      return;
     form.resetField('amount', { defaultValue: notPaid });
   }, [payment, paymentId, notPaid, form]);
   const name = t(refund ? 'payments.refund' : 'payments.payment');
@@ -83,7 +108,10 @@ export function PaymentDialog({ document, payment, readOnly = false, onClose, on
       readOnly={readOnly}
       onSave={async (values) => {
         try {
-          const change = await paymentsApi(document.kind).save(document._id, { ...values, ...(paymentId ? { _id: paymentId } : {}) });
+          const change = await paymentsApi(document.kind).save(document._id, {
+            ...values,
+            ...(paymentId ? { _id: paymentId } : {}),
+          });
           setPaymentId(change.payment?._id ?? paymentId);
           return change;
         } catch (error) {
@@ -98,10 +126,23 @@ export function PaymentDialog({ document, payment, readOnly = false, onClose, on
         <PaymentsSummary document={document} />
         <Divider />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, alignItems: 'start' }}>
-          <MoneyField control={form.control} name="amount" label={t('payments.amount')} currency={document.currencyCode ?? undefined} helperText={refund ? t('payments.refund_hint') : undefined} required />
+          <MoneyField
+            control={form.control}
+            name="amount"
+            label={t('payments.amount')}
+            currency={document.currencyCode ?? undefined}
+            helperText={refund ? t('payments.refund_hint') : undefined}
+            required
+          />
           <DateField control={form.control} name="date" label={t('payments.date')} required disabled={readOnly} />
         </Box>
-        <OptionSelectField control={form.control} name="type" label={t('fields.payment_type')} options={options} required />
+        <OptionSelectField
+          control={form.control}
+          name="type"
+          label={t('fields.payment_type')}
+          options={options}
+          required
+        />
         <FormTextField control={form.control} name="notes" label={t('payments.notes')} multiline minRows={2} />
       </Stack>
     </EntityDialog>

@@ -1,4 +1,11 @@
-import { type BillingItemRow, type BillingRow, isManagement, NoticeType, PAYMENTS_PAGE_SIZE, type PaymentRow } from '@kantora/domain';
+import {
+  type BillingItemRow,
+  type BillingRow,
+  isManagement,
+  NoticeType,
+  PAYMENTS_PAGE_SIZE,
+  type PaymentRow,
+} from '@kantora/domain';
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/Edit';
@@ -44,11 +51,23 @@ export interface PaymentsDialogProps {
 }
 
 /** The rows of an issued proforma, each with its paid toggle (management; others see the state). */
-function ProformaRowsPaid({ document, canManage, onChanged }: { document: PaymentsDocument; canManage: boolean; onChanged: () => void }) {
+function ProformaRowsPaid({
+  document,
+  canManage,
+  onChanged,
+}: {
+  document: PaymentsDocument;
+  canManage: boolean;
+  onChanged: () => void;
+}) {
   const { t, i18n } = useTranslation('billing');
   const headingId = useId();
   const queryClient = useQueryClient();
-  const items = useQuery({ queryKey: billingKeys.items('proforma', document._id), queryFn: () => billingApi('proforma').items(document._id), staleTime: 0 });
+  const items = useQuery({
+    queryKey: billingKeys.items('proforma', document._id),
+    queryFn: () => billingApi('proforma').items(document._id),
+    staleTime: 0,
+  });
   const [busy, setBusy] = useState<string | null>(null);
   const currency = document.currencyCode ?? undefined;
 
@@ -56,7 +75,9 @@ function ProformaRowsPaid({ document, canManage, onChanged }: { document: Paymen
     setBusy(row._id);
     try {
       const saved = await paymentsApi('proforma').setItemIsPaid(row._id, isPaid);
-      queryClient.setQueryData<BillingItemRow[]>(billingKeys.items('proforma', document._id), (rows) => rows?.map((item) => (item._id === saved._id ? saved : item)));
+      queryClient.setQueryData<BillingItemRow[]>(billingKeys.items('proforma', document._id), (rows) =>
+        rows?.map((item) => (item._id === saved._id ? saved : item)),
+      );
       onChanged();
     } catch {
       // The API client has shown why; the toggle keeps the stored state.
@@ -91,7 +112,11 @@ function ProformaRowsPaid({ document, canManage, onChanged }: { document: Paymen
                   />
                 }
               >
-                <ListItemText primary={name} secondary={`${formatMoney(row.total, currency)} · ${t(row.isPaid ? 'payments.row_is_paid' : 'payments.row_not_paid')}`} sx={{ pr: 7 }} />
+                <ListItemText
+                  primary={name}
+                  secondary={`${formatMoney(row.total, currency)} · ${t(row.isPaid ? 'payments.row_is_paid' : 'payments.row_not_paid')}`}
+                  sx={{ pr: 7 }}
+                />
               </ListItem>
             );
           })}
@@ -125,7 +150,11 @@ export function PaymentsDialog({ document, onClose, onChanged }: PaymentsDialogP
   // Nothing is owed (a fully paid document, or a refunded notice): no new payment; unknown until the figures come.
   const totals = details.data?.totals;
   const settled = !totals || Math.round(totals.notPaid * 100) === 0;
-  const fetcher = useMemo(() => (request: { sortBy?: string; sortDesc?: boolean }) => paymentsApi(kind).list(documentId, { sortBy: request.sortBy, sortDesc: request.sortDesc }), [kind, documentId]);
+  const fetcher = useMemo(
+    () => (request: { sortBy?: string; sortDesc?: boolean }) =>
+      paymentsApi(kind).list(documentId, { sortBy: request.sortBy, sortDesc: request.sortDesc }),
+    [kind, documentId],
+  );
 
   const changed = useCallback(() => {
     invalidate(...paymentsChanged(kind, documentId));
@@ -133,7 +162,11 @@ export function PaymentsDialog({ document, onClose, onChanged }: PaymentsDialogP
   }, [invalidate, kind, documentId, onChanged]);
 
   const remove = async (payment: PaymentRow) => {
-    const sure = await confirm({ messageKey: 'are_your_sure_delete_payment', confirmLabel: t('common:actions.delete'), destructive: true });
+    const sure = await confirm({
+      messageKey: 'are_your_sure_delete_payment',
+      confirmLabel: t('common:actions.delete'),
+      destructive: true,
+    });
     if (!sure) return;
     try {
       await paymentsApi(kind).remove(documentId, payment._id);
@@ -144,9 +177,25 @@ export function PaymentsDialog({ document, onClose, onChanged }: PaymentsDialogP
   };
 
   const columns: DataTableColumn<PaymentRow>[] = [
-    { field: 'date', header: 'billing:fields.date', sortable: true, render: (row) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</Box> },
-    { field: 'amount', header: 'billing:payments.amount', sortable: true, align: 'right', render: (row) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatMoney(row.amount, currency)}</Box> },
-    { field: 'type', header: 'billing:fields.payment_type', hideBelow: 'sm', render: (row) => localized(row.typeName, i18n.language) },
+    {
+      field: 'date',
+      header: 'billing:fields.date',
+      sortable: true,
+      render: (row) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</Box>,
+    },
+    {
+      field: 'amount',
+      header: 'billing:payments.amount',
+      sortable: true,
+      align: 'right',
+      render: (row) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatMoney(row.amount, currency)}</Box>,
+    },
+    {
+      field: 'type',
+      header: 'billing:fields.payment_type',
+      hideBelow: 'sm',
+      render: (row) => localized(row.typeName, i18n.language),
+    },
     { field: 'notes', header: 'billing:payments.notes', hideBelow: 'md', render: (row) => row.notes },
   ];
 
@@ -154,7 +203,9 @@ export function PaymentsDialog({ document, onClose, onChanged }: PaymentsDialogP
   return (
     <>
       <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby={titleId}>
-        <DialogTitle id={titleId}>{t(kind === 'invoice' ? 'payments.title_invoice' : 'payments.title_proforma', { number })}</DialogTitle>
+        <DialogTitle id={titleId}>
+          {t(kind === 'invoice' ? 'payments.title_invoice' : 'payments.title_proforma', { number })}
+        </DialogTitle>
         <DialogContent dividers>
           <Box sx={{ display: 'grid', gap: 3, alignItems: 'start' }}>
             {/* The figures above the table, which keeps the dialog's whole width for its columns. */}
@@ -169,7 +220,12 @@ export function PaymentsDialog({ document, onClose, onChanged }: PaymentsDialogP
                 {canManage && (
                   <Tooltip title={totals && settled ? t('payments.fully_paid') : ''}>
                     <span>
-                      <Button variant="contained" startIcon={<Add />} disabled={settled} onClick={() => setOpen({ payment: null })}>
+                      <Button
+                        variant="contained"
+                        startIcon={<Add />}
+                        disabled={settled}
+                        onClick={() => setOpen({ payment: null })}
+                      >
                         {t(refund ? 'payments.add_refund' : 'payments.add')}
                       </Button>
                     </span>
@@ -195,7 +251,10 @@ export function PaymentsDialog({ document, onClose, onChanged }: PaymentsDialogP
                   return (
                     <>
                       <Tooltip title={t(canManage ? 'payments.edit' : 'common:actions.preview')}>
-                        <IconButton aria-label={`${t(canManage ? 'payments.edit' : 'common:actions.preview')}: ${label}`} onClick={() => setOpen({ payment: row })}>
+                        <IconButton
+                          aria-label={`${t(canManage ? 'payments.edit' : 'common:actions.preview')}: ${label}`}
+                          onClick={() => setOpen({ payment: row })}
+                        >
                           {canManage ? <Edit fontSize="small" /> : <Visibility fontSize="small" />}
                         </IconButton>
                       </Tooltip>
@@ -210,7 +269,9 @@ export function PaymentsDialog({ document, onClose, onChanged }: PaymentsDialogP
                   );
                 }}
               />
-              {kind === 'proforma' && <ProformaRowsPaid document={document} canManage={canManage} onChanged={changed} />}
+              {kind === 'proforma' && (
+                <ProformaRowsPaid document={document} canManage={canManage} onChanged={changed} />
+              )}
             </Box>
           </Box>
         </DialogContent>
@@ -218,7 +279,15 @@ export function PaymentsDialog({ document, onClose, onChanged }: PaymentsDialogP
           <Button onClick={onClose}>{t('common:actions.close')}</Button>
         </DialogActions>
       </Dialog>
-      {open && <PaymentDialog document={{ ...document, paymentType }} payment={open.payment} readOnly={!canManage} onClose={() => setOpen(null)} onSaved={changed} />}
+      {open && (
+        <PaymentDialog
+          document={{ ...document, paymentType }}
+          payment={open.payment}
+          readOnly={!canManage}
+          onClose={() => setOpen(null)}
+          onSaved={changed}
+        />
+      )}
     </>
   );
 }
@@ -232,5 +301,8 @@ export function usePaymentsFromList(): { onPaidClick?: (row: BillingRow) => void
   const [row, setRow] = useState<BillingRow | null>(null);
   const open = useCallback((next: BillingRow) => setRow(next), []);
   const management = Boolean(user && isManagement(user.access));
-  return { onPaidClick: management ? open : undefined, dialog: row ? <PaymentsDialog document={row} onClose={() => setRow(null)} /> : null };
+  return {
+    onPaidClick: management ? open : undefined,
+    dialog: row ? <PaymentsDialog document={row} onClose={() => setRow(null)} /> : null,
+  };
 }

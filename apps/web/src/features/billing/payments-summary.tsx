@@ -8,7 +8,11 @@ import { paymentKeys, paymentsApi } from './payments-api.ts';
 
 /** The paid figures of a document (getPaidDetails), read again after every payment change. */
 export function usePaidDetails(kind: BillingKind, documentId: string) {
-  return useQuery({ queryKey: paymentKeys.details(kind, documentId), queryFn: () => paymentsApi(kind).paidDetails(documentId), staleTime: 0 });
+  return useQuery({
+    queryKey: paymentKeys.details(kind, documentId),
+    queryFn: () => paymentsApi(kind).paidDetails(documentId),
+    staleTime: 0,
+  });
 }
 
 /** The document's number and date, its total, what is paid and what is not (spec: the invoice payment dialog). */

@@ -1,4 +1,11 @@
-import { Access, type BillingDocumentView, type BillingItemRow, type BillingKind, billingRights, type CurrentUserInfo } from '@kantora/domain';
+import {
+  Access,
+  type BillingDocumentView,
+  type BillingItemRow,
+  type BillingKind,
+  billingRights,
+  type CurrentUserInfo,
+} from '@kantora/domain';
 import { ok } from '../../test/render.tsx';
 
 /** Ids the fixtures use (UUIDs, as the schemas want). */
@@ -21,12 +28,21 @@ export const userOf = (access: number): CurrentUserInfo => ({
   email: 'test@kantora.local',
 });
 
-export const currencies = [{ _id: ids.euro, name: { bg: 'Евро', it: 'Euro' }, code: 'EUR', status: true, exchangeRate: 1.95583 }];
-export const vatTypes = [{ _id: ids.vat, name: { bg: 'Стандартна ставка', it: 'Aliquota ordinaria' }, status: true, percentage: 20 }];
+export const currencies = [
+  { _id: ids.euro, name: { bg: 'Евро', it: 'Euro' }, code: 'EUR', status: true, exchangeRate: 1.95583 },
+];
+export const vatTypes = [
+  { _id: ids.vat, name: { bg: 'Стандартна ставка', it: 'Aliquota ordinaria' }, status: true, percentage: 20 },
+];
 
 const party = {
   name: { bg: 'Алфа Трейд ООД', it: 'Alfa Trade OOD' },
-  address: { country: { bg: 'България', it: 'Bulgaria' }, city: { bg: 'София', it: 'Sofia' }, zipCode: '1680', street: { bg: 'бул. България 102', it: 'Boulevard Bulgaria 102' } },
+  address: {
+    country: { bg: 'България', it: 'Bulgaria' },
+    city: { bg: 'София', it: 'Sofia' },
+    zipCode: '1680',
+    street: { bg: 'бул. България 102', it: 'Boulevard Bulgaria 102' },
+  },
   bank: null,
   responsiblePerson: { bg: 'Петър Стоянов', it: 'Petar Stoyanov' },
   bulstat: '20345678',
@@ -34,7 +50,12 @@ const party = {
 };
 
 /** A document as GET {base}/{id} answers it, for a user of `access`. */
-export function docOf(kind: BillingKind, issued: boolean, access: number = Access.manager, extra: Partial<BillingDocumentView> = {}): BillingDocumentView {
+export function docOf(
+  kind: BillingKind,
+  issued: boolean,
+  access: number = Access.manager,
+  extra: Partial<BillingDocumentView> = {},
+): BillingDocumentView {
   const base = {
     _id: ids.doc,
     kind,
@@ -128,7 +149,11 @@ type Answers = Record<string, (init?: RequestInit) => Response>;
  * The calls the invoice editor makes as it opens, answered from these fixtures: the dictionaries (no invoice
  * defaults, no own company unless `dictionaries` says otherwise) and, given a document, the document and its rows.
  */
-export function editorAnswers(doc?: BillingDocumentView, items: () => BillingItemRow[] = () => [], dictionaries: Answers = {}): Answers {
+export function editorAnswers(
+  doc?: BillingDocumentView,
+  items: () => BillingItemRow[] = () => [],
+  dictionaries: Answers = {},
+): Answers {
   return {
     'GET /api/metaData/getCurrencies': () => ok(currencies),
     'GET /api/metaData/getVATTypes': () => ok(vatTypes),
@@ -136,6 +161,11 @@ export function editorAnswers(doc?: BillingDocumentView, items: () => BillingIte
     'GET /api/metaData/getInvoiceDefaults': () => ok(null),
     'GET /api/metaData/getMyCompany': () => ok(null),
     ...dictionaries,
-    ...(doc ? { [`GET /api/${doc.kind === 'invoice' ? 'invoices' : 'proforma-invoices'}/${doc._id}`]: () => ok(doc), [`POST /api/${doc.kind === 'invoice' ? 'invoices' : 'proforma-invoices'}/getItems`]: () => ok(items()) } : {}),
+    ...(doc
+      ? {
+          [`GET /api/${doc.kind === 'invoice' ? 'invoices' : 'proforma-invoices'}/${doc._id}`]: () => ok(doc),
+          [`POST /api/${doc.kind === 'invoice' ? 'invoices' : 'proforma-invoices'}/getItems`]: () => ok(items()),
+        }
+      : {}),
   };
 }

@@ -19,11 +19,14 @@ describe('the transformation of chosen rows', () => {
     const proforma = docOf('proforma', true, Access.manager, { itemsCount: 3, transformedItems: 1 });
     const invoice = docOf('invoice', false, Access.manager, { _id: ids.invoice });
     const { calls } = mockApi({
-      'POST /api/proforma-invoices/getItems': () => ok([itemOf(1, { isTransformed: true, transformedToInvoice: ids.invoice }), itemOf(2), itemOf(3)]),
+      'POST /api/proforma-invoices/getItems': () =>
+        ok([itemOf(1, { isTransformed: true, transformedToInvoice: ids.invoice }), itemOf(2), itemOf(3)]),
       'POST /api/proforma-invoices/transformItemsToInvoice': () => ok(invoice, 'saved_successfully'),
     });
     const onTransformed = vi.fn();
-    renderWithProviders(<TransformDialog proforma={proforma} onClose={() => undefined} onTransformed={onTransformed} />);
+    renderWithProviders(
+      <TransformDialog proforma={proforma} onClose={() => undefined} onTransformed={onTransformed} />,
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Фактуриране на избрани редове' });
     const first = await within(dialog).findByRole('checkbox', { name: /1\. Услуга 1/ });
     expect(first).toBeDisabled();

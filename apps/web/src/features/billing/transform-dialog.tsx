@@ -40,7 +40,10 @@ export function TransformDialog({ proforma, onClose, onTransformed }: TransformD
   const confirm = useConfirm();
   const fullScreen = useMediaQuery((theme) => theme.breakpoints.down('sm'));
   const api = billingApi('proforma');
-  const items = useQuery({ queryKey: billingKeys.items('proforma', proforma._id), queryFn: () => api.items(proforma._id) });
+  const items = useQuery({
+    queryKey: billingKeys.items('proforma', proforma._id),
+    queryFn: () => api.items(proforma._id),
+  });
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
   const currency = proforma.currencyCode ?? undefined;
@@ -56,7 +59,11 @@ export function TransformDialog({ proforma, onClose, onTransformed }: TransformD
   };
 
   const transform = async () => {
-    const sure = await confirm({ titleKey: t('transform.title'), messageKey: t('transform.items_text', { count: chosen.size }), confirmLabel: t('actions.transform') });
+    const sure = await confirm({
+      titleKey: t('transform.title'),
+      messageKey: t('transform.items_text', { count: chosen.size }),
+      confirmLabel: t('actions.transform'),
+    });
     if (!sure) return;
     setBusy(true);
     try {
@@ -70,7 +77,14 @@ export function TransformDialog({ proforma, onClose, onTransformed }: TransformD
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby={titleId}>
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby={titleId}
+    >
       <DialogTitle id={titleId}>{t('transform.dialog_title')}</DialogTitle>
       <DialogContent dividers>
         <DialogContentText sx={{ mb: 1 }}>{t('transform.dialog_hint')}</DialogContentText>
@@ -86,7 +100,12 @@ export function TransformDialog({ proforma, onClose, onTransformed }: TransformD
               const name = localized(row.name, locale);
               const labelId = `${titleId}-${row._id}`;
               return (
-                <ListItem key={row._id} disablePadding divider secondaryAction={row.isTransformed ? <Chip size="small" label={t('items.transformed')} /> : undefined}>
+                <ListItem
+                  key={row._id}
+                  disablePadding
+                  divider
+                  secondaryAction={row.isTransformed ? <Chip size="small" label={t('items.transformed')} /> : undefined}
+                >
                   <ListItemButton onClick={() => toggle(row)} disabled={row.isTransformed || busy} dense>
                     <ListItemIcon sx={{ minWidth: 40 }}>
                       <Checkbox

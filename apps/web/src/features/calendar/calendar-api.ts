@@ -46,10 +46,14 @@ export const calendarApi = {
   mine: () => api.get<EventInvitationDetails[]>('/events/myEventInvitations'),
   invitation: (id: string) => api.get<EventInvitationDetails>(`/events/invitation/${id}`),
   /** Public: no token needed (the invitation id is the secret); the page shows a failure itself. */
-  preview: (id: string) => api.get<PublicInvitationPreview>(`/events/invitation/preview/${id}`, { auth: false, quiet: true }),
-  accept: (eventInvitationId: string) => api.post<PublicInvitationPreview>('/events/invitation/accept', { eventInvitationId }),
-  refuse: (eventInvitationId: string, reason: string) => api.post<PublicInvitationPreview>('/events/invitation/refuse', { eventInvitationId, reason }),
+  preview: (id: string) =>
+    api.get<PublicInvitationPreview>(`/events/invitation/preview/${id}`, { auth: false, quiet: true }),
+  accept: (eventInvitationId: string) =>
+    api.post<PublicInvitationPreview>('/events/invitation/accept', { eventInvitationId }),
+  refuse: (eventInvitationId: string, reason: string) =>
+    api.post<PublicInvitationPreview>('/events/invitation/refuse', { eventInvitationId, reason }),
   categories: () => api.get<EventCategoryOption[]>('/metaData/getEventCategories'),
   /** Management invites from every active staff user, others from the employees. */
-  invitable: (all: boolean) => api.get<PersonOption[]>(all ? '/metaData/getAllEmployeeUsers' : '/metaData/getEmployeesUsers'),
+  invitable: (all: boolean) =>
+    api.get<PersonOption[]>(all ? '/metaData/getAllEmployeeUsers' : '/metaData/getEmployeesUsers'),
 };

@@ -41,7 +41,11 @@ export default function CalendarArea(_props: AreaPageProps) {
   const [dialog, setDialog] = useState<EventDialogTarget | null>(null);
 
   const categoryOptions = useQuery({ queryKey: calendarKeys.categories, queryFn: calendarApi.categories });
-  const people = useQuery({ queryKey: calendarKeys.invitable(true), queryFn: () => calendarApi.invitable(true), enabled: management });
+  const people = useQuery({
+    queryKey: calendarKeys.invitable(true),
+    queryFn: () => calendarApi.invitable(true),
+    enabled: management,
+  });
 
   const request = useMemo<EventListRequest | null>(() => {
     if (!range) return null;
@@ -96,13 +100,23 @@ export default function CalendarArea(_props: AreaPageProps) {
           onDateClick={(date, allDay, view) => {
             // A day of the month opens its day view; a time slot starts a new event there.
             if (view === 'dayGridMonth') calendar.current?.changeView('timeGridDay', calendarDateToDay(date));
-            else if (allDay) setDialog({ defaults: { allDay: true, fromDate: calendarDateToDay(date), toDate: calendarDateToDay(date) } });
+            else if (allDay)
+              setDialog({
+                defaults: { allDay: true, fromDate: calendarDateToDay(date), toDate: calendarDateToDay(date) },
+              });
             else setDialog({ defaults: slotDefaults(date) });
           }}
           onEventClick={(event) => setDialog({ id: event._id })}
         />
       </Paper>
-      {dialog && <EventDialog target={dialog} user={user} categories={categoryOptions.data ?? []} onClose={() => setDialog(null)} />}
+      {dialog && (
+        <EventDialog
+          target={dialog}
+          user={user}
+          categories={categoryOptions.data ?? []}
+          onClose={() => setDialog(null)}
+        />
+      )}
     </>
   );
 }

@@ -63,7 +63,10 @@ describe('calendar times in Europe/Sofia, whatever the browser zone', () => {
   });
 
   it('turns a view into the days of the list call (FullCalendar ends are exclusive)', () => {
-    expect(viewRange(new Date('2025-03-31T00:00:00Z'), new Date('2025-05-12T00:00:00Z'))).toEqual({ fromDate: '2025-03-31', toDate: '2025-05-11' });
+    expect(viewRange(new Date('2025-03-31T00:00:00Z'), new Date('2025-05-12T00:00:00Z'))).toEqual({
+      fromDate: '2025-03-31',
+      toDate: '2025-05-11',
+    });
     expect(calendarDateToDay(new Date('2025-03-31T00:00:00Z'))).toBe('2025-03-31');
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
     expect(addDays('2025-01-01', -1)).toBe('2024-12-31');
@@ -72,8 +75,17 @@ describe('calendar times in Europe/Sofia, whatever the browser zone', () => {
 
 describe('events on the calendar', () => {
   it('gives FullCalendar Sofia wall times, and all-day ends the day after the last day', () => {
-    expect(toCalendarInput(event())).toMatchObject({ id: 'e1', allDay: false, start: '2025-07-01T10:00:00', end: '2025-07-01T11:30:00', backgroundColor: '#1565C0' });
-    expect(toCalendarInput(event({ allDay: true, fromDate: '2025-07-01', toDate: '2025-07-03' }))).toMatchObject({ start: '2025-07-01', end: '2025-07-04' });
+    expect(toCalendarInput(event())).toMatchObject({
+      id: 'e1',
+      allDay: false,
+      start: '2025-07-01T10:00:00',
+      end: '2025-07-01T11:30:00',
+      backgroundColor: '#1565C0',
+    });
+    expect(toCalendarInput(event({ allDay: true, fromDate: '2025-07-01', toDate: '2025-07-03' }))).toMatchObject({
+      start: '2025-07-01',
+      end: '2025-07-04',
+    });
   });
 
   it('labels the time range, with the days when it spans more than one', () => {
@@ -90,8 +102,14 @@ describe('events on the calendar', () => {
 
 describe('the event form', () => {
   it('keeps the chosen days when all-day is switched on or off', () => {
-    expect(convertBounds({ fromDate: '2025-07-01T21:30:00.000Z', toDate: '2025-07-02T08:00:00.000Z' }, true)).toEqual({ fromDate: '2025-07-02', toDate: '2025-07-02' });
-    expect(convertBounds({ fromDate: '2025-07-01', toDate: '2025-07-02' }, false)).toEqual({ fromDate: '2025-07-01T06:00:00.000Z', toDate: '2025-07-02T07:00:00.000Z' });
+    expect(convertBounds({ fromDate: '2025-07-01T21:30:00.000Z', toDate: '2025-07-02T08:00:00.000Z' }, true)).toEqual({
+      fromDate: '2025-07-02',
+      toDate: '2025-07-02',
+    });
+    expect(convertBounds({ fromDate: '2025-07-01', toDate: '2025-07-02' }, false)).toEqual({
+      fromDate: '2025-07-01T06:00:00.000Z',
+      toDate: '2025-07-02T07:00:00.000Z',
+    });
     expect(convertBounds({ fromDate: null, toDate: null }, true)).toEqual({ fromDate: null, toDate: null });
   });
 

@@ -28,7 +28,13 @@ export function wallToInstant(year: number, month: number, day: number, hour = 0
 
 /** A FullCalendar Date (wall time in its UTC fields) -> ISO instant. */
 export function calendarDateToInstant(date: Date): string {
-  return wallToInstant(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes()).toISOString();
+  return wallToInstant(
+    date.getUTCFullYear(),
+    date.getUTCMonth() + 1,
+    date.getUTCDate(),
+    date.getUTCHours(),
+    date.getUTCMinutes(),
+  ).toISOString();
 }
 
 /** A FullCalendar Date -> its day `YYYY-MM-DD`. */

@@ -34,7 +34,17 @@ export interface CalendarToolbarProps {
 }
 
 /** Previous / next / today, the month picker, the range title, month-week-day and the add button. */
-export function CalendarToolbar({ title, view, month, onPrev, onNext, onToday, onMonth, onView, onAdd }: CalendarToolbarProps) {
+export function CalendarToolbar({
+  title,
+  view,
+  month,
+  onPrev,
+  onNext,
+  onToday,
+  onMonth,
+  onView,
+  onAdd,
+}: CalendarToolbarProps) {
   const { t } = useTranslation('calendar');
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1.5 }}>
@@ -66,11 +76,23 @@ export function CalendarToolbar({ title, view, month, onPrev, onNext, onToday, o
           slotProps={{ textField: { size: 'small', fullWidth: false, sx: { width: 150 } } }}
         />
       </PickersProvider>
-      <Typography component="h2" variant="h6" aria-live="polite" sx={{ flex: '1 1 200px', minWidth: 0, px: 1 }} data-testid="calendar-title">
+      <Typography
+        component="h2"
+        variant="h6"
+        aria-live="polite"
+        sx={{ flex: '1 1 200px', minWidth: 0, px: 1 }}
+        data-testid="calendar-title"
+      >
         {title.charAt(0).toLocaleUpperCase() + title.slice(1)}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, ml: 'auto' }}>
-        <ToggleButtonGroup size="small" exclusive value={view} onChange={(_event, next: CalendarView | null) => next && onView(next)} aria-label={t('toolbar.view')}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={view}
+          onChange={(_event, next: CalendarView | null) => next && onView(next)}
+          aria-label={t('toolbar.view')}
+        >
           <ToggleButton value="dayGridMonth">{t('toolbar.month_view')}</ToggleButton>
           <ToggleButton value="timeGridWeek">{t('toolbar.week_view')}</ToggleButton>
           <ToggleButton value="timeGridDay">{t('toolbar.day_view')}</ToggleButton>
@@ -94,12 +116,24 @@ export interface CalendarFiltersProps {
 }
 
 /** The category filter (colour swatches; none chosen shows every category) and, for management, the employee filter. */
-export function CalendarFilters({ categories, selected, onCategories, people, employee, onEmployee }: CalendarFiltersProps) {
+export function CalendarFilters({
+  categories,
+  selected,
+  onCategories,
+  people,
+  employee,
+  onEmployee,
+}: CalendarFiltersProps) {
   const { t, i18n } = useTranslation('calendar');
-  const toggle = (id: string) => onCategories(selected.includes(id) ? selected.filter((other) => other !== id) : [...selected, id]);
+  const toggle = (id: string) =>
+    onCategories(selected.includes(id) ? selected.filter((other) => other !== id) : [...selected, id]);
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1.5 }}>
-      <Box role="group" aria-label={t('filters.categories')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, flex: '1 1 320px' }}>
+      <Box
+        role="group"
+        aria-label={t('filters.categories')}
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, flex: '1 1 320px' }}
+      >
         {categories.map((category) => {
           const on = selected.includes(category._id);
           return (
@@ -116,11 +150,23 @@ export function CalendarFilters({ categories, selected, onCategories, people, em
           );
         })}
         {selected.length > 0 && (
-          <Chip label={t('filters.all_categories')} variant="outlined" onClick={() => onCategories([])} onDelete={() => onCategories([])} />
+          <Chip
+            label={t('filters.all_categories')}
+            variant="outlined"
+            onClick={() => onCategories([])}
+            onDelete={() => onCategories([])}
+          />
         )}
       </Box>
       {people && (
-        <TextField select label={t('filters.employee')} value={employee} onChange={(event) => onEmployee(event.target.value)} fullWidth={false} sx={{ width: { xs: '100%', sm: 260 } }}>
+        <TextField
+          select
+          label={t('filters.employee')}
+          value={employee}
+          onChange={(event) => onEmployee(event.target.value)}
+          fullWidth={false}
+          sx={{ width: { xs: '100%', sm: 260 } }}
+        >
           <MenuItem value="">
             <em>{t('filters.all_employees')}</em>
           </MenuItem>

@@ -1,5 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type CalendarEventDetails, type CurrentUserInfo, canDeleteEvent, canEditEvent, eventSaveSchema, isManagement, type PersonOption } from '@kantora/domain';
+import {
+  type CalendarEventDetails,
+  type CurrentUserInfo,
+  canDeleteEvent,
+  canEditEvent,
+  eventSaveSchema,
+  isManagement,
+  type PersonOption,
+} from '@kantora/domain';
 import Close from '@mui/icons-material/Close';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
@@ -25,7 +33,15 @@ import { localized } from '../../lib/labels.ts';
 /** What the dialog opens on: an existing event, or a new one with some values (a clicked slot). */
 export type EventDialogTarget = { id: string } | { id?: undefined; defaults: Partial<EventFormValues> };
 
-const EMPTY: EventFormValues = { allDay: false, fromDate: null, toDate: null, category: '', title: '', comment: '', invited: [] };
+const EMPTY: EventFormValues = {
+  allDay: false,
+  fromDate: null,
+  toDate: null,
+  category: '',
+  title: '',
+  comment: '',
+  invited: [],
+};
 
 export function toFormValues(event: CalendarEventDetails): EventFormValues {
   return {
@@ -63,10 +79,18 @@ export function EventDialog({ target, user, categories, onClose }: EventDialogPr
   const [saving, setSaving] = useState(false);
   const management = isManagement(user.access);
 
-  const details = useQuery({ queryKey: calendarKeys.event(eventId ?? ''), queryFn: () => calendarApi.get(eventId!), enabled: Boolean(eventId) });
+  const details = useQuery({
+    queryKey: calendarKeys.event(eventId ?? ''),
+    queryFn: () => calendarApi.get(eventId!),
+    enabled: Boolean(eventId),
+  });
   const event = details.data;
   const canEdit = !eventId || (event ? canEditEvent(user, event) : false);
-  const people = useQuery({ queryKey: calendarKeys.invitable(management), queryFn: () => calendarApi.invitable(management), enabled: canEdit });
+  const people = useQuery({
+    queryKey: calendarKeys.invitable(management),
+    queryFn: () => calendarApi.invitable(management),
+    enabled: canEdit,
+  });
 
   const form = useForm<EventFormValues>({
     // The form holds the schema's shape; the resolver checks it with the server's schema.
@@ -92,7 +116,11 @@ export function EventDialog({ target, user, categories, onClose }: EventDialogPr
     form.handleSubmit(async (values) => {
       setSaving(true);
       try {
-        const saved = await calendarApi.save({ ...values, fromDate: values.fromDate ?? undefined, toDate: values.toDate ?? undefined });
+        const saved = await calendarApi.save({
+          ...values,
+          fromDate: values.fromDate ?? undefined,
+          toDate: values.toDate ?? undefined,
+        });
         queryClient.setQueryData(calendarKeys.event(saved._id), saved);
         form.reset(toFormValues(saved));
         setEventId(saved._id);
@@ -112,7 +140,15 @@ export function EventDialog({ target, user, categories, onClose }: EventDialogPr
   };
 
   const remove = async () => {
-    if (!eventId || !(await confirm({ messageKey: t('dialog.delete_question'), confirmLabel: t('common:actions.delete'), destructive: true }))) return;
+    if (
+      !eventId ||
+      !(await confirm({
+        messageKey: t('dialog.delete_question'),
+        confirmLabel: t('common:actions.delete'),
+        destructive: true,
+      }))
+    )
+      return;
     try {
       await calendarApi.remove(eventId);
       void refresh();
@@ -125,19 +161,34 @@ export function EventDialog({ target, user, categories, onClose }: EventDialogPr
   const loading = Boolean(eventId) && details.isPending;
   const heading = eventId ? (event?.title ?? t('dialog.event')) : t('dialog.new_event');
   return (
-    <Dialog open onClose={() => void requestClose()} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby={titleId}>
+    <Dialog
+      open
+      onClose={() => void requestClose()}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby={titleId}
+    >
       <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 7 }}>
         <Box component="span" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
           {heading}
         </Box>
         {eventId && event && !canEdit && <Chip size="small" label={t('common:dialog.read_only')} />}
-        <IconButton aria-label={t('common:actions.close')} onClick={() => void requestClose()} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <IconButton
+          aria-label={t('common:actions.close')}
+          onClick={() => void requestClose()}
+          sx={{ position: 'absolute', right: 8, top: 8 }}
+        >
           <Close />
         </IconButton>
       </DialogTitle>
       <DialogContent dividers>
         {loading ? (
-          <Box role="status" aria-label={t('common:loading')} sx={{ display: 'grid', placeItems: 'center', minHeight: 200 }}>
+          <Box
+            role="status"
+            aria-label={t('common:loading')}
+            sx={{ display: 'grid', placeItems: 'center', minHeight: 200 }}
+          >
             <CircularProgress />
           </Box>
         ) : (
@@ -166,7 +217,13 @@ export function EventDialog({ target, user, categories, onClose }: EventDialogPr
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5, flexWrap: 'wrap', gap: 1 }}>
         {eventId && canDeleteEvent(user.access) && (
-          <Button color="error" startIcon={<DeleteOutlined />} onClick={() => void remove()} disabled={saving || loading} sx={{ mr: 'auto' }}>
+          <Button
+            color="error"
+            startIcon={<DeleteOutlined />}
+            onClick={() => void remove()}
+            disabled={saving || loading}
+            sx={{ mr: 'auto' }}
+          >
             {t('common:actions.delete')}
           </Button>
         )}

@@ -33,12 +33,19 @@ export interface EventFormValues {
 }
 
 const isDay = (value: string | null): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
-const isInstant = (value: string | null): value is string => typeof value === 'string' && value.includes('T') && !Number.isNaN(Date.parse(value));
+const isInstant = (value: string | null): value is string =>
+  typeof value === 'string' && value.includes('T') && !Number.isNaN(Date.parse(value));
 
 /** Switching all-day on or off keeps the chosen days: instants become Sofia days, days get 09:00–10:00. */
-export function convertBounds(values: Pick<EventFormValues, 'fromDate' | 'toDate'>, allDay: boolean): Pick<EventFormValues, 'fromDate' | 'toDate'> {
+export function convertBounds(
+  values: Pick<EventFormValues, 'fromDate' | 'toDate'>,
+  allDay: boolean,
+): Pick<EventFormValues, 'fromDate' | 'toDate'> {
   if (allDay) {
-    return { fromDate: isInstant(values.fromDate) ? instantToDay(values.fromDate) : values.fromDate, toDate: isInstant(values.toDate) ? instantToDay(values.toDate) : values.toDate };
+    return {
+      fromDate: isInstant(values.fromDate) ? instantToDay(values.fromDate) : values.fromDate,
+      toDate: isInstant(values.toDate) ? instantToDay(values.toDate) : values.toDate,
+    };
   }
   return {
     fromDate: isDay(values.fromDate) ? dayTimeToInstant(values.fromDate, '09:00') : values.fromDate,
@@ -71,7 +78,8 @@ export function EventFormFields({ form, categories, people, disabled }: EventFor
     if (fromDate === lastFrom.current) return;
     lastFrom.current = fromDate;
     const valid = allDay ? isDay(fromDate) : isInstant(fromDate);
-    if (valid && fromDate && !form.getValues('toDate')) form.setValue('toDate', suggestedEnd(fromDate, allDay), { shouldDirty: true });
+    if (valid && fromDate && !form.getValues('toDate'))
+      form.setValue('toDate', suggestedEnd(fromDate, allDay), { shouldDirty: true });
   }, [fromDate, allDay, form]);
 
   const byId = new Map(people.map((person) => [person._id, person]));
@@ -103,13 +111,41 @@ export function EventFormFields({ form, categories, people, disabled }: EventFor
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         {allDay ? (
           <>
-            <DateField key="from-day" control={control} name="fromDate" label={t('fields.from')} required disabled={disabled} />
-            <DateField key="to-day" control={control} name="toDate" label={t('fields.to')} required disabled={disabled} />
+            <DateField
+              key="from-day"
+              control={control}
+              name="fromDate"
+              label={t('fields.from')}
+              required
+              disabled={disabled}
+            />
+            <DateField
+              key="to-day"
+              control={control}
+              name="toDate"
+              label={t('fields.to')}
+              required
+              disabled={disabled}
+            />
           </>
         ) : (
           <>
-            <DateTimeField key="from-time" control={control} name="fromDate" label={t('fields.from')} required disabled={disabled} />
-            <DateTimeField key="to-time" control={control} name="toDate" label={t('fields.to')} required disabled={disabled} />
+            <DateTimeField
+              key="from-time"
+              control={control}
+              name="fromDate"
+              label={t('fields.from')}
+              required
+              disabled={disabled}
+            />
+            <DateTimeField
+              key="to-time"
+              control={control}
+              name="toDate"
+              label={t('fields.to')}
+              required
+              disabled={disabled}
+            />
           </>
         )}
       </Stack>
@@ -141,8 +177,23 @@ export function EventFormFields({ form, categories, people, disabled }: EventFor
           </TextField>
         )}
       />
-      <FormTextField control={control} name="title" label={t('fields.title')} required disabled={disabled} slotProps={{ htmlInput: { maxLength: 200 } }} />
-      <FormTextField control={control} name="comment" label={t('fields.comment')} multiline minRows={2} disabled={disabled} slotProps={{ htmlInput: { maxLength: 2000 } }} />
+      <FormTextField
+        control={control}
+        name="title"
+        label={t('fields.title')}
+        required
+        disabled={disabled}
+        slotProps={{ htmlInput: { maxLength: 200 } }}
+      />
+      <FormTextField
+        control={control}
+        name="comment"
+        label={t('fields.comment')}
+        multiline
+        minRows={2}
+        disabled={disabled}
+        slotProps={{ htmlInput: { maxLength: 2000 } }}
+      />
       <Controller
         control={control}
         name="invited"
@@ -159,11 +210,25 @@ export function EventFormFields({ form, categories, people, disabled }: EventFor
             renderValue={(value, getItemProps) =>
               value.map((id, index) => {
                 const { key, ...itemProps } = getItemProps({ index });
-                return <Chip key={key} size="small" label={localized(byId.get(id)?.fullName, i18n.language) || id} {...itemProps} />;
+                return (
+                  <Chip
+                    key={key}
+                    size="small"
+                    label={localized(byId.get(id)?.fullName, i18n.language) || id}
+                    {...itemProps}
+                  />
+                );
               })
             }
             renderInput={(params) => (
-              <TextField {...params} name={field.name} inputRef={field.ref} label={t('fields.invited')} error={Boolean(fieldState.error)} helperText={fieldErrorText(fieldState.error)} />
+              <TextField
+                {...params}
+                name={field.name}
+                inputRef={field.ref}
+                label={t('fields.invited')}
+                error={Boolean(fieldState.error)}
+                helperText={fieldErrorText(fieldState.error)}
+              />
             )}
           />
         )}

@@ -11,7 +11,10 @@ import { calendarApi, calendarKeys } from './calendar-api.ts';
 import { localized } from '../../lib/labels.ts';
 
 /** The answer of an invitation as a chip: pending, accepted or refused. */
-export function answerOf(row: Pick<EventInvitationRow, 'status'>): { key: 'pending' | 'accepted' | 'refused'; color: 'default' | 'success' | 'error' } {
+export function answerOf(row: Pick<EventInvitationRow, 'status'>): {
+  key: 'pending' | 'accepted' | 'refused';
+  color: 'default' | 'success' | 'error';
+} {
   if (row.status === true) return { key: 'accepted', color: 'success' };
   if (row.status === false) return { key: 'refused', color: 'error' };
   return { key: 'pending', color: 'default' };
@@ -20,7 +23,10 @@ export function answerOf(row: Pick<EventInvitationRow, 'status'>): { key: 'pendi
 /** The invitations of an event: each answer, its time and the refusal reason. */
 export function EventInvitations({ eventId }: { eventId: string }) {
   const { t, i18n } = useTranslation('calendar');
-  const query = useQuery({ queryKey: calendarKeys.invitations(eventId), queryFn: () => calendarApi.invitations(eventId) });
+  const query = useQuery({
+    queryKey: calendarKeys.invitations(eventId),
+    queryFn: () => calendarApi.invitations(eventId),
+  });
   const rows = query.data ?? [];
   return (
     <Box component="section" aria-label={t('dialog.invitations')} sx={{ mt: 3 }}>
@@ -37,7 +43,13 @@ export function EventInvitations({ eventId }: { eventId: string }) {
             const answer = answerOf(row);
             const at = row.status === true ? row.acceptedOn : row.status === false ? row.refusedOn : null;
             return (
-              <ListItem key={row._id} divider disableGutters sx={{ display: 'block', py: 1 }} data-testid="event-invitation">
+              <ListItem
+                key={row._id}
+                divider
+                disableGutters
+                sx={{ display: 'block', py: 1 }}
+                data-testid="event-invitation"
+              >
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
                   <Typography component="span" sx={{ fontWeight: 600, flexGrow: 1, minWidth: 0 }}>
                     {localized(row.userName, i18n.language)}

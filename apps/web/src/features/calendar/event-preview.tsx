@@ -1,4 +1,4 @@
-import type { EventPreview as EventPreviewData, } from '@kantora/domain';
+import type { EventPreview as EventPreviewData } from '@kantora/domain';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
@@ -14,16 +14,44 @@ export function formatBound(value: string, allDay: boolean): string {
 
 /** A colour dot before a category name. */
 export function Swatch({ color, size = 12 }: { color: string; size?: number }) {
-  return <Box component="span" aria-hidden sx={{ display: 'inline-block', width: size, height: size, borderRadius: '50%', bgcolor: color, flexShrink: 0, border: '1px solid rgba(0,0,0,0.15)' }} />;
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      sx={{
+        display: 'inline-block',
+        width: size,
+        height: size,
+        borderRadius: '50%',
+        bgcolor: color,
+        flexShrink: 0,
+        border: '1px solid rgba(0,0,0,0.15)',
+      }}
+    />
+  );
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Box component="div" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, gap: { xs: 0.25, sm: 2 }, py: 1, borderBottom: 1, borderColor: 'divider' }}>
+    <Box
+      component="div"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' },
+        gap: { xs: 0.25, sm: 2 },
+        py: 1,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
       <Typography component="dt" variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography component="dd" variant="body1" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+      <Typography
+        component="dd"
+        variant="body1"
+        sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
+      >
         {children}
       </Typography>
     </Box>

@@ -60,9 +60,17 @@ function eventContent(arg: EventContentArg, labels: FullCalendarProps['labels'],
     return node;
   };
   const box = element('div', `kantora-event kantora-event-${layout}`);
-  const time = element(layout === 'lines' ? 'div' : 'span', 'kantora-event-time', event.allDay ? labels.allDay : timeRange(event));
+  const time = element(
+    layout === 'lines' ? 'div' : 'span',
+    'kantora-event-time',
+    event.allDay ? labels.allDay : timeRange(event),
+  );
   const title = element(layout === 'lines' ? 'div' : 'span', 'kantora-event-title', event.title);
-  const employee = element(layout === 'head' ? 'div' : layout === 'lines' ? 'div' : 'span', 'kantora-event-employee', event.userName[locale] || event.userName.bg);
+  const employee = element(
+    layout === 'head' ? 'div' : layout === 'lines' ? 'div' : 'span',
+    'kantora-event-employee',
+    event.userName[locale] || event.userName.bg,
+  );
   if (layout === 'head') {
     const head = element('div', 'kantora-event-first');
     head.append(time, title);
@@ -91,7 +99,17 @@ function compactDayHeader(date: Date, view: string, text: string, locale: Locale
  * the calendar is created once and its options are reset when the props change. Time zone: see
  * calendar-time.ts.
  */
-export function FullCalendar({ ref, events, locale, initialView = 'dayGridMonth', labels, compact = false, onRangeChange, onDateClick, onEventClick }: FullCalendarProps) {
+export function FullCalendar({
+  ref,
+  events,
+  locale,
+  initialView = 'dayGridMonth',
+  labels,
+  compact = false,
+  onRangeChange,
+  onDateClick,
+  onEventClick,
+}: FullCalendarProps) {
   const element = useRef<HTMLDivElement>(null);
   const calendar = useRef<Calendar | null>(null);
   const handlers = useRef({ onRangeChange, onDateClick, onEventClick, labels, locale });
@@ -166,7 +184,10 @@ export function FullCalendar({ ref, events, locale, initialView = 'dayGridMonth'
   }, [locale]);
 
   useEffect(() => {
-    calendar.current?.setOption('dayHeaderContent', compact ? (arg) => compactDayHeader(arg.date, arg.view.type, arg.text, locale) : undefined);
+    calendar.current?.setOption(
+      'dayHeaderContent',
+      compact ? (arg) => compactDayHeader(arg.date, arg.view.type, arg.text, locale) : undefined,
+    );
   }, [compact, locale]);
 
   useEffect(() => {
@@ -184,7 +205,11 @@ const calendarStyles = {
   '--fc-page-bg-color': '#ffffff',
   '--fc-neutral-bg-color': '#f3f5f9',
   fontSize: '0.85rem',
-  '& .fc-col-header-cell-cushion, & .fc-daygrid-day-number': { color: 'text.primary', textDecoration: 'none', textTransform: 'capitalize' },
+  '& .fc-col-header-cell-cushion, & .fc-daygrid-day-number': {
+    color: 'text.primary',
+    textDecoration: 'none',
+    textTransform: 'capitalize',
+  },
   '& .fc-daygrid-day-number:hover, & .fc-col-header-cell-cushion:hover': { textDecoration: 'underline' },
   '& .fc-daygrid-day, & .fc-timegrid-slot': { cursor: 'pointer' },
   '& .fc-event': { cursor: 'pointer', borderRadius: '4px', px: '2px' },
@@ -193,7 +218,13 @@ const calendarStyles = {
   '& .fc-daygrid-event': { mt: '1px' },
   '& .kantora-event-time': { fontSize: '0.72rem', opacity: 0.9, whiteSpace: 'nowrap' },
   '& .kantora-event-title': { fontWeight: 600 },
-  '& .kantora-event-employee': { fontSize: '0.72rem', opacity: 0.9, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+  '& .kantora-event-employee': {
+    fontSize: '0.72rem',
+    opacity: 0.9,
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+  },
   '& .kantora-event-first': { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
   '& .kantora-event-first > span, & .kantora-event-inline > span': { mr: '6px' },
   '& .kantora-event-lines .kantora-event-title': { overflow: 'hidden', textOverflow: 'ellipsis' },

@@ -29,7 +29,17 @@ interface RefusalValues {
 }
 
 /** The refusal modal: a required reason, then the refusal confirmation. */
-function RefusalDialog({ open, busy, onCancel, onRefuse }: { open: boolean; busy: boolean; onCancel: () => void; onRefuse: (reason: string) => void }) {
+function RefusalDialog({
+  open,
+  busy,
+  onCancel,
+  onRefuse,
+}: {
+  open: boolean;
+  busy: boolean;
+  onCancel: () => void;
+  onRefuse: (reason: string) => void;
+}) {
   const { t } = useTranslation('calendar');
   const titleId = useId();
   const formId = useId();
@@ -43,7 +53,16 @@ function RefusalDialog({ open, busy, onCancel, onRefuse }: { open: boolean; busy
       <DialogTitle id={titleId}>{t('invitation.refuse_title')}</DialogTitle>
       <DialogContent>
         <form id={formId} noValidate onSubmit={form.handleSubmit((values) => onRefuse(values.reason))}>
-          <FormTextField control={form.control} name="reason" label={t('fields.reason')} required multiline minRows={3} autoFocus sx={{ mt: 1 }} />
+          <FormTextField
+            control={form.control}
+            name="reason"
+            label={t('fields.reason')}
+            required
+            multiline
+            minRows={3}
+            autoFocus
+            sx={{ mt: 1 }}
+          />
         </form>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
@@ -86,7 +105,11 @@ export function InvitationActions({ invitationId, onAnswered, onAlreadyAnswered 
   };
 
   const accept = async () => {
-    const yes = await confirm({ titleKey: MessageKeys.accept_event_invitation_title, messageKey: MessageKeys.are_your_sure_accept_event_invitation, confirmLabel: t('invitation.accept') });
+    const yes = await confirm({
+      titleKey: MessageKeys.accept_event_invitation_title,
+      messageKey: MessageKeys.are_your_sure_accept_event_invitation,
+      confirmLabel: t('invitation.accept'),
+    });
     if (yes) await run(() => calendarApi.accept(invitationId));
   };
 
@@ -103,14 +126,25 @@ export function InvitationActions({ invitationId, onAnswered, onAlreadyAnswered 
   return (
     <>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', rowGap: 1 }}>
-        <Button variant="outlined" color="error" startIcon={<Close />} onClick={() => setRefusing(true)} disabled={busy}>
+        <Button
+          variant="outlined"
+          color="error"
+          startIcon={<Close />}
+          onClick={() => setRefusing(true)}
+          disabled={busy}
+        >
           {t('invitation.refuse')}
         </Button>
         <Button variant="contained" color="success" startIcon={<Check />} onClick={() => void accept()} disabled={busy}>
           {t('invitation.accept')}
         </Button>
       </Stack>
-      <RefusalDialog open={refusing} busy={busy} onCancel={() => setRefusing(false)} onRefuse={(reason) => void refuse(reason)} />
+      <RefusalDialog
+        open={refusing}
+        busy={busy}
+        onCancel={() => setRefusing(false)}
+        onRefuse={(reason) => void refuse(reason)}
+      />
     </>
   );
 }

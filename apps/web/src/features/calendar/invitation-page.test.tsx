@@ -48,7 +48,15 @@ describe('public invitation page', () => {
     const api = mockApi({ [`GET /api/events/invitation/preview/${ID}`]: () => ok(preview()) });
     renderPage();
     expect(await screen.findByText('Седмична среща')).toBeInTheDocument();
-    for (const text of ['01.07.2025 10:00', '01.07.2025 11:30', 'Вътрешна среща', 'Зала 2', 'Георги Иванов', 'Мария Петрова', 'Не']) {
+    for (const text of [
+      '01.07.2025 10:00',
+      '01.07.2025 11:30',
+      'Вътрешна среща',
+      'Зала 2',
+      'Георги Иванов',
+      'Мария Петрова',
+      'Не',
+    ]) {
       expect(screen.getByText(text)).toBeInTheDocument();
     }
     expect(authorizationOf(api.calls[0].init)).toBeUndefined();

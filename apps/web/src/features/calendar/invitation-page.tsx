@@ -54,14 +54,20 @@ export default function InvitationPage() {
         </Typography>
       </Box>
       {preview.isPending && (
-        <Box role="status" aria-label={t('common:loading')} sx={{ display: 'grid', placeItems: 'center', minHeight: 200 }}>
+        <Box
+          role="status"
+          aria-label={t('common:loading')}
+          sx={{ display: 'grid', placeItems: 'center', minHeight: 200 }}
+        >
           <CircularProgress />
         </Box>
       )}
       {preview.isError && (
         <>
           <Alert severity="error" sx={{ mb: 2 }}>
-            {preview.error instanceof ApiError && [400, 404].includes(preview.error.status) ? t('invitation.not_found') : translateMessage(preview.error.message)}
+            {preview.error instanceof ApiError && [400, 404].includes(preview.error.status)
+              ? t('invitation.not_found')
+              : translateMessage(preview.error.message)}
           </Alert>
           <Button variant="contained" onClick={() => navigate('/login')}>
             {t('invitation.go_to_login')}

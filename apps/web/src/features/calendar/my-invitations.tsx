@@ -28,10 +28,25 @@ import { localized } from '../../lib/labels.ts';
 import { InvitationActions } from './invitation-answer.tsx';
 
 /** Read by screen readers, not shown. */
-const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** The preview of one of my invitations with Accept and Refuse (hidden once answered). */
-function InvitationDialog({ invitation, onClose, onAnswered }: { invitation: EventInvitationDetails; onClose: () => void; onAnswered: () => void }) {
+function InvitationDialog({
+  invitation,
+  onClose,
+  onAnswered,
+}: {
+  invitation: EventInvitationDetails;
+  onClose: () => void;
+  onAnswered: () => void;
+}) {
   const { t } = useTranslation('calendar');
   const titleId = useId();
   const fullScreen = useMediaQuery((theme) => theme.breakpoints.down('sm'));
@@ -86,12 +101,19 @@ export function MyInvitations() {
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ mb: 2, overflow: 'hidden' }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1.25, borderBottom: 1, borderColor: 'divider' }}>
+      <Box
+        sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1.25, borderBottom: 1, borderColor: 'divider' }}
+      >
         <MailOutlined color="secondary" aria-hidden />
         <Typography id={headingId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           {t('invites.title')}
         </Typography>
-        <Chip size="small" color="secondary" label={rows.length} aria-label={t('invites.count', { count: rows.length })} />
+        <Chip
+          size="small"
+          color="secondary"
+          label={rows.length}
+          aria-label={t('invites.count', { count: rows.length })}
+        />
       </Box>
       <TableContainer>
         <Table size="small" aria-labelledby={headingId}>
@@ -124,15 +146,29 @@ export function MyInvitations() {
                   </Box>
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatBound(row.event.fromDate, row.event.allDay)}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>{formatBound(row.event.toDate, row.event.allDay)}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{localized(row.createdByName, i18n.language)}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>
+                  {formatBound(row.event.toDate, row.event.allDay)}
+                </TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                  {localized(row.createdByName, i18n.language)}
+                </TableCell>
                 <TableCell align="right" sx={{ px: { xs: 0.5, sm: 2 } }}>
                   {phone ? (
-                    <IconButton size="small" color="primary" onClick={() => setOpen(row)} aria-label={`${t('common:actions.preview')}: ${row.event.title}`}>
+                    <IconButton
+                      size="small"
+                      color="primary"
+                      onClick={() => setOpen(row)}
+                      aria-label={`${t('common:actions.preview')}: ${row.event.title}`}
+                    >
                       <Visibility fontSize="small" />
                     </IconButton>
                   ) : (
-                    <Button size="small" startIcon={<Visibility />} onClick={() => setOpen(row)} aria-label={`${t('common:actions.preview')}: ${row.event.title}`}>
+                    <Button
+                      size="small"
+                      startIcon={<Visibility />}
+                      onClick={() => setOpen(row)}
+                      aria-label={`${t('common:actions.preview')}: ${row.event.title}`}
+                    >
                       {t('common:actions.preview')}
                     </Button>
                   )}

@@ -29,19 +29,32 @@ export default function AccessTab({ clientId, canWrite }: ClientTabProps) {
   const staff = useMetadata<UserOption[]>('getAllEmployeeUsers');
   const clientUsers = useMetadata<UserOption[]>('getClientsUsers');
   const [saving, setSaving] = useState(false);
-  const form = useForm<AccessValues>({ defaultValues: { managingUsersAll: false, managingUsers: [], clientUsers: [] } });
+  const form = useForm<AccessValues>({
+    defaultValues: { managingUsersAll: false, managingUsers: [], clientUsers: [] },
+  });
   const { control, reset, setValue } = form;
   const all = useWatch({ control, name: 'managingUsersAll' });
 
   useEffect(() => {
-    if (client.data) reset({ managingUsersAll: client.data.managingUsersAll, managingUsers: client.data.managingUsers, clientUsers: client.data.clientUsers });
+    if (client.data)
+      reset({
+        managingUsersAll: client.data.managingUsersAll,
+        managingUsers: client.data.managingUsers,
+        clientUsers: client.data.clientUsers,
+      });
   }, [client.data, reset]);
 
   if (client.isPending) return <PageLoader />;
   if (!client.data) return null;
   const staffIds = (staff.data ?? []).map((user) => user._id);
-  const staffOptions = [{ value: ALL, label: t('access.select_all') }, ...(staff.data ?? []).map((user) => ({ value: user._id, label: localized(user.fullName, i18n.language) }))];
-  const clientOptions = (clientUsers.data ?? []).map((user) => ({ value: user._id, label: localized(user.fullName, i18n.language) }));
+  const staffOptions = [
+    { value: ALL, label: t('access.select_all') },
+    ...(staff.data ?? []).map((user) => ({ value: user._id, label: localized(user.fullName, i18n.language) })),
+  ];
+  const clientOptions = (clientUsers.data ?? []).map((user) => ({
+    value: user._id,
+    label: localized(user.fullName, i18n.language),
+  }));
 
   const save = form.handleSubmit(async (values) => {
     if (!client.data) return;
@@ -69,7 +82,12 @@ export default function AccessTab({ clientId, canWrite }: ClientTabProps) {
       }
     >
       <Stack spacing={2} component="fieldset" disabled={!canWrite} sx={{ border: 0, p: 0, m: 0 }}>
-        <SwitchField control={control} name="managingUsersAll" label={t('fields.managing_users_all')} disabled={!canWrite} />
+        <SwitchField
+          control={control}
+          name="managingUsersAll"
+          label={t('fields.managing_users_all')}
+          disabled={!canWrite}
+        />
         <OptionSelectField
           control={control}
           name="managingUsers"
@@ -81,7 +99,14 @@ export default function AccessTab({ clientId, canWrite }: ClientTabProps) {
             if (Array.isArray(value) && value.includes(ALL)) setValue('managingUsers', staffIds, { shouldDirty: true });
           }}
         />
-        <OptionSelectField control={control} name="clientUsers" label={t('fields.client_users')} options={clientOptions} multiple disabled={!canWrite} />
+        <OptionSelectField
+          control={control}
+          name="clientUsers"
+          label={t('fields.client_users')}
+          options={clientOptions}
+          multiple
+          disabled={!canWrite}
+        />
       </Stack>
     </SectionCard>
   );

@@ -8,7 +8,10 @@ export type CompanyFormOutput = z.output<typeof companyFormSchema>;
 
 /** The bank card of a new client: a cleared currency select (null) counts as blank. */
 export const bankCardSchema = z.preprocess(
-  (value) => (value && typeof value === 'object' ? { ...value, currency: (value as { currency?: unknown }).currency ?? '' } : value),
+  (value) =>
+    value && typeof value === 'object'
+      ? { ...value, currency: (value as { currency?: unknown }).currency ?? '' }
+      : value,
   newClientBankSchema,
 );
 
@@ -16,7 +19,10 @@ export const bankCardSchema = z.preprocess(
  * Validates every form (so each shows its errors, not only the first invalid one) and calls
  * `onValid` only when all of them pass. Returns whether it was called.
  */
-export async function whenAllValid(forms: readonly UseFormReturn<any, any, any>[], onValid: () => Promise<void> | void): Promise<boolean> {
+export async function whenAllValid(
+  forms: readonly UseFormReturn<any, any, any>[],
+  onValid: () => Promise<void> | void,
+): Promise<boolean> {
   const results = await Promise.all(forms.map((form) => form.trigger()));
   if (!results.every(Boolean)) return false;
   await onValid();
@@ -41,7 +47,11 @@ const CODICE_FISCALE = /^(\d{11}|[A-Z]{6}\d{2}[A-Z]\d{2}[A-Z]\d{3}[A-Z])$/i;
  * number has Italy's prefix (IT…), its tax code has the form of a codice fiscale, or its headquarters is in Italy;
  * Bulgarian otherwise (ЕИК / Булстат and ДДС номер).
  */
-export function identifierCountry(values: { bulstat?: string | null; vatNumber?: string | null; country?: { bg?: string; it?: string } | null }): 'bg' | 'it' {
+export function identifierCountry(values: {
+  bulstat?: string | null;
+  vatNumber?: string | null;
+  country?: { bg?: string; it?: string } | null;
+}): 'bg' | 'it' {
   const vat = (values.vatNumber ?? '').replace(/\s/g, '').toUpperCase();
   if (vat.startsWith('IT')) return 'it';
   if (vat.startsWith('BG')) return 'bg';
@@ -52,4 +62,6 @@ export function identifierCountry(values: { bulstat?: string | null; vatNumber?:
 
 /** The labels (keys of `clients`) of the tax code and the VAT number by the company's country. */
 export const identifierLabels = (country: 'bg' | 'it') =>
-  country === 'it' ? { bulstat: 'fields.bulstat_italy', vatNumber: 'fields.vat_number_italy' } : { bulstat: 'fields.bulstat', vatNumber: 'fields.vat_number' };
+  country === 'it'
+    ? { bulstat: 'fields.bulstat_italy', vatNumber: 'fields.vat_number_italy' }
+    : { bulstat: 'fields.bulstat', vatNumber: 'fields.vat_number' };

@@ -43,7 +43,14 @@ const clientOf = (overrides: Partial<Client>): Client => ({
 });
 
 function open(client: Client) {
-  setSessionUser({ id: 'u1', fullName: { bg: 'Мария Петрова', it: 'Maria Petrova' }, access: Access.manager, isProduction: false, locale: 'bg', email: 'maria@kantora.local' });
+  setSessionUser({
+    id: 'u1',
+    fullName: { bg: 'Мария Петрова', it: 'Maria Petrova' },
+    access: Access.manager,
+    isProduction: false,
+    locale: 'bg',
+    email: 'maria@kantora.local',
+  });
   mockApi({ [`GET /api/companies/${id}`]: () => ok(client), 'GET /api/metaData/getAllEmployeeUsers': () => ok([]) });
   renderWithProviders(
     <Routes>
@@ -54,9 +61,11 @@ function open(client: Client) {
 }
 
 describe('the client page', () => {
-  it('names an Italian company\'s tax code and VAT number as in Italy, not ЕИК', async () => {
+  it("names an Italian company's tax code and VAT number as in Italy, not ЕИК", async () => {
     open(clientOf({}));
-    expect(await screen.findByRole('textbox', { name: 'Codice fiscale (данъчен номер)' }, { timeout: 30_000 })).toHaveValue('01234567890');
+    expect(
+      await screen.findByRole('textbox', { name: 'Codice fiscale (данъчен номер)' }, { timeout: 30_000 }),
+    ).toHaveValue('01234567890');
     expect(screen.getByRole('textbox', { name: 'Partita IVA (ДДС номер)' })).toHaveValue('IT01234567890');
     expect(screen.queryByRole('textbox', { name: 'ЕИК / Булстат' })).not.toBeInTheDocument();
   });

@@ -30,7 +30,15 @@ import type { DictionaryItem, UserOption } from '../../lib/metadata.ts';
 import { useVisitName } from '../../lib/last-visited.ts';
 import { useMetadata } from '../../lib/metadata.ts';
 import { type Client, type ClientSaveResult, clientKeys, clientSavePayload, clientsApi } from './clients-api.ts';
-import { bankCardSchema, type CompanyFormOutput, companyFormSchema, identifierCountry, identifierLabels, newClientPayload, whenAllValid } from './client-forms.ts';
+import {
+  bankCardSchema,
+  type CompanyFormOutput,
+  companyFormSchema,
+  identifierCountry,
+  identifierLabels,
+  newClientPayload,
+  whenAllValid,
+} from './client-forms.ts';
 import { CLIENT_TABS } from './client-tabs.ts';
 import { emptyOffice, OfficeFields } from './office-fields.tsx';
 
@@ -64,29 +72,63 @@ function toCompanyForm(client: Client | null): CompanyValues {
     paymentTermDays: client?.paymentTermDays ?? null,
   };
 }
-const emptyBank = () => ({ name: emptyText(), address: emptyText(), bic: '', iban: '', currency: null as string | null });
+const emptyBank = () => ({
+  name: emptyText(),
+  address: emptyText(),
+  bic: '',
+  iban: '',
+  currency: null as string | null,
+});
 
 /** The client's tabs (the registry in client-tabs.ts): each mounts on first open and stays. */
 function ClientTabs({ clientId, access, canWrite }: { clientId: string; access: number; canWrite: boolean }) {
   const { t } = useTranslation('clients');
-  return <LazyTabs tabs={tabsFor(CLIENT_TABS, access)} panelProps={{ clientId, canWrite }} idPrefix="client" label={(key) => t(`tabs.${key}`)} ariaLabel={t('tabs.label')} />;
+  return (
+    <LazyTabs
+      tabs={tabsFor(CLIENT_TABS, access)}
+      panelProps={{ clientId, canWrite }}
+      idPrefix="client"
+      label={(key) => t(`tabs.${key}`)}
+      ariaLabel={t('tabs.label')}
+    />
+  );
 }
 
 /** The company card, the new client's bank and headquarters cards, one Save. */
-function ClientForm({ client, canWrite, onSaved }: { client: Client | null; canWrite: boolean; onSaved: (saved: ClientSaveResult) => void }) {
+function ClientForm({
+  client,
+  canWrite,
+  onSaved,
+}: {
+  client: Client | null;
+  canWrite: boolean;
+  onSaved: (saved: ClientSaveResult) => void;
+}) {
   const { t, i18n } = useTranslation('clients');
   const staff = useMetadata<UserOption[]>('getAllEmployeeUsers');
   const currencies = useMetadata<DictionaryItem[]>('getCurrencies', !client);
   const [saving, setSaving] = useState(false);
-  const company = useForm<CompanyValues, any, CompanyFormOutput>({ resolver: schemaResolver(companyFormSchema), defaultValues: toCompanyForm(client) });
-  const office = useForm({ resolver: schemaResolver(newClientOfficeSchema), defaultValues: { ...emptyOffice(), isHeadquarters: true } });
+  const company = useForm<CompanyValues, any, CompanyFormOutput>({
+    resolver: schemaResolver(companyFormSchema),
+    defaultValues: toCompanyForm(client),
+  });
+  const office = useForm({
+    resolver: schemaResolver(newClientOfficeSchema),
+    defaultValues: { ...emptyOffice(), isHeadquarters: true },
+  });
   // The tax code and VAT number are named by the company's country (an Italian company has no ЕИК).
   const [bulstat, vatNumber] = useWatch({ control: company.control, name: ['bulstat', 'vatNumber'] });
   const country = useWatch({ control: office.control, name: 'country' });
   const labels = identifierLabels(identifierCountry({ bulstat, vatNumber, country: client ? null : country }));
   const bank = useForm({ resolver: schemaResolver(bankCardSchema), defaultValues: emptyBank() });
-  const referents = (staff.data ?? []).map((user) => ({ value: user._id, label: localized(user.fullName, i18n.language) }));
-  const currencyOptions = (currencies.data ?? []).map((item) => ({ value: item._id, label: currencyLabel(item, i18n.language) }));
+  const referents = (staff.data ?? []).map((user) => ({
+    value: user._id,
+    label: localized(user.fullName, i18n.language),
+  }));
+  const currencyOptions = (currencies.data ?? []).map((item) => ({
+    value: item._id,
+    label: currencyLabel(item, i18n.language),
+  }));
   const disabled = !canWrite;
 
   const finish = async (body: object) => {
@@ -105,14 +147,25 @@ function ClientForm({ client, canWrite, onSaved }: { client: Client | null; canW
 
   const save = async () => {
     if (client) {
-      await whenAllValid([company], () => finish({ ...clientSavePayload(client), ...companyFormSchema.parse(company.getValues()), _id: client._id }));
+      await whenAllValid([company], () =>
+        finish({ ...clientSavePayload(client), ...companyFormSchema.parse(company.getValues()), _id: client._id }),
+      );
     } else {
-      await whenAllValid([company, office, bank], () => finish(newClientPayload(company.getValues(), office.getValues(), bank.getValues())));
+      await whenAllValid([company, office, bank], () =>
+        finish(newClientPayload(company.getValues(), office.getValues(), bank.getValues())),
+      );
     }
   };
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => { event.preventDefault(); if (canWrite) void save(); }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (canWrite) void save();
+      }}
+    >
       <Stack spacing={2}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
           {client && (
@@ -122,7 +175,10 @@ function ClientForm({ client, canWrite, onSaved }: { client: Client | null; canW
           )}
           {client?.created && (
             <Typography variant="body2" color="text.secondary">
-              {t('company.created_by_on', { name: localized(client.createdByName, i18n.language) || '—', date: formatDateTime(client.created) })}
+              {t('company.created_by_on', {
+                name: localized(client.createdByName, i18n.language) || '—',
+                date: formatDateTime(client.created),
+              })}
             </Typography>
           )}
           {canWrite && (
@@ -134,19 +190,59 @@ function ClientForm({ client, canWrite, onSaved }: { client: Client | null; canW
         {!canWrite && <Alert severity="info">{t('company.read_only')}</Alert>}
         <SectionCard
           title={t('company.title')}
-          actions={<SwitchField control={company.control} name="status" label={t('fields.active')} disabled={disabled} />}
+          actions={
+            <SwitchField control={company.control} name="status" label={t('fields.active')} disabled={disabled} />
+          }
         >
           <Stack spacing={2}>
-            <LocalizedTextField control={company.control} name="name" label={t('fields.name')} required={{ bg: true }} disabled={disabled} />
+            <LocalizedTextField
+              control={company.control}
+              name="name"
+              label={t('fields.name')}
+              required={{ bg: true }}
+              disabled={disabled}
+            />
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              <FormTextField control={company.control} name="bulstat" label={t(labels.bulstat)} required disabled={disabled} slotProps={{ htmlInput: { maxLength: 30 } }} />
-              <FormTextField control={company.control} name="vatNumber" label={t(labels.vatNumber)} required disabled={disabled} slotProps={{ htmlInput: { maxLength: 30 } }} />
+              <FormTextField
+                control={company.control}
+                name="bulstat"
+                label={t(labels.bulstat)}
+                required
+                disabled={disabled}
+                slotProps={{ htmlInput: { maxLength: 30 } }}
+              />
+              <FormTextField
+                control={company.control}
+                name="vatNumber"
+                label={t(labels.vatNumber)}
+                required
+                disabled={disabled}
+                slotProps={{ htmlInput: { maxLength: 30 } }}
+              />
             </Box>
-            <LocalizedTextField control={company.control} name="responsiblePerson" label={t('fields.responsible_person')} disabled={disabled} />
+            <LocalizedTextField
+              control={company.control}
+              name="responsiblePerson"
+              label={t('fields.responsible_person')}
+              disabled={disabled}
+            />
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
               <FormTextField control={company.control} name="phone" label={t('fields.phone')} disabled={disabled} />
-              <FormTextField control={company.control} name="email" label={t('fields.email')} type="email" disabled={disabled} />
-              <OptionSelectField control={company.control} name="referent" label={t('fields.referent')} options={referents} clearable disabled={disabled} />
+              <FormTextField
+                control={company.control}
+                name="email"
+                label={t('fields.email')}
+                type="email"
+                disabled={disabled}
+              />
+              <OptionSelectField
+                control={company.control}
+                name="referent"
+                label={t('fields.referent')}
+                options={referents}
+                clearable
+                disabled={disabled}
+              />
             </Box>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
               <NumberField
@@ -160,20 +256,61 @@ function ClientForm({ client, canWrite, onSaved }: { client: Client | null; canW
                 slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 3 } }}
               />
             </Box>
-            <FormTextField control={company.control} name="comment" label={t('fields.comment')} multiline minRows={2} disabled={disabled} />
-            <StringListField control={company.control} name="notificationsEmails" label={t('fields.notifications_emails')} disabled={disabled} />
+            <FormTextField
+              control={company.control}
+              name="comment"
+              label={t('fields.comment')}
+              multiline
+              minRows={2}
+              disabled={disabled}
+            />
+            <StringListField
+              control={company.control}
+              name="notificationsEmails"
+              label={t('fields.notifications_emails')}
+              disabled={disabled}
+            />
           </Stack>
         </SectionCard>
         {!client && (
           <>
             <SectionCard title={t('company.bank_title')} subtitle={t('company.bank_hint')}>
               <Stack spacing={2}>
-                <LocalizedTextField control={bank.control} name="name" label={t('fields.bank_name')} disabled={disabled} />
-                <LocalizedTextField control={bank.control} name="address" label={t('fields.bank_address')} disabled={disabled} />
+                <LocalizedTextField
+                  control={bank.control}
+                  name="name"
+                  label={t('fields.bank_name')}
+                  disabled={disabled}
+                />
+                <LocalizedTextField
+                  control={bank.control}
+                  name="address"
+                  label={t('fields.bank_address')}
+                  disabled={disabled}
+                />
                 <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr 1fr' } }}>
-                  <FormTextField control={bank.control} name="iban" label={t('fields.iban')} disabled={disabled} slotProps={{ htmlInput: { maxLength: 64, spellCheck: false } }} />
-                  <FormTextField control={bank.control} name="bic" label={t('fields.bic')} disabled={disabled} slotProps={{ htmlInput: { maxLength: 11, spellCheck: false } }} />
-                  <OptionSelectField control={bank.control} name="currency" label={t('fields.currency')} options={currencyOptions} clearable disabled={disabled} />
+                  <FormTextField
+                    control={bank.control}
+                    name="iban"
+                    label={t('fields.iban')}
+                    disabled={disabled}
+                    slotProps={{ htmlInput: { maxLength: 64, spellCheck: false } }}
+                  />
+                  <FormTextField
+                    control={bank.control}
+                    name="bic"
+                    label={t('fields.bic')}
+                    disabled={disabled}
+                    slotProps={{ htmlInput: { maxLength: 11, spellCheck: false } }}
+                  />
+                  <OptionSelectField
+                    control={bank.control}
+                    name="currency"
+                    label={t('fields.currency')}
+                    options={currencyOptions}
+                    clearable
+                    disabled={disabled}
+                  />
                 </Box>
               </Stack>
             </SectionCard>
@@ -193,7 +330,12 @@ export default function ClientPage() {
   const navigate = useNavigate();
   const user = useSessionUser();
   const canWrite = user ? isManagement(user.access) : false;
-  const query = useQuery({ queryKey: clientKeys.one(id ?? ''), queryFn: () => clientsApi.get(id as string), enabled: Boolean(id), retry: false });
+  const query = useQuery({
+    queryKey: clientKeys.one(id ?? ''),
+    queryFn: () => clientsApi.get(id as string),
+    enabled: Boolean(id),
+    retry: false,
+  });
   useVisitName(id ? query.data?.name : null);
 
   if (id && query.isPending) return <PageLoader />;

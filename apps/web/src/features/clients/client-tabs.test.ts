@@ -7,7 +7,16 @@ const keys = (access: number) => tabsFor(CLIENT_TABS, access).map((tab) => tab.k
 
 describe('the client tab registry', () => {
   it("gives management the spec's eight tabs in its order", () => {
-    const all = ['banks', 'offices', 'contracts', 'timesheets', 'invoices', 'proformaInvoices', 'documentsFlow', 'access'];
+    const all = [
+      'banks',
+      'offices',
+      'contracts',
+      'timesheets',
+      'invoices',
+      'proformaInvoices',
+      'documentsFlow',
+      'access',
+    ];
     expect(keys(Access.admin)).toEqual(all);
     expect(keys(Access.manager)).toEqual(all);
   });

@@ -12,7 +12,11 @@ const MANAGEMENT = [Access.admin, Access.manager] as const;
  */
 export const CLIENT_TABS: readonly TabDef<ClientTabProps>[] = [
   { key: 'banks', roles: [...MANAGEMENT, Access.accountant], component: lazy(() => import('./banks-tab.tsx')) },
-  { key: 'offices', roles: [...MANAGEMENT, Access.accountant, Access.employee], component: lazy(() => import('./offices-tab.tsx')) },
+  {
+    key: 'offices',
+    roles: [...MANAGEMENT, Access.accountant, Access.employee],
+    component: lazy(() => import('./offices-tab.tsx')),
+  },
   {
     key: 'contracts',
     roles: [...MANAGEMENT, Access.accountant, Access.employee],
@@ -26,9 +30,17 @@ export const CLIENT_TABS: readonly TabDef<ClientTabProps>[] = [
   {
     key: 'invoices',
     roles: [...MANAGEMENT, Access.accountant],
-    component: lazy(() => import('../billing/billing-tabs.tsx').then((module) => ({ default: module.ClientInvoicesTab }))),
+    component: lazy(() =>
+      import('../billing/billing-tabs.tsx').then((module) => ({ default: module.ClientInvoicesTab })),
+    ),
   },
-  { key: 'proformaInvoices', roles: MANAGEMENT, component: lazy(() => import('../billing/billing-tabs.tsx').then((module) => ({ default: module.ClientProformasTab }))) },
+  {
+    key: 'proformaInvoices',
+    roles: MANAGEMENT,
+    component: lazy(() =>
+      import('../billing/billing-tabs.tsx').then((module) => ({ default: module.ClientProformasTab })),
+    ),
+  },
   {
     key: 'documentsFlow',
     roles: [...MANAGEMENT, Access.accountant, Access.employee],

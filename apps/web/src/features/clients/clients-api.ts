@@ -73,9 +73,11 @@ export const clientsApi = {
   getOffice: (id: string) => api.get<Office>(`/offices/${id}`),
   saveOffice: (input: unknown) => api.post<Office>('/offices/save', input),
   removeOffice: (officeId: string) => api.post<unknown>('/offices/remove', { officeId }),
-  contacts: (officeId: string) => api.get<OfficeContact[]>(`/offices/getOfficeContacts?officeId=${encodeURIComponent(officeId)}`),
+  contacts: (officeId: string) =>
+    api.get<OfficeContact[]>(`/offices/getOfficeContacts?officeId=${encodeURIComponent(officeId)}`),
   saveContact: (input: unknown) => api.post<OfficeContact>('/offices/saveContact', input),
-  removeContact: (officeId: string, contactId: string) => api.post<unknown>('/offices/removeContact', { officeId, contactId }),
+  removeContact: (officeId: string, contactId: string) =>
+    api.post<unknown>('/offices/removeContact', { officeId, contactId }),
 };
 
 /** The whole client as the save call takes it (an update sends every field, so none resets). */

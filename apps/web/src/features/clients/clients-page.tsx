@@ -28,7 +28,14 @@ interface ClientFilter {
   referent: string | null;
   managingUsers: string[];
 }
-const emptyFilter: ClientFilter = { name: '', bulstat: '', vatNumber: '', status: 'active', referent: null, managingUsers: [] };
+const emptyFilter: ClientFilter = {
+  name: '',
+  bulstat: '',
+  vatNumber: '',
+  status: 'active',
+  referent: null,
+  managingUsers: [],
+};
 const STATUS = { active: true, inactive: false, all: null } as const;
 
 /** The filter as the list call takes it. */
@@ -45,15 +52,31 @@ export default function ClientsPage() {
   const management = user ? isManagement(user.access) : false;
   const staff = useMetadata<UserOption[]>('getAllEmployeeUsers');
   const list = useListState<Partial<ClientFilter>>({ sortBy: `name.${locale}`, sortDesc: false });
-  const fetcher = useMemo(() => (request: ListRequest<Partial<ClientFilter>>) => clientsApi.list(toListFilter(request)), []);
-  const staffOptions = (staff.data ?? []).map((option) => ({ value: option._id, label: localized(option.fullName, locale) }));
+  const fetcher = useMemo(
+    () => (request: ListRequest<Partial<ClientFilter>>) => clientsApi.list(toListFilter(request)),
+    [],
+  );
+  const staffOptions = (staff.data ?? []).map((option) => ({
+    value: option._id,
+    label: localized(option.fullName, locale),
+  }));
 
   const columns = useMemo<DataTableColumn<ClientRow>[]>(
     () => [
-      { field: `name.${locale}`, header: 'clients:fields.name', sortable: true, render: (row) => localized(row.name, locale) },
+      {
+        field: `name.${locale}`,
+        header: 'clients:fields.name',
+        sortable: true,
+        render: (row) => localized(row.name, locale),
+      },
       { field: 'bulstat', header: 'clients:fields.bulstat', sortable: true },
       { field: 'vatNumber', header: 'clients:fields.vat_number', sortable: true },
-      { field: 'phone', header: 'clients:fields.phone', sortable: true, render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{row.phone}</span> },
+      {
+        field: 'phone',
+        header: 'clients:fields.phone',
+        sortable: true,
+        render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{row.phone}</span>,
+      },
       { field: 'email', header: 'clients:fields.email', sortable: true },
       {
         field: 'status',
@@ -91,8 +114,22 @@ export default function ClientsPage() {
                 { value: 'all', label: t('status.all') },
               ]}
             />
-            <OptionSelectField control={form.control} name="referent" label={t('fields.referent')} options={staffOptions} clearable />
-            {management && <OptionSelectField control={form.control} name="managingUsers" label={t('fields.managing_users')} options={staffOptions} multiple />}
+            <OptionSelectField
+              control={form.control}
+              name="referent"
+              label={t('fields.referent')}
+              options={staffOptions}
+              clearable
+            />
+            {management && (
+              <OptionSelectField
+                control={form.control}
+                name="managingUsers"
+                label={t('fields.managing_users')}
+                options={staffOptions}
+                multiple
+              />
+            )}
           </>
         )}
       </FilterForm>
@@ -106,7 +143,11 @@ export default function ClientsPage() {
         label={t('list.title')}
         rowActions={(row) => (
           <Tooltip title={t('common:actions.preview')}>
-            <IconButton component={Link} to={`/clients/${row._id}`} aria-label={`${t('common:actions.preview')}: ${localized(row.name, locale)}`}>
+            <IconButton
+              component={Link}
+              to={`/clients/${row._id}`}
+              aria-label={`${t('common:actions.preview')}: ${localized(row.name, locale)}`}
+            >
               <Visibility fontSize="small" />
             </IconButton>
           </Tooltip>

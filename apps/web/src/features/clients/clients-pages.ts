@@ -10,5 +10,8 @@ export const ClientsPage = preloadableLazy(() => import('./clients-page.tsx'));
 export const ClientPage = preloadableLazy(() => import('./client-page.tsx'));
 
 export function preloadClientsPage(route: AreaPageProps['route']): Promise<unknown> {
-  return Promise.all([(route.path === '/clients' ? ClientsPage : ClientPage).preload(), i18n.loadNamespaces(['clients'])]);
+  return Promise.all([
+    (route.path === '/clients' ? ClientsPage : ClientPage).preload(),
+    i18n.loadNamespaces(['clients']),
+  ]);
 }

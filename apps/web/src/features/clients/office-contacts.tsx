@@ -22,8 +22,23 @@ import { queryClient } from '../../lib/query-client.ts';
 import { schemaResolver } from '../../lib/labels.ts';
 import { clientKeys, clientsApi, type OfficeContact } from './clients-api.ts';
 
-type ContactValues = { _id?: string; firstName: string; middleName: string; lastName: string; position: string; phone: string; email: string };
-const emptyContact = (): ContactValues => ({ firstName: '', middleName: '', lastName: '', position: '', phone: '', email: '' });
+type ContactValues = {
+  _id?: string;
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  position: string;
+  phone: string;
+  email: string;
+};
+const emptyContact = (): ContactValues => ({
+  firstName: '',
+  middleName: '',
+  lastName: '',
+  position: '',
+  phone: '',
+  email: '',
+});
 
 /** The contacts of a saved office: a table, and for management one row added (or edited) at a time. */
 export function OfficeContacts({ officeId, canWrite }: { officeId: string; canWrite: boolean }) {
@@ -31,12 +46,27 @@ export function OfficeContacts({ officeId, canWrite }: { officeId: string; canWr
   const confirm = useConfirm();
   const contacts = useQuery({ queryKey: clientKeys.contacts(officeId), queryFn: () => clientsApi.contacts(officeId) });
   const [editing, setEditing] = useState(false);
-  const form = useForm<ContactValues, any, OfficeContactInput>({ resolver: schemaResolver(officeContactSchema), defaultValues: emptyContact() });
+  const form = useForm<ContactValues, any, OfficeContactInput>({
+    resolver: schemaResolver(officeContactSchema),
+    defaultValues: emptyContact(),
+  });
   const { control } = form;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: clientKeys.contacts(officeId) });
 
   const start = (contact: OfficeContact | null) => {
-    form.reset(contact ? { _id: contact._id, firstName: contact.firstName, middleName: contact.middleName, lastName: contact.lastName, position: contact.position, phone: contact.phone, email: contact.email } : emptyContact());
+    form.reset(
+      contact
+        ? {
+            _id: contact._id,
+            firstName: contact.firstName,
+            middleName: contact.middleName,
+            lastName: contact.lastName,
+            position: contact.position,
+            phone: contact.phone,
+            email: contact.email,
+          }
+        : emptyContact(),
+    );
     setEditing(true);
   };
   const save = form.handleSubmit(async (values) => {
@@ -49,7 +79,14 @@ export function OfficeContacts({ officeId, canWrite }: { officeId: string; canWr
     }
   });
   const remove = async (contact: OfficeContact) => {
-    if (!(await confirm({ messageKey: t('contacts.delete_confirm'), destructive: true, confirmLabel: t('common:actions.delete') }))) return;
+    if (
+      !(await confirm({
+        messageKey: t('contacts.delete_confirm'),
+        destructive: true,
+        confirmLabel: t('common:actions.delete'),
+      }))
+    )
+      return;
     await clientsApi.removeContact(officeId, contact._id).catch(() => undefined);
     refresh();
   };
@@ -86,16 +123,26 @@ export function OfficeContacts({ officeId, canWrite }: { officeId: string; canWr
             )}
             {rows.map((contact) => (
               <TableRow key={contact._id}>
-                <TableCell>{[contact.firstName, contact.middleName, contact.lastName].filter(Boolean).join(' ')}</TableCell>
+                <TableCell>
+                  {[contact.firstName, contact.middleName, contact.lastName].filter(Boolean).join(' ')}
+                </TableCell>
                 <TableCell>{contact.position}</TableCell>
                 <TableCell>{contact.phone}</TableCell>
                 <TableCell>{contact.email}</TableCell>
                 {canWrite && (
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <IconButton size="small" aria-label={`${t('actions.edit')}: ${contact.firstName} ${contact.lastName}`} onClick={() => start(contact)}>
+                    <IconButton
+                      size="small"
+                      aria-label={`${t('actions.edit')}: ${contact.firstName} ${contact.lastName}`}
+                      onClick={() => start(contact)}
+                    >
                       <Edit fontSize="small" />
                     </IconButton>
-                    <IconButton size="small" aria-label={`${t('common:actions.delete')}: ${contact.firstName} ${contact.lastName}`} onClick={() => void remove(contact)}>
+                    <IconButton
+                      size="small"
+                      aria-label={`${t('common:actions.delete')}: ${contact.firstName} ${contact.lastName}`}
+                      onClick={() => void remove(contact)}
+                    >
                       <Delete fontSize="small" />
                     </IconButton>
                   </TableCell>
@@ -106,7 +153,11 @@ export function OfficeContacts({ officeId, canWrite }: { officeId: string; canWr
         </Table>
       </Box>
       {canWrite && editing && (
-        <Box role="group" aria-label={t('contacts.form')} sx={{ mt: 2, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
+        <Box
+          role="group"
+          aria-label={t('contacts.form')}
+          sx={{ mt: 2, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}
+        >
           <FormTextField control={control} name="firstName" label={t('fields.first_name')} required size="small" />
           <FormTextField control={control} name="middleName" label={t('fields.middle_name')} size="small" />
           <FormTextField control={control} name="lastName" label={t('fields.last_name')} required size="small" />

@@ -31,11 +31,29 @@ function toForm(companyId: string, office: Office | null): OfficeValues {
 }
 
 /** Add or preview an office of a client; a saved office shows its contacts. */
-export function OfficeDialog({ companyId, id, canWrite, onClose }: { companyId: string; id: string | null; canWrite: boolean; onClose: () => void }) {
+export function OfficeDialog({
+  companyId,
+  id,
+  canWrite,
+  onClose,
+}: {
+  companyId: string;
+  id: string | null;
+  canWrite: boolean;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation('clients');
   const [savedId, setSavedId] = useState<string | null>(id);
-  const loaded = useQuery({ queryKey: clientKeys.office(id ?? ''), queryFn: () => clientsApi.getOffice(id as string), enabled: id !== null, staleTime: 0 });
-  const form = useForm<OfficeValues, any, OfficeSaveInput>({ resolver: schemaResolver(officeSaveSchema), defaultValues: toForm(companyId, null) });
+  const loaded = useQuery({
+    queryKey: clientKeys.office(id ?? ''),
+    queryFn: () => clientsApi.getOffice(id as string),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+  const form = useForm<OfficeValues, any, OfficeSaveInput>({
+    resolver: schemaResolver(officeSaveSchema),
+    defaultValues: toForm(companyId, null),
+  });
   const { reset } = form;
   useEffect(() => {
     if (loaded.data) reset(toForm(companyId, loaded.data));
@@ -45,7 +63,9 @@ export function OfficeDialog({ companyId, id, canWrite, onClose }: { companyId: 
     <EntityDialog<OfficeValues, Office, OfficeSaveInput>
       open
       onClose={onClose}
-      title={(mode) => (mode === 'create' ? t('offices.new') : `${t('offices.one')}: ${localized(loaded.data?.city, i18n.language)}`)}
+      title={(mode) =>
+        mode === 'create' ? t('offices.new') : `${t('offices.one')}: ${localized(loaded.data?.city, i18n.language)}`
+      }
       form={form}
       initialMode={id ? 'edit' : 'create'}
       loading={id !== null && loaded.isPending}

@@ -26,15 +26,60 @@ export function OfficeFields<T extends FieldValues>({
   const required = bothRequired ? true : { bg: true };
   return (
     <Stack spacing={2} sx={{ pt: 0.5 }}>
-      <LocalizedTextField control={control} name={name('country')} label={t('fields.country')} required={required} disabled={disabled} />
-      <LocalizedTextField control={control} name={name('city')} label={t('fields.city')} required={required} disabled={disabled} />
-      <LocalizedTextField control={control} name={name('street')} label={t('fields.street')} required={required} disabled={disabled} />
+      <LocalizedTextField
+        control={control}
+        name={name('country')}
+        label={t('fields.country')}
+        required={required}
+        disabled={disabled}
+      />
+      <LocalizedTextField
+        control={control}
+        name={name('city')}
+        label={t('fields.city')}
+        required={required}
+        disabled={disabled}
+      />
+      <LocalizedTextField
+        control={control}
+        name={name('street')}
+        label={t('fields.street')}
+        required={required}
+        disabled={disabled}
+      />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 2fr' } }}>
-        <FormTextField control={control} name={name('zipCode')} label={t('fields.zip_code')} disabled={disabled} slotProps={{ htmlInput: { maxLength: 20 } }} />
-        <FormTextField control={control} name={name('phone')} label={t('fields.phone')} required disabled={disabled} slotProps={{ htmlInput: { maxLength: 50 } }} />
-        <FormTextField control={control} name={name('email')} label={t('fields.email')} required disabled={disabled} type="email" />
+        <FormTextField
+          control={control}
+          name={name('zipCode')}
+          label={t('fields.zip_code')}
+          disabled={disabled}
+          slotProps={{ htmlInput: { maxLength: 20 } }}
+        />
+        <FormTextField
+          control={control}
+          name={name('phone')}
+          label={t('fields.phone')}
+          required
+          disabled={disabled}
+          slotProps={{ htmlInput: { maxLength: 50 } }}
+        />
+        <FormTextField
+          control={control}
+          name={name('email')}
+          label={t('fields.email')}
+          required
+          disabled={disabled}
+          type="email"
+        />
       </Box>
-      {showHeadquarters && <SwitchField control={control} name={name('isHeadquarters')} label={t('fields.is_headquarters')} disabled={disabled} />}
+      {showHeadquarters && (
+        <SwitchField
+          control={control}
+          name={name('isHeadquarters')}
+          label={t('fields.is_headquarters')}
+          disabled={disabled}
+        />
+      )}
     </Stack>
   );
 }

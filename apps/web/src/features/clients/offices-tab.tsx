@@ -18,7 +18,9 @@ import type { ClientTabProps } from '../../components/area-types.ts';
 import { OfficeDialog } from './office-dialog.tsx';
 
 const officeAddress = (row: Office, locale: string) =>
-  [localized(row.country, locale), localized(row.city, locale), localized(row.street, locale)].filter(Boolean).join(', ');
+  [localized(row.country, locale), localized(row.city, locale), localized(row.street, locale)]
+    .filter(Boolean)
+    .join(', ');
 
 /** The client's offices: a table, the office dialog and (management) delete. */
 export default function OfficesTab({ clientId, canWrite }: ClientTabProps) {
@@ -27,7 +29,10 @@ export default function OfficesTab({ clientId, canWrite }: ClientTabProps) {
   const confirm = useConfirm();
   const list = useListState({ sortBy: 'created', sortDesc: false });
   const [dialog, setDialog] = useState<{ id: string | null } | null>(null);
-  const fetcher = useMemo(() => (request: ListRequest) => clientsApi.listOffices({ ...request, company: clientId }), [clientId]);
+  const fetcher = useMemo(
+    () => (request: ListRequest) => clientsApi.listOffices({ ...request, company: clientId }),
+    [clientId],
+  );
   const address = (row: Office) => officeAddress(row, locale);
 
   const columns = useMemo<DataTableColumn<Office>[]>(
@@ -46,7 +51,14 @@ export default function OfficesTab({ clientId, canWrite }: ClientTabProps) {
   );
 
   const remove = async (row: Office) => {
-    if (!(await confirm({ messageKey: 'are_your_sure_delete_office', destructive: true, confirmLabel: t('common:actions.delete') }))) return;
+    if (
+      !(await confirm({
+        messageKey: 'are_your_sure_delete_office',
+        destructive: true,
+        confirmLabel: t('common:actions.delete'),
+      }))
+    )
+      return;
     await clientsApi.removeOffice(row._id).catch(() => undefined);
     void queryClient.invalidateQueries({ queryKey: clientKeys.offices(clientId) });
   };
@@ -74,13 +86,19 @@ export default function OfficesTab({ clientId, canWrite }: ClientTabProps) {
         rowActions={(row) => (
           <>
             <Tooltip title={t('common:actions.preview')}>
-              <IconButton aria-label={`${t('common:actions.preview')}: ${address(row)}`} onClick={() => setDialog({ id: row._id })}>
+              <IconButton
+                aria-label={`${t('common:actions.preview')}: ${address(row)}`}
+                onClick={() => setDialog({ id: row._id })}
+              >
                 <Visibility fontSize="small" />
               </IconButton>
             </Tooltip>
             {canWrite && (
               <Tooltip title={t('common:actions.delete')}>
-                <IconButton aria-label={`${t('common:actions.delete')}: ${address(row)}`} onClick={() => void remove(row)}>
+                <IconButton
+                  aria-label={`${t('common:actions.delete')}: ${address(row)}`}
+                  onClick={() => void remove(row)}
+                >
                   <Delete fontSize="small" />
                 </IconButton>
               </Tooltip>
@@ -88,7 +106,15 @@ export default function OfficesTab({ clientId, canWrite }: ClientTabProps) {
           </>
         )}
       />
-      {dialog && <OfficeDialog key={dialog.id ?? 'new'} companyId={clientId} id={dialog.id} canWrite={canWrite} onClose={() => setDialog(null)} />}
+      {dialog && (
+        <OfficeDialog
+          key={dialog.id ?? 'new'}
+          companyId={clientId}
+          id={dialog.id}
+          canWrite={canWrite}
+          onClose={() => setDialog(null)}
+        />
+      )}
     </SectionCard>
   );
 }

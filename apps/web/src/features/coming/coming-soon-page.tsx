@@ -13,7 +13,10 @@ export default function ComingSoonPage({ route }: AreaPageProps) {
   const { t } = useTranslation('coming');
   const title = t(`routes:${route.title}`);
   return (
-    <Paper variant="outlined" sx={{ maxWidth: 640, mx: 'auto', mt: { xs: 2, md: 6 }, p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
+    <Paper
+      variant="outlined"
+      sx={{ maxWidth: 640, mx: 'auto', mt: { xs: 2, md: 6 }, p: { xs: 3, sm: 5 }, textAlign: 'center' }}
+    >
       <Box
         sx={{
           width: 72,

@@ -12,12 +12,23 @@ import { FormTextField } from '../../components/fields/text-field.tsx';
 import { schemaResolver } from '../../lib/labels.ts';
 
 /** The contract cancellation modal: the reason (required), then Cancel the contract. */
-export function CancelContractDialog({ open, onClose, onCancelContract }: { open: boolean; onClose: () => void; onCancelContract: (reason: string) => Promise<void> }) {
+export function CancelContractDialog({
+  open,
+  onClose,
+  onCancelContract,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCancelContract: (reason: string) => Promise<void>;
+}) {
   const { t } = useTranslation('contracts');
   const titleId = useId();
   const formId = useId();
   const [busy, setBusy] = useState(false);
-  const form = useForm<{ cancelationReason: string }>({ resolver: schemaResolver(contractCancelFormSchema), defaultValues: { cancelationReason: '' } });
+  const form = useForm<{ cancelationReason: string }>({
+    resolver: schemaResolver(contractCancelFormSchema),
+    defaultValues: { cancelationReason: '' },
+  });
   const submit = form.handleSubmit(async ({ cancelationReason }) => {
     setBusy(true);
     try {
@@ -33,7 +44,17 @@ export function CancelContractDialog({ open, onClose, onCancelContract }: { open
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{t('cancel.text')}</DialogContentText>
         <form id={formId} noValidate onSubmit={(event) => void submit(event)}>
-          <FormTextField control={form.control} name="cancelationReason" label={t('fields.cancelation_reason')} required multiline minRows={3} fullWidth autoFocus slotProps={{ htmlInput: { maxLength: 2000 } }} />
+          <FormTextField
+            control={form.control}
+            name="cancelationReason"
+            label={t('fields.cancelation_reason')}
+            required
+            multiline
+            minRows={3}
+            fullWidth
+            autoFocus
+            slotProps={{ htmlInput: { maxLength: 2000 } }}
+          />
         </form>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>

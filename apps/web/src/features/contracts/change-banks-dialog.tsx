@@ -1,4 +1,10 @@
-import { type ContractView, effectiveCurrencyCode, MessageKeys as M, missingProviderBank, type PartyBank } from '@kantora/domain';
+import {
+  type ContractView,
+  effectiveCurrencyCode,
+  MessageKeys as M,
+  missingProviderBank,
+  type PartyBank,
+} from '@kantora/domain';
 import AccountBalance from '@mui/icons-material/AccountBalance';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,19 +27,35 @@ export interface ChangeBanksValues {
   bank2: string | null;
 }
 
-const valuesOf = (contract: ContractView): ChangeBanksValues => ({ bank: contract.providerBank, bank2: contract.providerBank2 });
+const valuesOf = (contract: ContractView): ChangeBanksValues => ({
+  bank: contract.providerBank,
+  bank2: contract.providerBank2,
+});
 
 /**
  * The own company's active accounts in a currency, and the contract's current one even when it is no longer active
  * (it stays until another is chosen). The menu shows each account's IBAN under its name (it tells two accounts of one
  * bank apart); the field shows the name, and the chosen IBAN under it.
  */
-function bankOptions(banks: readonly Bank[], code: 'BGN' | 'EUR', current: PartyBank | null | undefined, locale: string): Array<ValueOption & { iban: string }> {
+function bankOptions(
+  banks: readonly Bank[],
+  code: 'BGN' | 'EUR',
+  current: PartyBank | null | undefined,
+  locale: string,
+): Array<ValueOption & { iban: string }> {
   const options = banks
-    .filter((bank) => bank.status !== false && effectiveCurrencyCode(bank.currencyCode, bank.currencyName ?? undefined) === code)
+    .filter(
+      (bank) =>
+        bank.status !== false && effectiveCurrencyCode(bank.currencyCode, bank.currencyName ?? undefined) === code,
+    )
     .map((bank) => ({ value: bank._id, label: localized(bank.name, locale), secondary: bank.iban, iban: bank.iban }));
   if (current && !options.some((option) => option.value === current.bankId)) {
-    options.unshift({ value: current.bankId, label: localized(current.name, locale), secondary: current.iban, iban: current.iban });
+    options.unshift({
+      value: current.bankId,
+      label: localized(current.name, locale),
+      secondary: current.iban,
+      iban: current.iban,
+    });
   }
   return options;
 }
@@ -58,7 +80,10 @@ export function ChangeBanksDialog({ open, onClose, contract, onChanged }: Change
   const form = useForm<ChangeBanksValues>({ defaultValues: valuesOf(contract) });
   const currencyCode = effectiveCurrencyCode(contract.currencyCode, contract.currencyName ?? undefined);
   // The account the rule asks for when none is chosen; another currency takes either, so neither is marked required.
-  const requiredField = currencyCode === 'BGN' || currencyCode === 'EUR' ? missingProviderBank(currencyCode, { providerBank: null, providerBank2: null }) : null;
+  const requiredField =
+    currencyCode === 'BGN' || currencyCode === 'EUR'
+      ? missingProviderBank(currencyCode, { providerBank: null, providerBank2: null })
+      : null;
   const banks = own.data?.banks ?? [];
   const chosen = useWatch({ control: form.control, name: ['bank', 'bank2'] });
 
@@ -70,7 +95,11 @@ export function ChangeBanksDialog({ open, onClose, contract, onChanged }: Change
   const save = async (values: ChangeBanksValues) => {
     const missing = missingProviderBank(currencyCode, { providerBank: values.bank, providerBank2: values.bank2 });
     if (missing) {
-      form.setError(missing === 'providerBank' ? 'bank' : 'bank2', { type: 'server', message: M.no_provider_bank_in_currency }, { shouldFocus: true });
+      form.setError(
+        missing === 'providerBank' ? 'bank' : 'bank2',
+        { type: 'server', message: M.no_provider_bank_in_currency },
+        { shouldFocus: true },
+      );
       throw new Error(M.no_provider_bank_in_currency);
     }
     try {
@@ -134,7 +163,13 @@ export function ChangeBanksDialog({ open, onClose, contract, onChanged }: Change
 }
 
 /** The provider card's "change banks" button with its dialog (shown for `rights.canChangeBanks` only). */
-export function ChangeBanksButton({ contract, onChanged }: { contract: ContractView; onChanged: (contract: ContractView) => void }) {
+export function ChangeBanksButton({
+  contract,
+  onChanged,
+}: {
+  contract: ContractView;
+  onChanged: (contract: ContractView) => void;
+}) {
   const { t } = useTranslation('contracts');
   const [open, setOpen] = useState(false);
   if (!contract.rights.canChangeBanks) return null;

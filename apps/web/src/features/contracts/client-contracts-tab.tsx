@@ -15,7 +15,10 @@ import { contractKeys, contractsApi } from './contracts-api.ts';
 export default function ClientContractsTab({ clientId, canWrite }: ClientTabProps) {
   const { t } = useTranslation('contracts');
   const list = useListState({ sortBy: 'created', sortDesc: true });
-  const fetcher = useMemo(() => (request: ListRequest) => contractsApi.list({ ...request, customerId: clientId }), [clientId]);
+  const fetcher = useMemo(
+    () => (request: ListRequest) => contractsApi.list({ ...request, customerId: clientId }),
+    [clientId],
+  );
   const columns = useContractColumns({ withCompany: false });
   return (
     <SectionCard
@@ -23,7 +26,12 @@ export default function ClientContractsTab({ clientId, canWrite }: ClientTabProp
       flush
       actions={
         canWrite && (
-          <Button component={Link} to={`/contracts/create?clientId=${encodeURIComponent(clientId)}`} variant="contained" startIcon={<Add />}>
+          <Button
+            component={Link}
+            to={`/contracts/create?clientId=${encodeURIComponent(clientId)}`}
+            variant="contained"
+            startIcon={<Add />}
+          >
             {t('list.add')}
           </Button>
         )

@@ -30,7 +30,10 @@ const text = (value: LocalizedText | null | undefined) => ({ bg: value?.bg ?? ''
 export { type BankChoice, bankFromAccount, bankFromSnapshot } from '../../components/banks/bank-choice.ts';
 
 /** The form values of a saved contract, or of a new one (EUR by default, the client given by the page). */
-export function toContractForm(contract: ContractView | null, defaults: { currency?: string | null; customer?: ClientOption | null } = {}): ContractFormValues {
+export function toContractForm(
+  contract: ContractView | null,
+  defaults: { currency?: string | null; customer?: ClientOption | null } = {},
+): ContractFormValues {
   if (!contract) {
     return {
       name: text(null),
@@ -52,15 +55,44 @@ export function toContractForm(contract: ContractView | null, defaults: { curren
     };
   }
   const customer = contract.customerId
-    ? { _id: contract.customerId, name: contract.customer?.name ?? contract.companyName ?? text(null), bulstat: contract.customer?.bulstat, vatNumber: contract.customer?.vatNumber }
+    ? {
+        _id: contract.customerId,
+        name: contract.customer?.name ?? contract.companyName ?? text(null),
+        bulstat: contract.customer?.bulstat,
+        vatNumber: contract.customer?.vatNumber,
+      }
     : null;
   return {
     _id: contract._id,
     name: text(contract.name),
-    providerBank: contract.providerBank ? (bankFromSnapshot(contract.provider?.bank) ?? { _id: contract.providerBank, name: text(null), bic: '', iban: '', currency: '' }) : null,
-    providerBank2: contract.providerBank2 ? (bankFromSnapshot(contract.provider?.bank2) ?? { _id: contract.providerBank2, name: text(null), bic: '', iban: '', currency: '' }) : null,
+    providerBank: contract.providerBank
+      ? (bankFromSnapshot(contract.provider?.bank) ?? {
+          _id: contract.providerBank,
+          name: text(null),
+          bic: '',
+          iban: '',
+          currency: '',
+        })
+      : null,
+    providerBank2: contract.providerBank2
+      ? (bankFromSnapshot(contract.provider?.bank2) ?? {
+          _id: contract.providerBank2,
+          name: text(null),
+          bic: '',
+          iban: '',
+          currency: '',
+        })
+      : null,
     customer,
-    customerBank: contract.customerBank ? (bankFromSnapshot(contract.customer?.bank) ?? { _id: contract.customerBank, name: text(null), bic: '', iban: '', currency: '' }) : null,
+    customerBank: contract.customerBank
+      ? (bankFromSnapshot(contract.customer?.bank) ?? {
+          _id: contract.customerBank,
+          name: text(null),
+          bic: '',
+          iban: '',
+          currency: '',
+        })
+      : null,
     responsiblePerson: text(contract.responsiblePerson),
     invoiceDate: contract.invoiceDate,
     invoiceMonthlyInterval: contract.invoiceMonthlyInterval,
@@ -76,7 +108,10 @@ export function toContractForm(contract: ContractView | null, defaults: { curren
 }
 
 /** The own company's default BGN (`default`) and EUR (`default2`) accounts as a new contract's provider banks. */
-export function defaultProviderBanks(banks: readonly Bank[] | undefined): { providerBank: BankChoice | null; providerBank2: BankChoice | null } {
+export function defaultProviderBanks(banks: readonly Bank[] | undefined): {
+  providerBank: BankChoice | null;
+  providerBank2: BankChoice | null;
+} {
   const active = (banks ?? []).filter((bank) => bank.status !== false);
   const bgn = active.find((bank) => bank.default);
   const eur = active.find((bank) => bank.default2);

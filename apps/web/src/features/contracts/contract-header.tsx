@@ -1,4 +1,10 @@
-import { ContractStatus, type ContractView, effectiveCurrencyCode, MessageKeys as M, missingProviderBank } from '@kantora/domain';
+import {
+  ContractStatus,
+  type ContractView,
+  effectiveCurrencyCode,
+  MessageKeys as M,
+  missingProviderBank,
+} from '@kantora/domain';
 import Block from '@mui/icons-material/Block';
 import HowToReg from '@mui/icons-material/HowToReg';
 import Save from '@mui/icons-material/Save';
@@ -35,9 +41,12 @@ function Stamps({ contract }: { contract: ContractView }) {
   const { t, i18n } = useTranslation('contracts');
   const name = (value: ContractView['createdByName']) => localized(value, i18n.language) || '—';
   const lines = [
-    contract.created && t('stamps.created', { name: name(contract.createdByName), date: formatDateTime(contract.created) }),
-    contract.registeredOn && t('stamps.registered', { name: name(contract.registeredByName), date: formatDateTime(contract.registeredOn) }),
-    contract.canceledOn && t('stamps.canceled', { name: name(contract.canceledByName), date: formatDateTime(contract.canceledOn) }),
+    contract.created &&
+      t('stamps.created', { name: name(contract.createdByName), date: formatDateTime(contract.created) }),
+    contract.registeredOn &&
+      t('stamps.registered', { name: name(contract.registeredByName), date: formatDateTime(contract.registeredOn) }),
+    contract.canceledOn &&
+      t('stamps.canceled', { name: name(contract.canceledByName), date: formatDateTime(contract.canceledOn) }),
   ].filter(Boolean);
   return (
     <Typography variant="body2" color="text.secondary" sx={{ flexBasis: '100%' }}>
@@ -81,7 +90,9 @@ export function ContractHeader({ contract, onSave, saving, onChanged }: Contract
   const currencyCodeOf = (currency: string | null): string | null | undefined => {
     const item = currencies.data?.find((one) => one._id === currency);
     if (item) return effectiveCurrencyCode(typeof item.code === 'string' ? item.code : null, item.name);
-    return contract && currency === contract.currency ? effectiveCurrencyCode(contract.currencyCode, contract.currencyName ?? undefined) : undefined;
+    return contract && currency === contract.currency
+      ? effectiveCurrencyCode(contract.currencyCode, contract.currencyName ?? undefined)
+      : undefined;
   };
 
   const register = async () => {
@@ -91,25 +102,41 @@ export function ContractHeader({ contract, onSave, saving, onChanged }: Contract
     if (contract.servicesCount === 0) return notify.warning('please_enter_services_contract');
     // The provider's account of the contract's currency (the server and the billing run apply the same rule).
     const code = currencyCodeOf(currency);
-    const noBank = code === undefined ? null : missingProviderBank(code, { providerBank: providerBank?._id, providerBank2: providerBank2?._id });
+    const noBank =
+      code === undefined
+        ? null
+        : missingProviderBank(code, { providerBank: providerBank?._id, providerBank2: providerBank2?._id });
     if (noBank) {
       form.setError(noBank, { type: 'server', message: M.no_provider_bank_in_currency });
       return notify.warning(M.no_provider_bank_in_currency);
     }
-    const sure = await confirm({ titleKey: t('register.title'), messageKey: t(isAdvance ? 'register.text_advance' : 'register.text'), confirmLabel: t('actions.register') });
+    const sure = await confirm({
+      titleKey: t('register.title'),
+      messageKey: t(isAdvance ? 'register.text_advance' : 'register.text'),
+      confirmLabel: t('actions.register'),
+    });
     if (!sure) return;
     if (isDirty && !(await onSave())) return;
     await run(() => contractsApi.register(contract._id));
   };
 
   const cancel = async () => {
-    const sure = await confirm({ titleKey: t('cancel.confirm_title'), messageKey: t('cancel.confirm_text'), confirmLabel: t('common:actions.confirm'), destructive: true });
+    const sure = await confirm({
+      titleKey: t('cancel.confirm_title'),
+      messageKey: t('cancel.confirm_text'),
+      confirmLabel: t('common:actions.confirm'),
+      destructive: true,
+    });
     if (sure) setCanceling(true);
   };
 
   const unregister = async () => {
     if (!contract) return;
-    const sure = await confirm({ titleKey: t('unregister.title'), messageKey: t('unregister.text'), confirmLabel: t('actions.unregister') });
+    const sure = await confirm({
+      titleKey: t('unregister.title'),
+      messageKey: t('unregister.text'),
+      confirmLabel: t('actions.unregister'),
+    });
     if (sure) await run(() => contractsApi.deregister(contract._id));
   };
 
@@ -127,12 +154,24 @@ export function ContractHeader({ contract, onSave, saving, onChanged }: Contract
             </Button>
           )}
           {rights?.canCancel && (
-            <Button variant="outlined" color="error" startIcon={<Block />} onClick={() => void cancel()} disabled={busy || saving}>
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<Block />}
+              onClick={() => void cancel()}
+              disabled={busy || saving}
+            >
               {t('actions.cancel')}
             </Button>
           )}
           {rights?.canRegister && (
-            <Button variant="outlined" color="success" startIcon={<HowToReg />} onClick={() => void register()} disabled={busy || saving}>
+            <Button
+              variant="outlined"
+              color="success"
+              startIcon={<HowToReg />}
+              onClick={() => void register()}
+              disabled={busy || saving}
+            >
               {t('actions.register')}
             </Button>
           )}
@@ -151,7 +190,13 @@ export function ContractHeader({ contract, onSave, saving, onChanged }: Contract
       )}
       {contract && !canSave && (
         <Alert severity="info" sx={{ mt: 1.5 }}>
-          {t(rights?.canChangeBanks ? 'read_only.not_draft_banks' : rights?.canSeeBilling ? 'read_only.not_draft' : 'read_only.staff')}
+          {t(
+            rights?.canChangeBanks
+              ? 'read_only.not_draft_banks'
+              : rights?.canSeeBilling
+                ? 'read_only.not_draft'
+                : 'read_only.staff',
+          )}
         </Alert>
       )}
       {contract && (

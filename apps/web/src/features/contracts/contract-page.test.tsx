@@ -20,7 +20,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const myCompany = { _id: ids.myCompany, name: { bg: 'Кантора ЕООД', it: 'Kantora EOOD' }, bulstat: '201234567', vatNumber: 'BG201234567', banks: [] };
+const myCompany = {
+  _id: ids.myCompany,
+  name: { bg: 'Кантора ЕООД', it: 'Kantora EOOD' },
+  bulstat: '201234567',
+  vatNumber: 'BG201234567',
+  banks: [],
+};
 const lookups = {
   'GET /api/metaData/getMyCompany': () => ok(myCompany),
   'GET /api/metaData/getCurrencies': () => ok(currencies),
@@ -39,7 +45,8 @@ const setDate = (name: string, text: string) => {
   if (!input) throw new Error(`no date input ${name}`);
   fireEvent.change(input, { target: { value: text } });
 };
-const saveCalls = (calls: { url: string; init?: RequestInit }[]) => calls.filter((call) => call.url.endsWith('/contracts/save'));
+const saveCalls = (calls: { url: string; init?: RequestInit }[]) =>
+  calls.filter((call) => call.url.endsWith('/contracts/save'));
 
 // Whole pages with MUI on a shared, busy machine: more time than a unit test's default.
 describe('the contract details', { timeout: 60_000 }, () => {
@@ -55,8 +62,16 @@ describe('the contract details', { timeout: 60_000 }, () => {
   });
 
   it('refuses an end date before the start date, then saves in euro with a monthly period by default', async () => {
-    const saved = contractOf(ContractStatus.draft, Access.manager, { customerId: null, customer: null, companyName: null });
-    const { calls } = mockApi({ ...lookups, 'POST /api/contracts/save': () => ok(saved, 'saved_successfully'), [`GET /api/contracts/${ids.contract}`]: () => ok(saved) });
+    const saved = contractOf(ContractStatus.draft, Access.manager, {
+      customerId: null,
+      customer: null,
+      companyName: null,
+    });
+    const { calls } = mockApi({
+      ...lookups,
+      'POST /api/contracts/save': () => ok(saved, 'saved_successfully'),
+      [`GET /api/contracts/${ids.contract}`]: () => ok(saved),
+    });
     renderPage('/contracts/create');
     await screen.findByRole('heading', { name: 'Данни на договора' });
     await userEvent.click(screen.getByRole('textbox', { name: 'Име на договора (български)' }));
@@ -88,8 +103,23 @@ describe('the contract details', { timeout: 60_000 }, () => {
   });
 
   it("preselects the own company's default BGN and EUR accounts on a new contract and saves them", async () => {
-    const account = (_id: string, name: string, currencyCode: string, flags: object) => ({ _id, name: { bg: name, it: name }, bic: '', iban: `IBAN-${currencyCode}`, currencyCode, currencyName: null, status: true, default: false, default2: false, ...flags });
-    const banks = [account(ids.clientBank, 'Друга EUR', 'EUR', {}), account(ids.eur, 'УниКредит EUR', 'EUR', { default2: true }), account(ids.bgn, 'УниКредит', 'BGN', { default: true })];
+    const account = (_id: string, name: string, currencyCode: string, flags: object) => ({
+      _id,
+      name: { bg: name, it: name },
+      bic: '',
+      iban: `IBAN-${currencyCode}`,
+      currencyCode,
+      currencyName: null,
+      status: true,
+      default: false,
+      default2: false,
+      ...flags,
+    });
+    const banks = [
+      account(ids.clientBank, 'Друга EUR', 'EUR', {}),
+      account(ids.eur, 'УниКредит EUR', 'EUR', { default2: true }),
+      account(ids.bgn, 'УниКредит', 'BGN', { default: true }),
+    ];
     const saved = contractOf(ContractStatus.draft);
     const { calls } = mockApi({
       ...lookups,
@@ -112,16 +142,37 @@ describe('the contract details', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Валута' })).toHaveTextContent('EUR'));
     await userEvent.click(screen.getByRole('button', { name: 'Запази' }));
     await waitFor(() => expect(saveCalls(calls)).toHaveLength(1));
-    expect(JSON.parse(String(saveCalls(calls)[0].init?.body))).toMatchObject({ providerBank: ids.bgn, providerBank2: ids.eur });
+    expect(JSON.parse(String(saveCalls(calls)[0].init?.body))).toMatchObject({
+      providerBank: ids.bgn,
+      providerBank2: ids.eur,
+    });
   });
 
   it('fills no account into a saved draft that has none', async () => {
-    const banks = [{ _id: ids.bgn, name: { bg: 'УниКредит', it: 'UniCredit' }, bic: '', iban: 'X', currencyCode: 'BGN', currencyName: null, status: true, default: true, default2: false }];
+    const banks = [
+      {
+        _id: ids.bgn,
+        name: { bg: 'УниКредит', it: 'UniCredit' },
+        bic: '',
+        iban: 'X',
+        currencyCode: 'BGN',
+        currencyName: null,
+        status: true,
+        default: true,
+        default2: false,
+      },
+    ];
     const draft = contractOf(ContractStatus.draft);
     mockApi({
       ...lookups,
       'GET /api/metaData/getMyCompany': () => ok({ ...myCompany, banks }),
-      [`GET /api/contracts/${ids.contract}`]: () => ok({ ...draft, providerBank: null, providerBank2: null, provider: { ...draft.provider!, bank: null, bank2: null } }),
+      [`GET /api/contracts/${ids.contract}`]: () =>
+        ok({
+          ...draft,
+          providerBank: null,
+          providerBank2: null,
+          provider: { ...draft.provider!, bank: null, bank2: null },
+        }),
     });
     renderPage(`/contracts/${ids.contract}`);
     await screen.findByRole('heading', { name: 'Данни на договора' });
@@ -134,7 +185,12 @@ describe('the contract details', { timeout: 60_000 }, () => {
     mockApi(lookups);
     renderPage('/contracts/create');
     await userEvent.click(await screen.findByRole('combobox', { name: 'Период на фактуриране' }));
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Месечно', 'На 3 месеца', 'На 6 месеца', 'Годишно']);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Месечно',
+      'На 3 месеца',
+      'На 6 месеца',
+      'Годишно',
+    ]);
   });
 
   it("is read-only when registered: no save, disabled fields, and the saved contract's tabs", async () => {
@@ -144,10 +200,19 @@ describe('the contract details', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Запази' })).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Име на договора (български)' })).toBeDisabled();
     // Management may change only the provider's accounts (the provider card's button says how).
-    expect(screen.getByText('Само черновите се редактират; сметките на доставчика се сменят с „Смени сметките“. Администратор може да върне договора в чернова.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Само черновите се редактират; сметките на доставчика се сменят с „Смени сметките“. Администратор може да върне договора в чернова.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Смени сметките' })).toBeInTheDocument();
     // Details, services and documents first; later areas add their tabs after them.
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent).slice(0, 3)).toEqual(['Данни', 'Услуги', 'Документи']);
+    expect(
+      screen
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent)
+        .slice(0, 3),
+    ).toEqual(['Данни', 'Услуги', 'Документи']);
   });
 
   it("shows an employee no price: the contract's details have no price per month (management's have it)", async () => {
@@ -163,7 +228,10 @@ describe('the contract details', { timeout: 60_000 }, () => {
     unmount();
 
     setSessionUser(userOf(Access.manager));
-    mockApi({ ...lookups, [`GET /api/contracts/${ids.contract}`]: () => ok(contractOf(ContractStatus.registered, Access.manager)) });
+    mockApi({
+      ...lookups,
+      [`GET /api/contracts/${ids.contract}`]: () => ok(contractOf(ContractStatus.registered, Access.manager)),
+    });
     renderPage(`/contracts/${ids.contract}`);
     expect(await screen.findByRole('textbox', { name: 'Цена на месец' })).toHaveValue('250,00');
   });
@@ -174,6 +242,8 @@ describe('the contract details', { timeout: 60_000 }, () => {
     // The page's own alert (the API client's toast says the same).
     const back = await screen.findByRole('link', { name: 'Към договорите' });
     expect(back).toHaveAttribute('href', '/contracts');
-    expect(within(back.closest('[role="alert"]') as HTMLElement).getByText('Договорът не е намерен')).toBeInTheDocument();
+    expect(
+      within(back.closest('[role="alert"]') as HTMLElement).getByText('Договорът не е намерен'),
+    ).toBeInTheDocument();
   });
 });

@@ -22,7 +22,13 @@ import { useVisitName } from '../../lib/last-visited.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import type { Bank } from '../../components/banks/banks-api.ts';
 import { ChangeBanksButton } from './change-banks-dialog.tsx';
-import { type ContractFormOutput, type ContractFormValues, contractFormSchema, defaultProviderBanks, toContractForm } from './contract-form.ts';
+import {
+  type ContractFormOutput,
+  type ContractFormValues,
+  contractFormSchema,
+  defaultProviderBanks,
+  toContractForm,
+} from './contract-form.ts';
 import { ContractHeader } from './contract-header.tsx';
 import { CONTRACT_TABS, contractTabsFor } from './contract-tabs.ts';
 import { contractKeys, contractsApi } from './contracts-api.ts';
@@ -42,7 +48,10 @@ function ContractEditor({ contract, access, customer }: EditorProps) {
   const queryClient = useQueryClient();
   const currencies = useMetadata<DictionaryItem[]>('getCurrencies', !contract);
   const euro = currencies.data?.find((item) => item.code === 'EUR')?._id ?? null;
-  const form = useForm<ContractFormValues, any, ContractFormOutput>({ resolver: schemaResolver(contractFormSchema), defaultValues: toContractForm(contract, { customer }) });
+  const form = useForm<ContractFormValues, any, ContractFormOutput>({
+    resolver: schemaResolver(contractFormSchema),
+    defaultValues: toContractForm(contract, { customer }),
+  });
   const [saving, setSaving] = useState(false);
   const editable = contract ? contract.rights.canEdit : true;
 
@@ -108,11 +117,23 @@ function ContractEditor({ contract, access, customer }: EditorProps) {
         }}
       >
         <ContractHeader contract={contract} onSave={save} saving={saving} onChanged={changed} />
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, '& > section': { mb: 0 } }}>
-          <ProviderCard saved={contract} editable={editable} actions={contract && <ChangeBanksButton contract={contract} onChanged={changed} />} />
+        <Box
+          sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, '& > section': { mb: 0 } }}
+        >
+          <ProviderCard
+            saved={contract}
+            editable={editable}
+            actions={contract && <ChangeBanksButton contract={contract} onChanged={changed} />}
+          />
           <CustomerCard saved={contract} editable={editable} />
         </Box>
-        <LazyTabs tabs={tabs} panelProps={{ contract }} idPrefix="contract" label={(key) => t(`tabs.${key}`)} ariaLabel={t('tabs.label')} />
+        <LazyTabs
+          tabs={tabs}
+          panelProps={{ contract }}
+          idPrefix="contract"
+          label={(key) => t(`tabs.${key}`)}
+          ariaLabel={t('tabs.label')}
+        />
       </Box>
     </FormProvider>
   );
@@ -142,7 +163,12 @@ export default function ContractPage() {
   const [params] = useSearchParams();
   const user = useSessionUser();
   const clientId = id ? null : params.get('clientId');
-  const query = useQuery({ queryKey: contractKeys.one(id ?? ''), queryFn: () => contractsApi.get(id as string), enabled: Boolean(id), retry: false });
+  const query = useQuery({
+    queryKey: contractKeys.one(id ?? ''),
+    queryFn: () => contractsApi.get(id as string),
+    enabled: Boolean(id),
+    retry: false,
+  });
   const client = useQuery({
     queryKey: ['clients', 'one', clientId ?? ''],
     queryFn: () => api.get<ClientOption>(`/companies/${encodeURIComponent(clientId as string)}`),
@@ -156,6 +182,8 @@ export default function ContractPage() {
   if (!id && !isManagement(user.access)) return <NotFound />;
   if (clientId && client.isPending) return <PageLoader />;
   const contract = query.data ?? null;
-  const customer = client.data ? { _id: client.data._id, name: client.data.name, bulstat: client.data.bulstat, vatNumber: client.data.vatNumber } : null;
+  const customer = client.data
+    ? { _id: client.data._id, name: client.data.name, bulstat: client.data.bulstat, vatNumber: client.data.vatNumber }
+    : null;
   return <ContractEditor key={contract?._id ?? 'new'} contract={contract} access={user.access} customer={customer} />;
 }

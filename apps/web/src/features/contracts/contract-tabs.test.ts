@@ -6,7 +6,8 @@ const keys = (access: number, saved = true) => contractTabsFor(CONTRACT_TABS, ac
 
 describe('the contract tab registry', () => {
   it('gives every staff role details, services and documents on a saved contract, management the invoices and proformas, and timesheets to those who record them', () => {
-    for (const access of [Access.admin, Access.manager]) expect(keys(access)).toEqual(['details', 'services', 'documents', 'invoices', 'proformaInvoices', 'timesheets']);
+    for (const access of [Access.admin, Access.manager])
+      expect(keys(access)).toEqual(['details', 'services', 'documents', 'invoices', 'proformaInvoices', 'timesheets']);
     expect(keys(Access.employee)).toEqual(['details', 'services', 'documents', 'timesheets']);
     expect(keys(Access.accountant)).toEqual(['details', 'services', 'documents']);
     expect(keys(Access.client)).toEqual([]);

@@ -20,9 +20,25 @@ export const CONTRACT_TABS: readonly ContractTabDef[] = [
   { key: 'details', roles: STAFF, newContract: true, component: lazy(() => import('./details-tab.tsx')) },
   { key: 'services', roles: STAFF, component: lazy(() => import('./services-tab.tsx')) },
   { key: 'documents', roles: STAFF, component: lazy(() => import('./documents-tab.tsx')) },
-  { key: 'invoices', roles: MANAGEMENT, component: lazy(() => import('../billing/billing-tabs.tsx').then((module) => ({ default: module.ContractInvoicesTab }))) },
-  { key: 'proformaInvoices', roles: MANAGEMENT, component: lazy(() => import('../billing/billing-tabs.tsx').then((module) => ({ default: module.ContractProformasTab }))) },
-  { key: 'timesheets', roles: [Access.admin, Access.manager, Access.employee], component: lazy(() => import('../timesheets/contract-timesheets-tab.tsx')) },
+  {
+    key: 'invoices',
+    roles: MANAGEMENT,
+    component: lazy(() =>
+      import('../billing/billing-tabs.tsx').then((module) => ({ default: module.ContractInvoicesTab })),
+    ),
+  },
+  {
+    key: 'proformaInvoices',
+    roles: MANAGEMENT,
+    component: lazy(() =>
+      import('../billing/billing-tabs.tsx').then((module) => ({ default: module.ContractProformasTab })),
+    ),
+  },
+  {
+    key: 'timesheets',
+    roles: [Access.admin, Access.manager, Access.employee],
+    component: lazy(() => import('../timesheets/contract-timesheets-tab.tsx')),
+  },
 ];
 
 /** The tabs a user sees on a saved contract, or on a new one (`saved` false). */

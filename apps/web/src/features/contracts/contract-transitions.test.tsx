@@ -41,7 +41,10 @@ describe('the contract transitions', { timeout: 60_000 }, () => {
   });
 
   it('mentions the proforma invoice for an advance contract; cancelling the question registers nothing', async () => {
-    const { calls } = openContractPage(contractOf(ContractStatus.draft, Access.manager, { isAdvance: true }), Access.manager);
+    const { calls } = openContractPage(
+      contractOf(ContractStatus.draft, Access.manager, { isAdvance: true }),
+      Access.manager,
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Регистрирай' }));
     const dialog = await screen.findByRole('dialog', { name: 'Регистриране на договора' });
     expect(within(dialog).getByText(/проформа фактура/)).toBeInTheDocument();
@@ -59,17 +62,25 @@ describe('the contract transitions', { timeout: 60_000 }, () => {
 
   it("asks for the provider's account of the contract's currency before registering: the EUR account of a EUR contract", async () => {
     const draft = contractOf(ContractStatus.draft);
-    const { calls } = openContractPage({ ...draft, providerBank2: null, provider: { ...draft.provider!, bank2: null } }, Access.manager);
+    const { calls } = openContractPage(
+      { ...draft, providerBank2: null, provider: { ...draft.provider!, bank2: null } },
+      Access.manager,
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Регистрирай' }));
     const provider = screen.getByRole('region', { name: 'Доставчик' });
-    expect(await within(provider).findByRole('alert')).toHaveTextContent('Изберете сметка на доставчика във валутата на договора');
+    expect(await within(provider).findByRole('alert')).toHaveTextContent(
+      'Изберете сметка на доставчика във валутата на договора',
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(bodyOf(calls, '/contracts/register')).toBeUndefined();
   });
 
   it('marks the account the server names when it refuses to register', async () => {
     const { calls } = openContractPage(contractOf(ContractStatus.draft), Access.manager, {
-      'POST /api/contracts/register': () => failure(400, 'no_provider_bank_in_currency', [{ field: 'providerBank2', message: 'no_provider_bank_in_currency' }]),
+      'POST /api/contracts/register': () =>
+        failure(400, 'no_provider_bank_in_currency', [
+          { field: 'providerBank2', message: 'no_provider_bank_in_currency' },
+        ]),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Регистрирай' }));
     const dialog = await screen.findByRole('dialog', { name: 'Регистриране на договора' });
@@ -77,13 +88,20 @@ describe('the contract transitions', { timeout: 60_000 }, () => {
     await waitFor(() => expect(bodyOf(calls, '/contracts/register')).toEqual({ contractId: ids.contract }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const provider = screen.getByRole('region', { name: 'Доставчик' });
-    expect(await within(provider).findByRole('alert')).toHaveTextContent('Изберете сметка на доставчика във валутата на договора');
+    expect(await within(provider).findByRole('alert')).toHaveTextContent(
+      'Изберете сметка на доставчика във валутата на договора',
+    );
     expect(screen.getByText('Чернова')).toBeInTheDocument();
   });
 
   it('cancels a registered contract: confirmation, then a reason that is required', async () => {
-    const canceled = contractOf(ContractStatus.canceled, Access.manager, { cancelationReason: 'Прекратено по взаимно съгласие', canceledOn: '2026-03-01T10:00:00Z' });
-    const { calls } = openContractPage(contractOf(ContractStatus.registered), Access.manager, { 'POST /api/contracts/cancel': () => ok(canceled, 'saved_successfully') });
+    const canceled = contractOf(ContractStatus.canceled, Access.manager, {
+      cancelationReason: 'Прекратено по взаимно съгласие',
+      canceledOn: '2026-03-01T10:00:00Z',
+    });
+    const { calls } = openContractPage(contractOf(ContractStatus.registered), Access.manager, {
+      'POST /api/contracts/cancel': () => ok(canceled, 'saved_successfully'),
+    });
     expect(await screen.findByRole('button', { name: 'Анулирай договора' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Върни в чернова' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Анулирай договора' }));
@@ -97,7 +115,12 @@ describe('the contract transitions', { timeout: 60_000 }, () => {
     await userEvent.click(reason);
     await userEvent.paste('Прекратено по взаимно съгласие');
     await userEvent.click(within(reasonDialog).getByRole('button', { name: 'Анулирай договора' }));
-    await waitFor(() => expect(bodyOf(calls, '/contracts/cancel')).toEqual({ contractId: ids.contract, cancelationReason: 'Прекратено по взаимно съгласие' }));
+    await waitFor(() =>
+      expect(bodyOf(calls, '/contracts/cancel')).toEqual({
+        contractId: ids.contract,
+        cancelationReason: 'Прекратено по взаимно съгласие',
+      }),
+    );
     expect(await screen.findByText('Анулиран. Причина: Прекратено по взаимно съгласие')).toBeInTheDocument();
   });
 
@@ -115,6 +138,7 @@ describe('the contract transitions', { timeout: 60_000 }, () => {
   it('shows an employee no transition buttons', async () => {
     openContractPage(contractOf(ContractStatus.registered, Access.employee), Access.employee);
     await screen.findByText('Само за преглед: договорите се променят от управителите.');
-    for (const name of ['Регистрирай', 'Анулирай договора', 'Върни в чернова', 'Запази']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    for (const name of ['Регистрирай', 'Анулирай договора', 'Върни в чернова', 'Запази'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
   });
 });

@@ -16,13 +16,17 @@ export const contractsApi = {
   get: (id: string) => api.get<ContractView>(`/contracts/${encodeURIComponent(id)}`),
   save: (input: object) => api.post<ContractView>('/contracts/save', input),
   register: (contractId: string) => api.post<ContractView>('/contracts/register', { contractId }),
-  cancel: (contractId: string, cancelationReason: string) => api.post<ContractView>('/contracts/cancel', { contractId, cancelationReason }),
+  cancel: (contractId: string, cancelationReason: string) =>
+    api.post<ContractView>('/contracts/cancel', { contractId, cancelationReason }),
   deregister: (contractId: string) => api.post<ContractView>('/contracts/deregister', { contractId }),
   /** The provider's BGN (`bank`) and EUR (`bank2`) accounts of a registered contract (null clears one). */
-  saveBanks: (contractId: string, bank: string | null, bank2: string | null) => api.post<ContractView>('/contracts/saveBanks', { contractId, bank, bank2 }),
+  saveBanks: (contractId: string, bank: string | null, bank2: string | null) =>
+    api.post<ContractView>('/contracts/saveBanks', { contractId, bank, bank2 }),
   services: (request: object) => api.post<ListResult<ContractServiceRow>>('/contract-services/list', request),
   service: (id: string) => api.get<ContractServiceRow>(`/contract-services/${encodeURIComponent(id)}`),
-  addService: (contractId: string, serviceId: string) => api.post<ContractServiceRow>('/contract-services/addServiceToContract', { contractId, serviceId }),
-  removeService: (contractServiceId: string) => api.post<boolean>('/contract-services/removeServiceFromContract', { contractServiceId }),
+  addService: (contractId: string, serviceId: string) =>
+    api.post<ContractServiceRow>('/contract-services/addServiceToContract', { contractId, serviceId }),
+  removeService: (contractServiceId: string) =>
+    api.post<boolean>('/contract-services/removeServiceFromContract', { contractServiceId }),
   saveService: (input: object) => api.post<ContractServiceRow>('/contract-services/save', input),
 };

@@ -21,7 +21,13 @@ export function toListFilter({ client, ...rest }: Partial<ContractFilterValues>)
 }
 
 /** Client (the client search), bulstat, VAT number and status (draft, registered, canceled, expired). */
-export function ContractsFilter({ onApply, onResetPage }: { onApply: (values: ContractFilterValues) => void; onResetPage: () => void }) {
+export function ContractsFilter({
+  onApply,
+  onResetPage,
+}: {
+  onApply: (values: ContractFilterValues) => void;
+  onResetPage: () => void;
+}) {
   const { t } = useTranslation('contracts');
   const statuses = CONTRACT_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }));
   return (
@@ -29,8 +35,18 @@ export function ContractsFilter({ onApply, onResetPage }: { onApply: (values: Co
       {(form) => (
         <>
           <ClientSearchField control={form.control} name="client" label={t('fields.customer')} />
-          <FormTextField control={form.control} name="bulstat" label={t('fields.bulstat')} slotProps={{ htmlInput: { maxLength: 30 } }} />
-          <FormTextField control={form.control} name="vatNumber" label={t('fields.vat_number')} slotProps={{ htmlInput: { maxLength: 30 } }} />
+          <FormTextField
+            control={form.control}
+            name="bulstat"
+            label={t('fields.bulstat')}
+            slotProps={{ htmlInput: { maxLength: 30 } }}
+          />
+          <FormTextField
+            control={form.control}
+            name="vatNumber"
+            label={t('fields.vat_number')}
+            slotProps={{ htmlInput: { maxLength: 30 } }}
+          />
           <SelectField control={form.control} name="status" label={t('fields.status')} options={statuses} clearable />
         </>
       )}

@@ -18,7 +18,10 @@ export default function ContractsPage() {
   const user = useSessionUser();
   const management = user ? isManagement(user.access) : false;
   const list = useListState<Partial<ContractFilterValues>>({ sortBy: 'created', sortDesc: true });
-  const fetcher = useMemo(() => (request: ListRequest<Partial<ContractFilterValues>>) => contractsApi.list(toListFilter(request)), []);
+  const fetcher = useMemo(
+    () => (request: ListRequest<Partial<ContractFilterValues>>) => contractsApi.list(toListFilter(request)),
+    [],
+  );
   const columns = useContractColumns({ withCompany: true });
   return (
     <>

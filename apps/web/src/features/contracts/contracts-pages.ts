@@ -12,5 +12,8 @@ export const ContractPage = preloadableLazy(() => import('./contract-page.tsx'))
 /** The page and its texts (the list's client filter: clients; the contract's party cards: parties). */
 export function preloadContractsPage(route: AreaPageProps['route']): Promise<unknown> {
   const list = route.path === '/contracts';
-  return Promise.all([(list ? ContractsPage : ContractPage).preload(), i18n.loadNamespaces(list ? ['contracts', 'clients'] : ['contracts', 'clients', 'parties'])]);
+  return Promise.all([
+    (list ? ContractsPage : ContractPage).preload(),
+    i18n.loadNamespaces(list ? ['contracts', 'clients'] : ['contracts', 'clients', 'parties']),
+  ]);
 }

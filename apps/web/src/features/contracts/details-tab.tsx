@@ -33,7 +33,10 @@ export default function DetailsTab({ contract }: ContractTabProps) {
   const disabled = contract ? !contract.rights.canEdit : false;
   // Employees get no price from the server (seesPrices), and the field goes too.
   const showPrice = contract ? contract.rights.canSeePrices : true;
-  const currencyOptions = (currencies.data ?? []).map((item) => ({ value: item._id, label: currencyLabel(item, locale) }));
+  const currencyOptions = (currencies.data ?? []).map((item) => ({
+    value: item._id,
+    label: currencyLabel(item, locale),
+  }));
   const code = currencies.data?.find((item) => item._id === currency)?.code;
   const currencyCode = typeof code === 'string' ? code : undefined;
   const intervals = INVOICE_MONTHLY_INTERVALS.map((months) => ({ value: months, label: t(`interval.${months}`) }));
@@ -42,24 +45,91 @@ export default function DetailsTab({ contract }: ContractTabProps) {
   return (
     <SectionCard title={t('details.title')} subtitle={disabled ? undefined : t('details.hint')}>
       <Stack spacing={2}>
-        <LocalizedTextField control={control} name="name" label={t('fields.name')} required={{ bg: true }} disabled={disabled} />
+        <LocalizedTextField
+          control={control}
+          name="name"
+          label={t('fields.name')}
+          required={{ bg: true }}
+          disabled={disabled}
+        />
         <Box sx={grid('1fr 1fr 1fr')}>
           <DateField control={control} name="fromDate" label={t('fields.from_date')} required disabled={disabled} />
-          <DateField control={control} name="toDate" label={t('fields.to_date')} required disabled={disabled} minDate={fromDate ?? undefined} />
+          <DateField
+            control={control}
+            name="toDate"
+            label={t('fields.to_date')}
+            required
+            disabled={disabled}
+            minDate={fromDate ?? undefined}
+          />
           <DateField control={control} name="invoiceDate" label={t('fields.invoice_date')} disabled={disabled} />
         </Box>
         <Box sx={grid(showPrice ? '1fr 1fr 1fr' : '1fr 1fr')}>
-          <SelectField control={control} name="invoiceMonthlyInterval" label={t('fields.invoice_monthly_interval')} options={intervals} required disabled={disabled} />
-          {showPrice && <MoneyField control={control} name="pricePerMonth" label={t('fields.price_per_month')} currency={currencyCode} required disabled={disabled} />}
-          <OptionSelectField control={control} name="currency" label={t('fields.currency')} options={currencyOptions} required disabled={disabled} />
+          <SelectField
+            control={control}
+            name="invoiceMonthlyInterval"
+            label={t('fields.invoice_monthly_interval')}
+            options={intervals}
+            required
+            disabled={disabled}
+          />
+          {showPrice && (
+            <MoneyField
+              control={control}
+              name="pricePerMonth"
+              label={t('fields.price_per_month')}
+              currency={currencyCode}
+              required
+              disabled={disabled}
+            />
+          )}
+          <OptionSelectField
+            control={control}
+            name="currency"
+            label={t('fields.currency')}
+            options={currencyOptions}
+            required
+            disabled={disabled}
+          />
         </Box>
-        <SwitchField control={control} name="isAdvance" label={t('fields.is_advance')} helperText={t('details.advance_hint')} disabled={disabled} />
+        <SwitchField
+          control={control}
+          name="isAdvance"
+          label={t('fields.is_advance')}
+          helperText={t('details.advance_hint')}
+          disabled={disabled}
+        />
         <Box sx={grid('1fr 1fr')}>
-          <FormTextField control={control} name="email" label={t('fields.email')} type="email" disabled={disabled} slotProps={{ htmlInput: { maxLength: 320 } }} />
-          <OptionSelectField control={control} name="managingUsers" label={t('fields.managing_users')} options={users} multiple disabled={disabled} />
+          <FormTextField
+            control={control}
+            name="email"
+            label={t('fields.email')}
+            type="email"
+            disabled={disabled}
+            slotProps={{ htmlInput: { maxLength: 320 } }}
+          />
+          <OptionSelectField
+            control={control}
+            name="managingUsers"
+            label={t('fields.managing_users')}
+            options={users}
+            multiple
+            disabled={disabled}
+          />
         </Box>
-        <LocalizedTextField control={control} name="responsiblePerson" label={t('fields.responsible_person')} disabled={disabled} />
-        <LocalizedTextField control={control} name="description" label={t('fields.description')} multiline disabled={disabled} />
+        <LocalizedTextField
+          control={control}
+          name="responsiblePerson"
+          label={t('fields.responsible_person')}
+          disabled={disabled}
+        />
+        <LocalizedTextField
+          control={control}
+          name="description"
+          label={t('fields.description')}
+          multiline
+          disabled={disabled}
+        />
       </Stack>
     </SectionCard>
   );

@@ -1,4 +1,8 @@
-import { type ContractServiceRow, type ContractServiceSettingsValues, contractServiceSettingsSchema } from '@kantora/domain';
+import {
+  type ContractServiceRow,
+  type ContractServiceSettingsValues,
+  contractServiceSettingsSchema,
+} from '@kantora/domain';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
@@ -23,9 +27,22 @@ const toForm = (row: ContractServiceRow): SettingsValues => ({
 });
 
 /** The service settings of one row of the contract: its own price and description (draft, management). */
-export function ServiceSettingsDialog({ row, currency, onClose, onSaved }: { row: ContractServiceRow; currency?: string; onClose: () => void; onSaved: () => void }) {
+export function ServiceSettingsDialog({
+  row,
+  currency,
+  onClose,
+  onSaved,
+}: {
+  row: ContractServiceRow;
+  currency?: string;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t, i18n } = useTranslation('contracts');
-  const form = useForm<SettingsValues, any, ContractServiceSettingsValues>({ resolver: schemaResolver(contractServiceSettingsSchema), defaultValues: toForm(row) });
+  const form = useForm<SettingsValues, any, ContractServiceSettingsValues>({
+    resolver: schemaResolver(contractServiceSettingsSchema),
+    defaultValues: toForm(row),
+  });
   return (
     <EntityDialog<SettingsValues, ContractServiceRow, ContractServiceSettingsValues>
       open

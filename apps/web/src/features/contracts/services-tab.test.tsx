@@ -12,21 +12,35 @@ beforeAll(async () => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const services = [1, 2, 3].map((n) => ({ _id: ids.service(n), name: { bg: `Услуга ${n}`, it: `Servizio ${n}` }, code: `S-${n}`, description: { bg: '', it: '' }, price: 100 * n, status: true }));
+const services = [1, 2, 3].map((n) => ({
+  _id: ids.service(n),
+  name: { bg: `Услуга ${n}`, it: `Servizio ${n}` },
+  code: `S-${n}`,
+  description: { bg: '', it: '' },
+  price: 100 * n,
+  status: true,
+}));
 const headers = () => screen.getAllByRole('columnheader').map((cell) => cell.textContent);
-const bodyOf = (calls: { url: string; init?: RequestInit }[], path: string) => calls.filter((call) => call.url.endsWith(path)).map((call) => JSON.parse(String(call.init?.body)));
+const bodyOf = (calls: { url: string; init?: RequestInit }[], path: string) =>
+  calls.filter((call) => call.url.endsWith(path)).map((call) => JSON.parse(String(call.init?.body)));
 
 // Whole pages with MUI on a shared, busy machine: more time than a unit test's default.
 describe('the services tab', { timeout: 60_000 }, () => {
   it('shows an employee the rows without a price column and without buttons', async () => {
-    const { calls } = mockApi({ 'POST /api/contract-services/list': () => ok({ Items: [serviceRowOf(1, false)], Total: 1, Page: 1 }) });
+    const { calls } = mockApi({
+      'POST /api/contract-services/list': () => ok({ Items: [serviceRowOf(1, false)], Total: 1, Page: 1 }),
+    });
     renderWithProviders(<ServicesTab contract={contractOf(ContractStatus.registered, Access.employee)} />);
     await screen.findByText('Услуга 1');
     expect(headers()).not.toContain('Цена');
     expect(headers()).toContain('Услуга');
     expect(screen.queryByRole('button', { name: 'Добави услуга' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Премахни услугата/ })).not.toBeInTheDocument();
-    expect(bodyOf(calls, '/contract-services/list')[0]).toMatchObject({ contractId: ids.contract, sortBy: 'created', sortDesc: false });
+    expect(bodyOf(calls, '/contract-services/list')[0]).toMatchObject({
+      contractId: ids.contract,
+      sortBy: 'created',
+      sortDesc: false,
+    });
   });
 
   it('shows management the prices; a registered contract has no add or remove', async () => {
@@ -55,7 +69,9 @@ describe('the services tab', { timeout: 60_000 }, () => {
     const picker = await screen.findByRole('dialog', { name: 'Добавяне на услуги' });
     expect(await within(picker).findByRole('button', { name: 'Добавена: Услуга 1' })).toBeDisabled();
     await userEvent.click(within(picker).getByRole('button', { name: 'Добави: Услуга 2' }));
-    await waitFor(() => expect(bodyOf(calls, '/addServiceToContract')).toEqual([{ contractId: ids.contract, serviceId: ids.service(2) }]));
+    await waitFor(() =>
+      expect(bodyOf(calls, '/addServiceToContract')).toEqual([{ contractId: ids.contract, serviceId: ids.service(2) }]),
+    );
     expect(await within(picker).findByRole('button', { name: 'Добавена: Услуга 2' })).toBeDisabled();
   });
 
@@ -70,13 +86,19 @@ describe('the services tab', { timeout: 60_000 }, () => {
     await userEvent.click(price);
     await userEvent.paste('80');
     await userEvent.click(within(settings).getByRole('button', { name: 'Запази и затвори' }));
-    await waitFor(() => expect(bodyOf(calls, '/contract-services/save')).toEqual([{ _id: ids.row(1), price: 80, description: { bg: 'Описание 1', it: 'Descrizione 1' } }]));
+    await waitFor(() =>
+      expect(bodyOf(calls, '/contract-services/save')).toEqual([
+        { _id: ids.row(1), price: 80, description: { bg: 'Описание 1', it: 'Descrizione 1' } },
+      ]),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await userEvent.click(screen.getByRole('button', { name: 'Премахни услугата: Услуга 1' }));
     const question = await screen.findByRole('dialog', { name: 'Внимание' });
     expect(within(question).getByText('Да се премахне ли услугата „Услуга 1“ от договора?')).toBeInTheDocument();
     await userEvent.click(within(question).getByRole('button', { name: 'Премахни услугата' }));
-    await waitFor(() => expect(bodyOf(calls, '/removeServiceFromContract')).toEqual([{ contractServiceId: ids.row(1) }]));
+    await waitFor(() =>
+      expect(bodyOf(calls, '/removeServiceFromContract')).toEqual([{ contractServiceId: ids.row(1) }]),
+    );
   });
 });

@@ -50,9 +50,25 @@ export default function ServicesTab({ contract }: ContractTabProps) {
 
   const columns = useMemo<DataTableColumn<ContractServiceRow>[]>(
     () => [
-      { field: 'code', header: 'contracts:services.code', sortable: true, hideBelow: 'sm', render: (row) => <Box sx={{ whiteSpace: 'nowrap' }}>{row.code}</Box> },
-      { field: `name.${locale}`, header: 'contracts:services.name', sortable: true, render: (row) => localized(row.name, locale) },
-      { field: 'description', header: 'contracts:services.description', hideBelow: 'md', render: (row) => localized(row.description, locale) },
+      {
+        field: 'code',
+        header: 'contracts:services.code',
+        sortable: true,
+        hideBelow: 'sm',
+        render: (row) => <Box sx={{ whiteSpace: 'nowrap' }}>{row.code}</Box>,
+      },
+      {
+        field: `name.${locale}`,
+        header: 'contracts:services.name',
+        sortable: true,
+        render: (row) => localized(row.name, locale),
+      },
+      {
+        field: 'description',
+        header: 'contracts:services.description',
+        hideBelow: 'md',
+        render: (row) => localized(row.description, locale),
+      },
       ...(showPrices
         ? [
             {
@@ -86,7 +102,11 @@ export default function ServicesTab({ contract }: ContractTabProps) {
   const changed = () => invalidate(contractKeys.services(contractId), contractKeys.one(contractId));
   const remove = async (row: ContractServiceRow) => {
     const name = localized(row.name, locale);
-    const sure = await confirm({ messageKey: t('services.remove_confirm', { name }), destructive: true, confirmLabel: t('services.remove') });
+    const sure = await confirm({
+      messageKey: t('services.remove_confirm', { name }),
+      destructive: true,
+      confirmLabel: t('services.remove'),
+    });
     if (!sure) return;
     await contractsApi.removeService(row._id).catch(() => undefined);
     setAdded((ids) => new Set([...ids].filter((id) => id !== row.service)));
@@ -126,12 +146,18 @@ export default function ServicesTab({ contract }: ContractTabProps) {
             ? (row) => (
                 <>
                   <Tooltip title={t('services.settings')}>
-                    <IconButton aria-label={`${t('services.settings')}: ${localized(row.name, locale)}`} onClick={() => setSettings(row)}>
+                    <IconButton
+                      aria-label={`${t('services.settings')}: ${localized(row.name, locale)}`}
+                      onClick={() => setSettings(row)}
+                    >
                       <Tune fontSize="small" />
                     </IconButton>
                   </Tooltip>
                   <Tooltip title={t('services.remove')}>
-                    <IconButton aria-label={`${t('services.remove')}: ${localized(row.name, locale)}`} onClick={() => void remove(row)}>
+                    <IconButton
+                      aria-label={`${t('services.remove')}: ${localized(row.name, locale)}`}
+                      onClick={() => void remove(row)}
+                    >
                       <DeleteOutline fontSize="small" />
                     </IconButton>
                   </Tooltip>
@@ -140,8 +166,24 @@ export default function ServicesTab({ contract }: ContractTabProps) {
             : undefined
         }
       />
-      {canWrite && <ServicesPickerDialog open={picking} onClose={() => setPicking(false)} onAdd={add} addedIds={addedIds} title={t('services.picker_title')} />}
-      {settings && <ServiceSettingsDialog key={settings._id} row={settings} currency={currency} onClose={() => setSettings(null)} onSaved={changed} />}
+      {canWrite && (
+        <ServicesPickerDialog
+          open={picking}
+          onClose={() => setPicking(false)}
+          onAdd={add}
+          addedIds={addedIds}
+          title={t('services.picker_title')}
+        />
+      )}
+      {settings && (
+        <ServiceSettingsDialog
+          key={settings._id}
+          row={settings}
+          currency={currency}
+          onClose={() => setSettings(null)}
+          onSaved={changed}
+        />
+      )}
     </SectionCard>
   );
 }

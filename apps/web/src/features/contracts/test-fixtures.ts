@@ -1,4 +1,11 @@
-import { Access, type ContractServiceRow, type ContractStatusValue, type ContractView, contractRights, type CurrentUserInfo } from '@kantora/domain';
+import {
+  Access,
+  type ContractServiceRow,
+  type ContractStatusValue,
+  type ContractView,
+  contractRights,
+  type CurrentUserInfo,
+} from '@kantora/domain';
 
 /** Ids the fixtures use (UUIDs, as the schemas want). */
 export const ids = {
@@ -30,7 +37,12 @@ export const currencies = [
 
 const party = {
   name: { bg: 'Алфа Трейд ООД', it: 'Alfa Trade OOD' },
-  address: { country: { bg: 'България', it: 'Bulgaria' }, city: { bg: 'София', it: 'Sofia' }, zipCode: '1680', street: { bg: 'бул. България 102', it: 'Boulevard Bulgaria 102' } },
+  address: {
+    country: { bg: 'България', it: 'Bulgaria' },
+    city: { bg: 'София', it: 'Sofia' },
+    zipCode: '1680',
+    street: { bg: 'бул. България 102', it: 'Boulevard Bulgaria 102' },
+  },
   bank: null,
   responsiblePerson: { bg: 'Петър Стоянов', it: 'Petar Stoyanov' },
   bulstat: '20345678',
@@ -39,12 +51,30 @@ const party = {
 
 /** The own company's BGN and EUR accounts as a contract's provider snapshot holds them. */
 export const providerBanks = {
-  bgn: { bankId: ids.bgn, name: { bg: 'УниКредит', it: 'UniCredit' }, address: { bg: 'София', it: 'Sofia' }, bic: 'UNCRBGSF', iban: 'BG32UNCR70001520345678', currency: 'BGN' },
-  eur: { bankId: ids.eur, name: { bg: 'УниКредит EUR', it: 'UniCredit EUR' }, address: { bg: 'София', it: 'Sofia' }, bic: 'UNCRBGSF', iban: 'BG80BNBG96611020345678', currency: 'EUR' },
+  bgn: {
+    bankId: ids.bgn,
+    name: { bg: 'УниКредит', it: 'UniCredit' },
+    address: { bg: 'София', it: 'Sofia' },
+    bic: 'UNCRBGSF',
+    iban: 'BG32UNCR70001520345678',
+    currency: 'BGN',
+  },
+  eur: {
+    bankId: ids.eur,
+    name: { bg: 'УниКредит EUR', it: 'UniCredit EUR' },
+    address: { bg: 'София', it: 'Sofia' },
+    bic: 'UNCRBGSF',
+    iban: 'BG80BNBG96611020345678',
+    currency: 'EUR',
+  },
 };
 
 /** A contract as GET /api/contracts/{id} answers it, for a user of `access` (an employee's has no `pricePerMonth`). */
-export function contractOf(status: ContractStatusValue = 0, access: number = Access.manager, extra: Partial<ContractView> = {}): ContractView {
+export function contractOf(
+  status: ContractStatusValue = 0,
+  access: number = Access.manager,
+  extra: Partial<ContractView> = {},
+): ContractView {
   const rights = contractRights(access, status);
   return {
     _id: ids.contract,
@@ -56,7 +86,12 @@ export function contractOf(status: ContractStatusValue = 0, access: number = Acc
     status,
     created: '2026-01-05T08:00:00.000Z',
     providerId: ids.myCompany,
-    provider: { ...party, name: { bg: 'Кантора ЕООД', it: 'Kantora EOOD' }, bank: providerBanks.bgn, bank2: providerBanks.eur },
+    provider: {
+      ...party,
+      name: { bg: 'Кантора ЕООД', it: 'Kantora EOOD' },
+      bank: providerBanks.bgn,
+      bank2: providerBanks.eur,
+    },
     providerBank: ids.bgn,
     providerBank2: ids.eur,
     customer: party,

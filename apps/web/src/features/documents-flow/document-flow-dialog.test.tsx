@@ -12,13 +12,17 @@ beforeAll(async () => {
 });
 
 const ID = uuid(1);
-const open = (id: string | null = ID) => renderWithProviders(<DocumentFlowDialog api={staffDocumentsFlowApi} id={id} onClose={vi.fn()} />);
+const open = (id: string | null = ID) =>
+  renderWithProviders(<DocumentFlowDialog api={staffDocumentsFlowApi} id={id} onClose={vi.fn()} />);
 const metadata = { 'GET /api/metaData/getDocumentFlowCategories': () => ok(categories) };
 const saveButtons = () => screen.queryAllByRole('button', { name: /^Запази/ });
 
 describe('DocumentFlowDialog', () => {
   it('hides Save and the file delete of a document past the lock window, says why, and still offers the file', async () => {
-    mockApi({ ...metadata, [`GET /api/documents-flow/${ID}`]: () => ok(viewOf(1, { locked: true, canEdit: false, canDeleteFile: false })) });
+    mockApi({
+      ...metadata,
+      [`GET /api/documents-flow/${ID}`]: () => ok(viewOf(1, { locked: true, canEdit: false, canDeleteFile: false })),
+    });
     open();
     expect(await screen.findByText(/Документът е заключен: създаден е преди повече от 5 дни/)).toBeInTheDocument();
     expect(saveButtons()).toHaveLength(0);
@@ -31,7 +35,10 @@ describe('DocumentFlowDialog', () => {
   });
 
   it("hides Save of another user's document and names its author", async () => {
-    mockApi({ ...metadata, [`GET /api/documents-flow/${ID}`]: () => ok(viewOf(1, { locked: false, canEdit: false, canDeleteFile: false })) });
+    mockApi({
+      ...metadata,
+      [`GET /api/documents-flow/${ID}`]: () => ok(viewOf(1, { locked: false, canEdit: false, canDeleteFile: false })),
+    });
     open();
     expect(await screen.findByText(/Документът е създаден от Георги Иванов/)).toBeInTheDocument();
     expect(saveButtons()).toHaveLength(0);
@@ -59,7 +66,12 @@ describe('DocumentFlowDialog', () => {
     const saved = viewOf(7, { category: SUBCATEGORY_ID });
     const { calls } = mockApi({
       ...metadata,
-      'POST /api/companies/search': () => ok({ Items: [{ _id: CLIENT_ID, name: { bg: 'Алфа Трейд ООД', it: 'Alfa Trade OOD' }, bulstat: '20345678' }], Total: 1, Page: 1 }),
+      'POST /api/companies/search': () =>
+        ok({
+          Items: [{ _id: CLIENT_ID, name: { bg: 'Алфа Трейд ООД', it: 'Alfa Trade OOD' }, bulstat: '20345678' }],
+          Total: 1,
+          Page: 1,
+        }),
       'POST /api/documents-flow/save': () => ok(saved, 'saved_successfully'),
     });
     open(null);
@@ -73,7 +85,11 @@ describe('DocumentFlowDialog', () => {
     // Categories as a tree: a child right under its parent.
     await userEvent.click(screen.getByRole('combobox', { name: 'Категория' }));
     const options = await screen.findAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['Договори', 'Счетоводни документи', 'Банкови извлечения']);
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Договори',
+      'Счетоводни документи',
+      'Банкови извлечения',
+    ]);
     await userEvent.click(options[2]);
     await userEvent.type(screen.getByRole('textbox', { name: 'Описание' }), 'Извлечение');
     const pdf = new File(['%PDF-1.4'], 'извлечение.pdf', { type: 'application/pdf' });
@@ -88,7 +104,9 @@ describe('DocumentFlowDialog', () => {
     expect(body.get('description')).toBe('Извлечение');
     expect(body.get('_id')).toBeNull();
     expect((body.get('file') as File).name).toBe('извлечение.pdf');
-    expect(within(screen.getByRole('region', { name: 'Файл на документа' })).getByText(saved.file?.filename ?? '')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Файл на документа' })).getByText(saved.file?.filename ?? ''),
+    ).toBeInTheDocument();
     // The next save updates the same document and sends no file.
     await userEvent.click(screen.getByRole('button', { name: 'Запази' }));
     await waitFor(() => expect(calls.filter((call) => call.url.endsWith('/save'))).toHaveLength(2));

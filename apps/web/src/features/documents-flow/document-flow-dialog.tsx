@@ -20,7 +20,12 @@ import { localized, schemaResolver } from '../../lib/labels.ts';
 import { useInvalidate } from '../../lib/metadata.ts';
 import { sofiaDate } from '../../lib/sofia-time.ts';
 import { AttachedFile, FileInputField } from './document-flow-file.tsx';
-import { type DocumentFlowFormValues, type DocumentsFlowApi, documentFlowFormData, documentFlowKeys } from './documents-flow-api.ts';
+import {
+  type DocumentFlowFormValues,
+  type DocumentsFlowApi,
+  documentFlowFormData,
+  documentFlowKeys,
+} from './documents-flow-api.ts';
 
 export type { DocumentFlowFormValues };
 import { useCategoryOptions } from './use-category-options.ts';
@@ -31,15 +36,22 @@ const optionId = (value: unknown) => (value && typeof value === 'object' ? (valu
 const dialogSchema = documentFlowSaveSchema
   .extend({
     company: z.preprocess(optionId, selectId),
-    file: z.custom<File | null>((value) => value === null || value === undefined || value instanceof Blob).nullable().optional(),
+    file: z
+      .custom<File | null>((value) => value === null || value === undefined || value instanceof Blob)
+      .nullable()
+      .optional(),
     hasAttached: z.boolean(),
   })
   .superRefine((value, ctx) => {
-    if (!value.hasAttached && !value.file) ctx.addIssue({ code: 'custom', path: ['file'], message: MessageKeys.field_is_required });
+    if (!value.hasAttached && !value.file)
+      ctx.addIssue({ code: 'custom', path: ['file'], message: MessageKeys.field_is_required });
   }, alwaysCheck);
 type DialogOutput = z.output<typeof dialogSchema>;
 
-const clientOf = (document: DocumentFlowView): ClientOption => ({ _id: document.company, name: document.companyName ?? { bg: '', it: '' } });
+const clientOf = (document: DocumentFlowView): ClientOption => ({
+  _id: document.company,
+  name: document.companyName ?? { bg: '', it: '' },
+});
 
 function toForm(document: DocumentFlowView | null, client: ClientOption | null): DocumentFlowFormValues {
   return {
@@ -58,8 +70,15 @@ function toForm(document: DocumentFlowView | null, client: ClientOption | null):
  * The client field of the dialog (`company`) and of the filter (`client`), a `ClientOption` in both: the staff
  * search by default; the portal passes a choice of its own companies.
  */
-export type ClientFieldRenderer = <T extends FieldValues>(props: { control: Control<T, any, any>; name: Path<T>; label: string; required?: boolean }) => ReactNode;
-export const staffClientField: ClientFieldRenderer = ({ control, name, label, required }) => <ClientSearchField control={control} name={name} label={label} required={required} />;
+export type ClientFieldRenderer = <T extends FieldValues>(props: {
+  control: Control<T, any, any>;
+  name: Path<T>;
+  label: string;
+  required?: boolean;
+}) => ReactNode;
+export const staffClientField: ClientFieldRenderer = ({ control, name, label, required }) => (
+  <ClientSearchField control={control} name={name} label={label} required={required} />
+);
 
 export interface DocumentFlowDialogProps {
   api: DocumentsFlowApi;
@@ -90,12 +109,27 @@ function LockNote({ document }: { document: DocumentFlowView }) {
  * as multipart. New until the first save; the server's flags decide whether Save and the file's delete
  * show (the lock window and the own-document rule).
  */
-export function DocumentFlowDialog({ api, id, client = null, clientField = staffClientField, onClose }: DocumentFlowDialogProps) {
+export function DocumentFlowDialog({
+  api,
+  id,
+  client = null,
+  clientField = staffClientField,
+  onClose,
+}: DocumentFlowDialogProps) {
   const { t, i18n } = useTranslation('documents-flow');
   const invalidate = useInvalidate();
   const [saved, setSaved] = useState<DocumentFlowView | null>(null);
-  const loaded = useQuery({ queryKey: documentFlowKeys.one(api.base, id ?? ''), queryFn: () => api.get(id as string), enabled: id !== null, staleTime: 0, retry: false });
-  const form = useForm<DocumentFlowFormValues, any, DialogOutput>({ resolver: schemaResolver(dialogSchema), defaultValues: toForm(null, client) });
+  const loaded = useQuery({
+    queryKey: documentFlowKeys.one(api.base, id ?? ''),
+    queryFn: () => api.get(id as string),
+    enabled: id !== null,
+    staleTime: 0,
+    retry: false,
+  });
+  const form = useForm<DocumentFlowFormValues, any, DialogOutput>({
+    resolver: schemaResolver(dialogSchema),
+    defaultValues: toForm(null, client),
+  });
   const { control, reset, setValue } = form;
   useEffect(() => {
     if (loaded.data) reset(toForm(loaded.data, null));
@@ -140,27 +174,52 @@ export function DocumentFlowDialog({ api, id, client = null, clientField = staff
         refresh();
       }}
       toFormValues={(entry) => toForm(entry, client)}
-      footer={document?.file && <AttachedFile api={api} document={document} file={document.file} onRemoved={() => void fileRemoved()} />}
+      footer={
+        document?.file && (
+          <AttachedFile api={api} document={document} file={document.file} onRemoved={() => void fileRemoved()} />
+        )
+      }
     >
       {({ readOnly: locked }) => (
-      <Stack spacing={2} sx={{ pt: 0.5 }}>
-        {document && <LockNote document={document} />}
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          {clientField({ control, name: 'company', label: t('fields.company'), required: true })}
-          <OptionSelectField control={control} name="category" label={t('fields.category')} required options={categories.options} />
-        </Box>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' } }}>
-          <DateField control={control} name="date" label={t('fields.date')} helperText={t('dialog.date_hint')} />
-          <FormTextField control={control} name="description" label={t('fields.description')} slotProps={{ htmlInput: { maxLength: 2000 } }} />
-        </Box>
-        <FormTextField control={control} name="notes" label={t('fields.notes')} multiline minRows={2} slotProps={{ htmlInput: { maxLength: 4000 } }} />
-        {!document?.file && !locked && <FileInputField control={control} />}
-        {document?.created && (
-          <Typography variant="body2" color="text.secondary">
-            {t('dialog.created_by_on', { name: localized(document.createdByName, i18n.language) || '—', date: formatDateTime(document.created) })}
-          </Typography>
-        )}
-      </Stack>
+        <Stack spacing={2} sx={{ pt: 0.5 }}>
+          {document && <LockNote document={document} />}
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            {clientField({ control, name: 'company', label: t('fields.company'), required: true })}
+            <OptionSelectField
+              control={control}
+              name="category"
+              label={t('fields.category')}
+              required
+              options={categories.options}
+            />
+          </Box>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' } }}>
+            <DateField control={control} name="date" label={t('fields.date')} helperText={t('dialog.date_hint')} />
+            <FormTextField
+              control={control}
+              name="description"
+              label={t('fields.description')}
+              slotProps={{ htmlInput: { maxLength: 2000 } }}
+            />
+          </Box>
+          <FormTextField
+            control={control}
+            name="notes"
+            label={t('fields.notes')}
+            multiline
+            minRows={2}
+            slotProps={{ htmlInput: { maxLength: 4000 } }}
+          />
+          {!document?.file && !locked && <FileInputField control={control} />}
+          {document?.created && (
+            <Typography variant="body2" color="text.secondary">
+              {t('dialog.created_by_on', {
+                name: localized(document.createdByName, i18n.language) || '—',
+                date: formatDateTime(document.created),
+              })}
+            </Typography>
+          )}
+        </Stack>
       )}
     </EntityDialog>
   );

@@ -20,13 +20,27 @@ import type { DocumentFlowFormValues, DocumentsFlowApi } from './documents-flow-
 import { FilePreviewDialog } from './file-preview-dialog.tsx';
 
 /** The document's file: download, preview (pdf, images, html, text) and, when the server allows it, delete. */
-export function AttachedFile({ api, document, file, onRemoved }: { api: DocumentsFlowApi; document: DocumentFlowView; file: DocumentFlowFile; onRemoved: () => void }) {
+export function AttachedFile({
+  api,
+  document,
+  file,
+  onRemoved,
+}: {
+  api: DocumentsFlowApi;
+  document: DocumentFlowView;
+  file: DocumentFlowFile;
+  onRemoved: () => void;
+}) {
   const { t, i18n } = useTranslation('documents-flow');
   const confirm = useConfirm();
   const [previewing, setPreviewing] = useState(false);
   const [removing, setRemoving] = useState(false);
   const remove = async () => {
-    const sure = await confirm({ messageKey: t('file.confirm_delete', { name: file.filename }), destructive: true, confirmLabel: t('common:actions.delete') });
+    const sure = await confirm({
+      messageKey: t('file.confirm_delete', { name: file.filename }),
+      destructive: true,
+      confirmLabel: t('common:actions.delete'),
+    });
     if (!sure) return;
     setRemoving(true);
     try {
@@ -40,16 +54,27 @@ export function AttachedFile({ api, document, file, onRemoved }: { api: Document
   };
   const uploader = localized(file.uploadedByName, i18n.language);
   return (
-    <Paper variant="outlined" component="section" aria-label={t('file.title')} sx={{ mt: 2, p: 1.5, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label={t('file.title')}
+      sx={{ mt: 2, p: 1.5, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}
+    >
       <InsertDriveFileOutlined color="action" aria-hidden />
       <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
         <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{file.filename}</Typography>
         <Typography variant="body2" color="text.secondary">
-          {[formatSize(file.length, i18n.language), formatDateTime(file.uploadDate), uploader].filter(Boolean).join(' · ')}
+          {[formatSize(file.length, i18n.language), formatDateTime(file.uploadDate), uploader]
+            .filter(Boolean)
+            .join(' · ')}
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        <Button size="small" startIcon={<Download />} onClick={() => void api.download(file._id).catch(() => undefined)}>
+        <Button
+          size="small"
+          startIcon={<Download />}
+          onClick={() => void api.download(file._id).catch(() => undefined)}
+        >
           {t('actions.download')}
         </Button>
         {file.previewable && (
@@ -58,7 +83,13 @@ export function AttachedFile({ api, document, file, onRemoved }: { api: Document
           </Button>
         )}
         {document.canDeleteFile && (
-          <Button size="small" color="error" startIcon={<DeleteOutline />} disabled={removing} onClick={() => void remove()}>
+          <Button
+            size="small"
+            color="error"
+            startIcon={<DeleteOutline />}
+            disabled={removing}
+            onClick={() => void remove()}
+          >
             {t('file.delete')}
           </Button>
         )}
@@ -93,10 +124,20 @@ export function FileInputField({ control }: { control: Control<DocumentFlowFormV
               }}
             />
             <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
-              <Button component="label" htmlFor={inputId} variant="outlined" color={error ? 'error' : 'primary'} startIcon={<AttachFile />}>
+              <Button
+                component="label"
+                htmlFor={inputId}
+                variant="outlined"
+                color={error ? 'error' : 'primary'}
+                startIcon={<AttachFile />}
+              >
                 {chosen ? t('file.change') : t('file.choose')}
               </Button>
-              <Typography variant="body2" color={chosen ? 'text.primary' : 'text.secondary'} sx={{ overflowWrap: 'anywhere' }}>
+              <Typography
+                variant="body2"
+                color={chosen ? 'text.primary' : 'text.secondary'}
+                sx={{ overflowWrap: 'anywhere' }}
+              >
                 {chosen ? `${chosen.name} (${formatSize(chosen.size, i18n.language)})` : t('file.none')}
               </Typography>
             </Box>

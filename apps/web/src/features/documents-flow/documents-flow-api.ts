@@ -1,4 +1,10 @@
-import type { DocumentFlowPreviewLink, DocumentFlowRow, DocumentFlowSaveValues, DocumentFlowView, ListResult } from '@kantora/domain';
+import type {
+  DocumentFlowPreviewLink,
+  DocumentFlowRow,
+  DocumentFlowSaveValues,
+  DocumentFlowView,
+  ListResult,
+} from '@kantora/domain';
 import type { QueryKey } from '@tanstack/react-query';
 import type { ClientOption } from '../../components/client-search.tsx';
 import { api, download } from '../../lib/api-client.ts';
@@ -35,8 +41,15 @@ export interface DocumentsFlowApi {
 
 /** GET /api/metaData/getDocumentFlowCategories (staff) or GET /api/my-documents-flow/categories (client users). */
 function categoriesOf(base: string, staff: boolean): DocumentsFlowApi['categories'] {
-  if (staff) return { queryKey: metadataKey('getDocumentFlowCategories'), fetch: () => api.get<DictionaryItem[]>('/metaData/getDocumentFlowCategories') };
-  return { queryKey: [...documentFlowKeys.all(base), 'categories'], fetch: () => api.get<DictionaryItem[]>(`${base}/categories`) };
+  if (staff)
+    return {
+      queryKey: metadataKey('getDocumentFlowCategories'),
+      fetch: () => api.get<DictionaryItem[]>('/metaData/getDocumentFlowCategories'),
+    };
+  return {
+    queryKey: [...documentFlowKeys.all(base), 'categories'],
+    fetch: () => api.get<DictionaryItem[]>(`${base}/categories`),
+  };
 }
 
 export function createDocumentsFlowApi(base: '/documents-flow' | '/my-documents-flow'): DocumentsFlowApi {

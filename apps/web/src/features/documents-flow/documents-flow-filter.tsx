@@ -26,7 +26,10 @@ export const emptyDocumentFlowFilter: DocumentFlowFilterValues = {
 };
 
 /** The filter as the list call takes it (`company` is the client's id). */
-export function toListFilter<T extends Partial<DocumentFlowFilterValues>>({ client, ...rest }: T, fixedClientId?: string): Omit<T, 'client'> & Pick<DocumentFlowFilter, 'company'> {
+export function toListFilter<T extends Partial<DocumentFlowFilterValues>>(
+  { client, ...rest }: T,
+  fixedClientId?: string,
+): Omit<T, 'client'> & Pick<DocumentFlowFilter, 'company'> {
   const company = fixedClientId ?? client?._id;
   return company ? { ...rest, company } : rest;
 }
@@ -44,21 +47,58 @@ export interface DocumentsFlowFilterProps {
   onResetPage: () => void;
 }
 
-export function DocumentsFlowFilter({ api, withClient, clientField = staffClientField, onApply, onResetPage }: DocumentsFlowFilterProps) {
+export function DocumentsFlowFilter({
+  api,
+  withClient,
+  clientField = staffClientField,
+  onApply,
+  onResetPage,
+}: DocumentsFlowFilterProps) {
   const { t } = useTranslation('documents-flow');
   const categories = useCategoryOptions(api);
   return (
-    <FilterForm<DocumentFlowFilterValues> emptyValues={emptyDocumentFlowFilter} onApply={onApply} onResetPage={onResetPage}>
+    <FilterForm<DocumentFlowFilterValues>
+      emptyValues={emptyDocumentFlowFilter}
+      onApply={onApply}
+      onResetPage={onResetPage}
+    >
       {(form) => (
         <>
           {withClient && clientField({ control: form.control, name: 'client', label: t('fields.company') })}
-          <OptionSelectField control={form.control} name="category" label={t('fields.category')} options={categories.options} clearable helperText={t('filter.category_hint')} />
+          <OptionSelectField
+            control={form.control}
+            name="category"
+            label={t('fields.category')}
+            options={categories.options}
+            clearable
+            helperText={t('filter.category_hint')}
+          />
           <DateField control={form.control} name="fromDate" label={t('filter.from_date')} />
-          <DateField control={form.control} name="toDate" label={t('filter.to_date')} minDate={form.watch('fromDate') ?? undefined} />
+          <DateField
+            control={form.control}
+            name="toDate"
+            label={t('filter.to_date')}
+            minDate={form.watch('fromDate') ?? undefined}
+          />
           <DateField control={form.control} name="uploadedFrom" label={t('filter.uploaded_from')} />
-          <DateField control={form.control} name="uploadedTo" label={t('filter.uploaded_to')} minDate={form.watch('uploadedFrom') ?? undefined} />
-          <FormTextField control={form.control} name="fileName" label={t('fields.file_name')} slotProps={{ htmlInput: { maxLength: 255 } }} />
-          <FormTextField control={form.control} name="description" label={t('fields.description')} slotProps={{ htmlInput: { maxLength: 200 } }} />
+          <DateField
+            control={form.control}
+            name="uploadedTo"
+            label={t('filter.uploaded_to')}
+            minDate={form.watch('uploadedFrom') ?? undefined}
+          />
+          <FormTextField
+            control={form.control}
+            name="fileName"
+            label={t('fields.file_name')}
+            slotProps={{ htmlInput: { maxLength: 255 } }}
+          />
+          <FormTextField
+            control={form.control}
+            name="description"
+            label={t('fields.description')}
+            slotProps={{ htmlInput: { maxLength: 200 } }}
+          />
         </>
       )}
     </FilterForm>

@@ -21,7 +21,10 @@ const rows = (admin = false): DocumentFlowRow[] => [
   rowOf(2, { canDelete: admin, file: fileOf(2, { filename: 'бележка.txt', contentType: 'text/plain' }) }),
   // A document whose file was removed: nothing to download or zip.
   rowOf(3, { canDelete: admin, file: null }),
-  rowOf(4, { canDelete: admin, file: fileOf(4, { filename: 'архив.rar', contentType: 'application/x-rar', previewable: false }) }),
+  rowOf(4, {
+    canDelete: admin,
+    file: fileOf(4, { filename: 'архив.rar', contentType: 'application/x-rar', previewable: false }),
+  }),
 ];
 const listing = (admin = false) => ({
   'GET /api/metaData/getDocumentFlowCategories': () => ok(categories),
@@ -35,11 +38,18 @@ describe('DocumentsFlowList', () => {
     const { calls } = mockApi(listing());
     renderWithProviders(<DocumentsFlowList api={staffDocumentsFlowApi} />);
     await screen.findByText('Документ 1');
-    expect(JSON.parse(String(calls.find((call) => call.url.endsWith('/list'))?.init?.body))).toMatchObject({ sortBy: 'created', sortDesc: true, page: 1, itemsPerPage: 15 });
+    expect(JSON.parse(String(calls.find((call) => call.url.endsWith('/list'))?.init?.body))).toMatchObject({
+      sortBy: 'created',
+      sortDesc: true,
+      page: 1,
+      itemsPerPage: 15,
+    });
     expect(within(rowWith('Документ 3')).queryByRole('button', { name: /^Изтегли/ })).not.toBeInTheDocument();
     expect(within(rowWith('Документ 4')).getByRole('button', { name: 'Изтегли: архив.rar' })).toBeInTheDocument();
     expect(within(rowWith('Документ 4')).queryByRole('button', { name: /^Преглед на файла/ })).not.toBeInTheDocument();
-    expect(within(rowWith('Документ 2')).getByRole('button', { name: 'Преглед на файла: бележка.txt' })).toBeInTheDocument();
+    expect(
+      within(rowWith('Документ 2')).getByRole('button', { name: 'Преглед на файла: бележка.txt' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Изтрий/ })).not.toBeInTheDocument();
   });
 
@@ -47,7 +57,12 @@ describe('DocumentsFlowList', () => {
     const { calls } = mockApi({
       ...listing(),
       'POST /api/documents-flow/downloadFilesAsZip': () =>
-        new Response('PK', { headers: { 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="documents-flow-2026-03-17.zip"' } }),
+        new Response('PK', {
+          headers: {
+            'Content-Type': 'application/zip',
+            'Content-Disposition': 'attachment; filename="documents-flow-2026-03-17.zip"',
+          },
+        }),
     });
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:zip'), revokeObjectURL: vi.fn() }));
     const saved: string[] = [];
@@ -75,13 +90,18 @@ describe('DocumentsFlowList', () => {
   });
 
   it('lets the admin delete a document after confirming', async () => {
-    const { calls } = mockApi({ ...listing(true), 'POST /api/documents-flow/remove': () => ok(true, 'deleted_successfully') });
+    const { calls } = mockApi({
+      ...listing(true),
+      'POST /api/documents-flow/remove': () => ok(true, 'deleted_successfully'),
+    });
     renderWithProviders(<DocumentsFlowList api={staffDocumentsFlowApi} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Изтрий: Документ 2' }));
     expect(await screen.findByText('Сигурни ли сте, че искате да изтриете документа?')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Изтрий' }));
     await waitFor(() => expect(calls.some((call) => call.url.endsWith('/remove'))).toBe(true));
-    expect(JSON.parse(String(calls.find((call) => call.url.endsWith('/remove'))?.init?.body))).toEqual({ documentId: rowOf(2)._id });
+    expect(JSON.parse(String(calls.find((call) => call.url.endsWith('/remove'))?.init?.body))).toEqual({
+      documentId: rowOf(2)._id,
+    });
   });
 
   it("shows one client's documents without the client filter and column", async () => {

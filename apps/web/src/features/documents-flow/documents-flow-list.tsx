@@ -52,31 +52,70 @@ export function DocumentsFlowList({ api, client = null, description, clientField
   const [selectedRows, setSelectedRows] = useState<DocumentFlowRow[]>([]);
   const [zipping, setZipping] = useState(false);
   const clientId = client?._id;
-  const fetcher = useMemo(() => (request: ListRequest<Partial<DocumentFlowFilterValues>>) => api.list(toListFilter(request, clientId)), [api, clientId]);
+  const fetcher = useMemo(
+    () => (request: ListRequest<Partial<DocumentFlowFilterValues>>) => api.list(toListFilter(request, clientId)),
+    [api, clientId],
+  );
   const queryKey = useMemo(() => [...documentFlowKeys.all(api.base), clientId ?? 'all'], [api.base, clientId]);
   const label = (row: DocumentFlowRow) => row.description || row.file?.filename || localized(row.categoryName, locale);
 
   const columns = useMemo<DataTableColumn<DocumentFlowRow>[]>(() => {
     const all: Array<DataTableColumn<DocumentFlowRow> | false> = [
-      { field: 'category', header: 'documents-flow:fields.category', sortable: true, hideBelow: 'sm', render: (row) => localized(row.categoryName, locale) },
-      !clientId && { field: 'company', header: 'documents-flow:fields.company', sortable: true, render: (row) => localized(row.companyName, locale) },
+      {
+        field: 'category',
+        header: 'documents-flow:fields.category',
+        sortable: true,
+        hideBelow: 'sm',
+        render: (row) => localized(row.categoryName, locale),
+      },
+      !clientId && {
+        field: 'company',
+        header: 'documents-flow:fields.company',
+        sortable: true,
+        render: (row) => localized(row.companyName, locale),
+      },
       {
         field: 'description',
         header: 'documents-flow:fields.description',
         sortable: true,
         hideBelow: 'md',
         render: (row) => (
-          <Box component="span" title={row.description} sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere', minWidth: 96, maxWidth: 260 }}>
+          <Box
+            component="span"
+            title={row.description}
+            sx={{
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+              overflowWrap: 'anywhere',
+              minWidth: 96,
+              maxWidth: 260,
+            }}
+          >
             {row.description}
           </Box>
         ),
       },
-      { field: 'date', header: 'documents-flow:fields.date', sortable: true, hideBelow: 'sm', render: (row) => <Box sx={nowrap}>{formatDate(row.date)}</Box> },
+      {
+        field: 'date',
+        header: 'documents-flow:fields.date',
+        sortable: true,
+        hideBelow: 'sm',
+        render: (row) => <Box sx={nowrap}>{formatDate(row.date)}</Box>,
+      },
       {
         field: 'file',
         header: 'documents-flow:fields.file',
         sortable: true,
-        render: (row) => (row.file ? <Box sx={{ overflowWrap: 'anywhere', minWidth: { xs: 72, sm: 88 }, maxWidth: 220 }}>{row.file.filename}</Box> : '—'),
+        render: (row) =>
+          row.file ? (
+            <Box sx={{ overflowWrap: 'anywhere', minWidth: { xs: 72, sm: 88 }, maxWidth: 220 }}>
+              {row.file.filename}
+            </Box>
+          ) : (
+            '—'
+          ),
       },
       {
         field: 'created',
@@ -115,7 +154,11 @@ export function DocumentsFlowList({ api, client = null, description, clientField
   };
 
   const remove = async (row: DocumentFlowRow) => {
-    const sure = await confirm({ messageKey: 'are_your_sure_delete_document_flow', destructive: true, confirmLabel: t('common:actions.delete') });
+    const sure = await confirm({
+      messageKey: 'are_your_sure_delete_document_flow',
+      destructive: true,
+      confirmLabel: t('common:actions.delete'),
+    });
     if (!sure) return;
     try {
       await api.remove(row._id);
@@ -135,7 +178,12 @@ export function DocumentsFlowList({ api, client = null, description, clientField
         {api.staff && selected.length > 0 && (
           <>
             <Button onClick={clearSelection}>{t('selection.clear')}</Button>
-            <Button variant="outlined" startIcon={<FolderZipOutlined />} disabled={zipping || selectedFiles.length === 0} onClick={() => void downloadZip()}>
+            <Button
+              variant="outlined"
+              startIcon={<FolderZipOutlined />}
+              disabled={zipping || selectedFiles.length === 0}
+              onClick={() => void downloadZip()}
+            >
               {t('selection.download', { count: selectedFiles.length })}
             </Button>
           </>
@@ -170,27 +218,43 @@ export function DocumentsFlowList({ api, client = null, description, clientField
         rowActions={(row) => (
           <>
             <Tooltip title={t('common:actions.preview')}>
-              <IconButton size="small" aria-label={`${t('common:actions.preview')}: ${label(row)}`} onClick={() => setDialog({ id: row._id })}>
+              <IconButton
+                size="small"
+                aria-label={`${t('common:actions.preview')}: ${label(row)}`}
+                onClick={() => setDialog({ id: row._id })}
+              >
                 <Visibility fontSize="small" />
               </IconButton>
             </Tooltip>
             {row.file && (
               <Tooltip title={t('actions.download')}>
-                <IconButton size="small" aria-label={`${t('actions.download')}: ${row.file.filename}`} onClick={() => row.file && void api.download(row.file._id).catch(() => undefined)}>
+                <IconButton
+                  size="small"
+                  aria-label={`${t('actions.download')}: ${row.file.filename}`}
+                  onClick={() => row.file && void api.download(row.file._id).catch(() => undefined)}
+                >
                   <Download fontSize="small" />
                 </IconButton>
               </Tooltip>
             )}
             {row.file?.previewable && (
               <Tooltip title={t('actions.file_preview')}>
-                <IconButton size="small" aria-label={`${t('actions.file_preview')}: ${row.file.filename}`} onClick={() => setPreviewing(row)}>
+                <IconButton
+                  size="small"
+                  aria-label={`${t('actions.file_preview')}: ${row.file.filename}`}
+                  onClick={() => setPreviewing(row)}
+                >
                   <Preview fontSize="small" />
                 </IconButton>
               </Tooltip>
             )}
             {api.staff && row.canDelete && (
               <Tooltip title={t('common:actions.delete')}>
-                <IconButton size="small" aria-label={`${t('common:actions.delete')}: ${label(row)}`} onClick={() => void remove(row)}>
+                <IconButton
+                  size="small"
+                  aria-label={`${t('common:actions.delete')}: ${label(row)}`}
+                  onClick={() => void remove(row)}
+                >
                   <DeleteOutline fontSize="small" />
                 </IconButton>
               </Tooltip>
@@ -198,7 +262,16 @@ export function DocumentsFlowList({ api, client = null, description, clientField
           </>
         )}
       />
-      {dialog && <DocumentFlowDialog key={dialog.id ?? 'new'} api={api} id={dialog.id} client={client} clientField={clientField} onClose={() => setDialog(null)} />}
+      {dialog && (
+        <DocumentFlowDialog
+          key={dialog.id ?? 'new'}
+          api={api}
+          id={dialog.id}
+          client={client}
+          clientField={clientField}
+          onClose={() => setDialog(null)}
+        />
+      )}
       {previewing?.file && <FilePreviewDialog api={api} file={previewing.file} onClose={() => setPreviewing(null)} />}
     </>
   );

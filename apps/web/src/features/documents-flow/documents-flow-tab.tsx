@@ -17,6 +17,8 @@ export default function DocumentsFlowTab({ clientId }: ClientTabProps) {
     staleTime: 60_000,
   });
   if (client.isPending) return <PageLoader />;
-  const option = client.data ? { _id: client.data._id, name: client.data.name, bulstat: client.data.bulstat } : { _id: clientId, name: { bg: '', it: '' } };
+  const option = client.data
+    ? { _id: client.data._id, name: client.data.name, bulstat: client.data.bulstat }
+    : { _id: clientId, name: { bg: '', it: '' } };
   return <DocumentsFlowList api={staffDocumentsFlowApi} client={option} description={t('tab.intro')} />;
 }

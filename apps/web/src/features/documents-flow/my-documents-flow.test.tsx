@@ -16,14 +16,35 @@ afterEach(() => {
 
 const OTHER_ID = uuid(101);
 const companies = [
-  { _id: CLIENT_ID, name: { bg: 'Алфа Трейд ООД', it: 'Alfa Trade OOD' }, bulstat: '20345678', vatNumber: 'BG20345678', phone: '', email: '', status: true },
-  { _id: OTHER_ID, name: { bg: 'Бета Консулт ЕООД', it: 'Beta Consult EOOD' }, bulstat: '20456789', vatNumber: '', phone: '', email: '', status: true },
+  {
+    _id: CLIENT_ID,
+    name: { bg: 'Алфа Трейд ООД', it: 'Alfa Trade OOD' },
+    bulstat: '20345678',
+    vatNumber: 'BG20345678',
+    phone: '',
+    email: '',
+    status: true,
+  },
+  {
+    _id: OTHER_ID,
+    name: { bg: 'Бета Консулт ЕООД', it: 'Beta Consult EOOD' },
+    bulstat: '20456789',
+    vatNumber: '',
+    phone: '',
+    email: '',
+    status: true,
+  },
 ];
 const portal = (answers: Record<string, (init?: RequestInit) => Response> = {}) =>
   mockApi({
     'GET /api/my-documents-flow/categories': () => ok(categories),
     'POST /api/my-companies/list': () => ok({ Items: companies, Total: 2, Page: 1 }),
-    'POST /api/my-documents-flow/list': () => ok({ Items: [rowOf(1, { canEdit: true }), rowOf(2, { canEdit: false, locked: true, file: null })], Total: 2, Page: 1 }),
+    'POST /api/my-documents-flow/list': () =>
+      ok({
+        Items: [rowOf(1, { canEdit: true }), rowOf(2, { canEdit: false, locked: true, file: null })],
+        Total: 2,
+        Page: 1,
+      }),
     ...answers,
   });
 
@@ -44,7 +65,12 @@ describe('the portal document flow (/my-documents-flow)', () => {
   it('shows the provider (own company) where the server names no staff user: the list, the document and its file', async () => {
     const provider = { bg: 'Кантора ООД', it: 'Kantora Srl' };
     // As the portal calls answer a staff member's document: no id, the provider's name.
-    const staffDocument = { createdBy: null, createdByName: provider, canEdit: false, file: fileOf(3, { uploadedByName: provider }) };
+    const staffDocument = {
+      createdBy: null,
+      createdByName: provider,
+      canEdit: false,
+      file: fileOf(3, { uploadedByName: provider }),
+    };
     portal({
       'POST /api/my-documents-flow/list': () => ok({ Items: [rowOf(3, staffDocument)], Total: 1, Page: 1 }),
       [`GET /api/my-documents-flow/${uuid(3)}`]: () => ok(viewOf(3, staffDocument)),
@@ -66,7 +92,11 @@ describe('the portal document flow (/my-documents-flow)', () => {
     await screen.findByText('Документ 1');
     await userEvent.click(screen.getByRole('combobox', { name: 'Клиент' }));
     const options = await screen.findAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['— няма —', 'Алфа Трейд ООД (20345678)', 'Бета Консулт ЕООД (20456789)']);
+    expect(options.map((option) => option.textContent)).toEqual([
+      '— няма —',
+      'Алфа Трейд ООД (20345678)',
+      'Бета Консулт ЕООД (20456789)',
+    ]);
     await userEvent.click(options[2]);
     await userEvent.click(screen.getByRole('button', { name: 'Приложи' }));
     await waitFor(() => expect(calls.filter((call) => call.url === '/api/my-documents-flow/list')).toHaveLength(2));
@@ -85,7 +115,10 @@ describe('the portal document flow (/my-documents-flow)', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Бета Консулт ЕООД (20456789)' }));
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Категория' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Счетоводни документи' }));
-    await userEvent.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, new File(['%PDF-1.4'], 'отчет.pdf', { type: 'application/pdf' }));
+    await userEvent.upload(
+      dialog.querySelector('input[type="file"]') as HTMLInputElement,
+      new File(['%PDF-1.4'], 'отчет.pdf', { type: 'application/pdf' }),
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Запази' }));
     await waitFor(() => expect(calls.some((call) => call.url === '/api/my-documents-flow/save')).toBe(true));
     const body = calls.find((call) => call.url === '/api/my-documents-flow/save')?.init?.body as FormData;

@@ -8,7 +8,9 @@ import { type DocumentsFlowApi, portalDocumentsFlowApi } from './documents-flow-
 import { DocumentsFlowList } from './documents-flow-list.tsx';
 
 /** The client user's own companies as the client field of the filter (any) and of a document (required). */
-const myCompanyField: ClientFieldRenderer = ({ control, name, label, required }) => <MyCompanyField control={control} name={name} label={label} required={required} clearable={!required} />;
+const myCompanyField: ClientFieldRenderer = ({ control, name, label, required }) => (
+  <MyCompanyField control={control} name={name} label={label} required={required} clearable={!required} />
+);
 
 /**
  * /my-documents-flow (the portal area routes here): the documents of the user's companies with the filter, a new
@@ -16,7 +18,9 @@ const myCompanyField: ClientFieldRenderer = ({ control, name, label, required })
  */
 export default function MyDocumentsFlowPage() {
   const { t } = useTranslation('documents-flow');
-  return <DocumentsFlowList api={portalDocumentsFlowApi} clientField={myCompanyField} description={t('portal.intro')} />;
+  return (
+    <DocumentsFlowList api={portalDocumentsFlowApi} clientField={myCompanyField} description={t('portal.intro')} />
+  );
 }
 
 /** The portal's company page tab: that company's documents (POST /api/my-companies/documents-flow/list {companyId}). */
@@ -25,10 +29,13 @@ export function MyCompanyDocumentsFlowTab({ company }: PortalCompanyTabProps) {
   const api = useMemo<DocumentsFlowApi>(
     () => ({
       ...portalDocumentsFlowApi,
-      list: ({ company: companyId, ...request }: { company?: string }) => http.post('/my-companies/documents-flow/list', { ...request, companyId }),
+      list: ({ company: companyId, ...request }: { company?: string }) =>
+        http.post('/my-companies/documents-flow/list', { ...request, companyId }),
     }),
     [],
   );
   const client = { _id: company._id, name: company.name, bulstat: company.bulstat, vatNumber: company.vatNumber };
-  return <DocumentsFlowList api={api} client={client} clientField={myCompanyField} description={t('portal.company_intro')} />;
+  return (
+    <DocumentsFlowList api={api} client={client} clientField={myCompanyField} description={t('portal.company_intro')} />
+  );
 }

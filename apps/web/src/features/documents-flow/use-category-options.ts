@@ -10,7 +10,10 @@ import type { DocumentsFlowApi } from './documents-flow-api.ts';
  * The active document-flow categories (through the API's own call) as a tree (children indented under their parent). A document's
  * own category that is no longer active is offered too, so the document shows it.
  */
-export function useCategoryOptions(api: DocumentsFlowApi, current: { _id: string; name: LocalizedText | null } | null = null): { options: ValueOption[]; loading: boolean } {
+export function useCategoryOptions(
+  api: DocumentsFlowApi,
+  current: { _id: string; name: LocalizedText | null } | null = null,
+): { options: ValueOption[]; loading: boolean } {
   const { i18n } = useTranslation();
   const categories = useQuery({ queryKey: api.categories.queryKey, queryFn: api.categories.fetch, staleTime: 60_000 });
   const options: ValueOption[] = treeOptions(categories.data ?? [], i18n.language);

@@ -16,7 +16,16 @@ export default function NoAccessPage() {
   const user = useSessionUser();
   return (
     <Box sx={{ textAlign: 'center', py: { xs: 6, md: 10 }, px: 2 }}>
-      <Typography aria-hidden sx={{ fontSize: { xs: '5rem', md: '7rem' }, fontWeight: 800, lineHeight: 1, color: 'primary.main', opacity: 0.15 }}>
+      <Typography
+        aria-hidden
+        sx={{
+          fontSize: { xs: '5rem', md: '7rem' },
+          fontWeight: 800,
+          lineHeight: 1,
+          color: 'primary.main',
+          opacity: 0.15,
+        }}
+      >
         403
       </Typography>
       <Typography variant="h1" component="h2" sx={{ mt: -3, mb: 1 }}>

@@ -28,7 +28,13 @@ export default function NotFoundPage() {
     <Box sx={{ textAlign: 'center', py: { xs: 6, md: 10 }, px: 2 }}>
       <Typography
         aria-hidden
-        sx={{ fontSize: { xs: '5rem', md: '7rem' }, fontWeight: 800, lineHeight: 1, color: 'primary.main', opacity: 0.15 }}
+        sx={{
+          fontSize: { xs: '5rem', md: '7rem' },
+          fontWeight: 800,
+          lineHeight: 1,
+          color: 'primary.main',
+          opacity: 0.15,
+        }}
       >
         404
       </Typography>

@@ -12,7 +12,13 @@ export function PortalBillingListPage({ kind }: { kind: PortalKind }) {
   return (
     <>
       <PageToolbar description={t(`${kind}.intro`)} />
-      <PortalBillingTable kind={kind} queryKey={[...portalKeys.billing(kind), 'list']} fetcher={fetcher} label={t(`${kind}.list_title`)} emptyText={t(`${kind}.empty`)} />
+      <PortalBillingTable
+        kind={kind}
+        queryKey={[...portalKeys.billing(kind), 'list']}
+        fetcher={fetcher}
+        label={t(`${kind}.list_title`)}
+        emptyText={t(`${kind}.empty`)}
+      />
     </>
   );
 }

@@ -10,7 +10,10 @@ import { PORTAL_ROUTES, type PortalKind, portalApi, portalKeys } from './portal-
 import { RecordHeader, RecordPending, SnapshotPartyCards } from './portal-parts.tsx';
 import { usePortalRecord } from './use-portal-record.ts';
 
-const NOT_FOUND = { invoice: MessageKeys.the_invoice_was_not_found, proforma: MessageKeys.the_proforma_invoice_was_not_found } as const;
+const NOT_FOUND = {
+  invoice: MessageKeys.the_invoice_was_not_found,
+  proforma: MessageKeys.the_proforma_invoice_was_not_found,
+} as const;
 
 /** The title: invoice, credit or debit notice by the notice type, or proforma invoice, with its number. */
 function useTitle(doc: PortalBillingView): string {
@@ -30,9 +33,19 @@ function BillingPreview({ doc }: { doc: PortalBillingView }) {
         chips={<PaidChip state={doc.isPaid} size="medium" />}
         subtitle={[formatDate(doc.date), localized(doc.companyName, i18n.language)].filter(Boolean).join(' · ')}
         back={{ to: PORTAL_ROUTES[kind], label: t(`${kind}.back`) }}
-        actions={<PrintMenu doc={{ kind, showBGInvoice: doc.showBGInvoice, issued: true }} layouts={doc.printLayouts} print={(layout, lang) => portalApi.print(kind, doc._id, layout, lang)} />}
+        actions={
+          <PrintMenu
+            doc={{ kind, showBGInvoice: doc.showBGInvoice, issued: true }}
+            layouts={doc.printLayouts}
+            print={(layout, lang) => portalApi.print(kind, doc._id, layout, lang)}
+          />
+        }
       />
-      <SnapshotPartyCards provider={doc.provider} customer={doc.customer} customerTitle={t('billing:parties.recipient')} />
+      <SnapshotPartyCards
+        provider={doc.provider}
+        customer={doc.customer}
+        customerTitle={t('billing:parties.recipient')}
+      />
       <BillingDetailsSection doc={doc} />
       <BillingItemsSection doc={doc} />
       <BillingAmountsSection doc={doc} />
@@ -54,6 +67,7 @@ export function PortalBillingPage({ kind }: { kind: PortalKind }) {
     listPath: PORTAL_ROUTES[kind],
     notFound: NOT_FOUND[kind],
   });
-  if (!record.data) return <RecordPending failed={record.failed} back={{ to: PORTAL_ROUTES[kind], label: t(`${kind}.back`) }} />;
+  if (!record.data)
+    return <RecordPending failed={record.failed} back={{ to: PORTAL_ROUTES[kind], label: t(`${kind}.back`) }} />;
   return <BillingPreview key={record.data._id} doc={record.data} />;
 }

@@ -32,7 +32,9 @@ export function BillingDetailsSection({ doc }: { doc: PortalBillingView }) {
   const locale = i18n.language;
   const invoice = doc.kind === 'invoice';
   const notice = invoice && doc.noticeType !== NoticeType.invoice;
-  const original = doc.creditToInvoiceNumber ? t('billing:search.option', { number: doc.creditToInvoiceNumber, date: formatDate(doc.creditToInvoiceDate) }) : '';
+  const original = doc.creditToInvoiceNumber
+    ? t('billing:search.option', { number: doc.creditToInvoiceNumber, date: formatDate(doc.creditToInvoiceDate) })
+    : '';
   return (
     <SectionCard title={t('billing:details.title')}>
       <DetailList
@@ -42,8 +44,20 @@ export function BillingDetailsSection({ doc }: { doc: PortalBillingView }) {
           { key: 'date', label: t('billing:fields.date'), value: formatDate(doc.date) },
           ...(invoice ? [{ key: 'taxDate', label: t('billing:fields.tax_date'), value: formatDate(doc.taxDate) }] : []),
           { key: 'deadline', label: t('billing:fields.payment_deadline'), value: formatDate(doc.paymentDeadlineDate) },
-          { key: 'paymentType', label: t('billing:fields.payment_type'), value: localized(doc.paymentTypeName, locale) },
-          ...(invoice ? [{ key: 'noticeType', label: t('billing:fields.notice_type'), value: t(`billing:notice.${doc.noticeType}`) }] : []),
+          {
+            key: 'paymentType',
+            label: t('billing:fields.payment_type'),
+            value: localized(doc.paymentTypeName, locale),
+          },
+          ...(invoice
+            ? [
+                {
+                  key: 'noticeType',
+                  label: t('billing:fields.notice_type'),
+                  value: t(`billing:notice.${doc.noticeType}`),
+                },
+              ]
+            : []),
           ...(notice
             ? [
                 {
@@ -141,17 +155,47 @@ export function BillingAmountsSection({ doc }: { doc: PortalBillingView }) {
   const { t, i18n } = useTranslation(['portal', 'billing']);
   const locale = i18n.language;
   const code = doc.currencyCode ?? undefined;
-  const words = locale === 'bg' && doc.currencyCode ? documentAmountInWords({ totalAmount: doc.totalAmount, currency: doc.currencyCode, currencyRate: doc.currencyRate }) : null;
+  const words =
+    locale === 'bg' && doc.currencyCode
+      ? documentAmountInWords({
+          totalAmount: doc.totalAmount,
+          currency: doc.currencyCode,
+          currencyRate: doc.currencyRate,
+        })
+      : null;
   return (
     <SectionCard title={t('billing:amounts.title')}>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr minmax(260px, 360px)' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', md: '1fr minmax(260px, 360px)' },
+          alignItems: 'start',
+        }}
+      >
         <DetailList
           label={t('billing:amounts.title')}
           items={[
-            { key: 'charging', label: t('billing:fields.vat_charging'), value: t(doc.VATCharging ? 'common:yes' : 'common:no') },
+            {
+              key: 'charging',
+              label: t('billing:fields.vat_charging'),
+              value: t(doc.VATCharging ? 'common:yes' : 'common:no'),
+            },
             // The same legal basis as the print (the reverse charge for an EU business client).
-            ...(doc.VATCharging ? [] : [{ key: 'vatType', label: t('billing:fields.vat_type'), value: vatExemptionBasis(doc, locale === 'it' ? 'it' : 'bg') }]),
-            { key: 'currency', label: t('billing:fields.currency'), value: currencyLabel({ code: doc.currencyCode, name: doc.currencyName }, locale) },
+            ...(doc.VATCharging
+              ? []
+              : [
+                  {
+                    key: 'vatType',
+                    label: t('billing:fields.vat_type'),
+                    value: vatExemptionBasis(doc, locale === 'it' ? 'it' : 'bg'),
+                  },
+                ]),
+            {
+              key: 'currency',
+              label: t('billing:fields.currency'),
+              value: currencyLabel({ code: doc.currencyCode, name: doc.currencyName }, locale),
+            },
             { key: 'rate', label: t('billing:fields.currency_rate'), value: formatNumber(doc.currencyRate, 6) },
             { key: 'paid', label: t('billing:fields.is_paid'), value: <PaidChip state={doc.isPaid} /> },
             { key: 'paidAmount', label: t('portal:billing.paid_amount'), value: formatMoney(doc.paidAmount, code) },
@@ -162,8 +206,17 @@ export function BillingAmountsSection({ doc }: { doc: PortalBillingView }) {
           label={t('billing:amounts.totals')}
           figures={[
             { key: 'amount', label: t('billing:fields.amount'), value: formatMoney(doc.amount, code) },
-            { key: 'vat', label: t('billing:amounts.vat_with_percentage', { percentage: formatNumber(doc.VATPercentage) }), value: formatMoney(doc.VATAmount, code) },
-            { key: 'total', label: t('billing:fields.total_amount'), value: formatMoney(doc.totalAmount, code), strong: true },
+            {
+              key: 'vat',
+              label: t('billing:amounts.vat_with_percentage', { percentage: formatNumber(doc.VATPercentage) }),
+              value: formatMoney(doc.VATAmount, code),
+            },
+            {
+              key: 'total',
+              label: t('billing:fields.total_amount'),
+              value: formatMoney(doc.totalAmount, code),
+              strong: true,
+            },
           ]}
           words={words}
           wordsLabel={t('billing:amounts.in_words')}

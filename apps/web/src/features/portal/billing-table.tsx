@@ -15,7 +15,9 @@ const nowrap = (text: string) => <Box sx={{ whiteSpace: 'nowrap' }}>{text}</Box>
 
 /** An amount never breaks inside its digits; on phones its currency may go under it. */
 const money = (value: (row: PortalBillingRow) => number) => (row: PortalBillingRow) => (
-  <Box sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' } }}>{formatMoney(value(row), row.currencyCode ?? undefined).replace(/(\d)\s(?=\d)/g, '$1\u00a0')}</Box>
+  <Box sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' } }}>
+    {formatMoney(value(row), row.currencyCode ?? undefined).replace(/(\d)\s(?=\d)/g, '$1\u00a0')}
+  </Box>
 );
 
 /** The number, a notice's kind under it, the date below `xl` and the client on phones (where their columns are left out). */
@@ -74,11 +76,42 @@ export function usePortalBillingColumns(): DataTableColumn<PortalBillingRow>[] {
   return useMemo<DataTableColumn<PortalBillingRow>[]>(
     () => [
       { field: 'number', header: 'billing:fields.number', sortable: true, render: (row) => <NumberCell row={row} /> },
-      { field: `companyName.${locale}`, header: 'billing:fields.client', sortable: true, hideBelow: 'sm', render: (row) => localized(row.companyName, locale) },
-      { field: 'date', header: 'billing:fields.date', sortable: true, hideBelow: 'xl', render: (row) => nowrap(formatDate(row.date)) },
-      { field: 'bulstat', header: 'portal:billing.identifiers', sortable: true, hideBelow: 'md', render: (row) => <IdentifiersCell row={row} /> },
-      { field: 'amount', header: 'portal:billing.amount', sortable: true, align: 'right', hideBelow: 'md', render: money((row) => row.amount) },
-      { field: 'totalAmount', header: 'portal:billing.total_amount', sortable: true, align: 'right', render: (row) => <TotalCell row={row} /> },
+      {
+        field: `companyName.${locale}`,
+        header: 'billing:fields.client',
+        sortable: true,
+        hideBelow: 'sm',
+        render: (row) => localized(row.companyName, locale),
+      },
+      {
+        field: 'date',
+        header: 'billing:fields.date',
+        sortable: true,
+        hideBelow: 'xl',
+        render: (row) => nowrap(formatDate(row.date)),
+      },
+      {
+        field: 'bulstat',
+        header: 'portal:billing.identifiers',
+        sortable: true,
+        hideBelow: 'md',
+        render: (row) => <IdentifiersCell row={row} />,
+      },
+      {
+        field: 'amount',
+        header: 'portal:billing.amount',
+        sortable: true,
+        align: 'right',
+        hideBelow: 'md',
+        render: money((row) => row.amount),
+      },
+      {
+        field: 'totalAmount',
+        header: 'portal:billing.total_amount',
+        sortable: true,
+        align: 'right',
+        render: (row) => <TotalCell row={row} />,
+      },
     ],
     [locale],
   );
@@ -95,7 +128,14 @@ export interface PortalBillingTableProps {
 }
 
 /** Issued invoices or proformas, newest by date first, each with its preview button (the portal's route). */
-export function PortalBillingTable({ kind, queryKey, fetcher, label, emptyText, embedded = false }: PortalBillingTableProps) {
+export function PortalBillingTable({
+  kind,
+  queryKey,
+  fetcher,
+  label,
+  emptyText,
+  embedded = false,
+}: PortalBillingTableProps) {
   const { t } = useTranslation('portal');
   const list = useListState({ sortBy: 'date', sortDesc: true });
   const columns = usePortalBillingColumns();
@@ -109,7 +149,9 @@ export function PortalBillingTable({ kind, queryKey, fetcher, label, emptyText, 
       onStateChange={list.setState}
       label={label}
       emptyText={emptyText}
-      rowActions={(row) => <PreviewLink to={billingRoute(kind, row._id)} name={t(`${kind}.row_name`, { number: row.number ?? '' })} />}
+      rowActions={(row) => (
+        <PreviewLink to={billingRoute(kind, row._id)} name={t(`${kind}.row_name`, { number: row.number ?? '' })} />
+      )}
     />
   );
 }

@@ -16,10 +16,20 @@ export default function PortalCompaniesPage() {
   const list = useListState({ sortBy: `name.${locale}`, sortDesc: false });
   const columns = useMemo<DataTableColumn<PortalCompanyRow>[]>(
     () => [
-      { field: `name.${locale}`, header: 'clients:fields.name', sortable: true, render: (row) => localized(row.name, locale) },
+      {
+        field: `name.${locale}`,
+        header: 'clients:fields.name',
+        sortable: true,
+        render: (row) => localized(row.name, locale),
+      },
       { field: 'bulstat', header: 'clients:fields.bulstat', sortable: true, hideBelow: 'sm' },
       { field: 'vatNumber', header: 'clients:fields.vat_number', sortable: true, hideBelow: 'md' },
-      { field: 'phone', header: 'clients:fields.phone', hideBelow: 'md', render: (row) => <Box sx={{ whiteSpace: 'nowrap' }}>{row.phone}</Box> },
+      {
+        field: 'phone',
+        header: 'clients:fields.phone',
+        hideBelow: 'md',
+        render: (row) => <Box sx={{ whiteSpace: 'nowrap' }}>{row.phone}</Box>,
+      },
       { field: 'email', header: 'clients:fields.email', hideBelow: 'lg' },
     ],
     [locale],
@@ -35,7 +45,9 @@ export default function PortalCompaniesPage() {
         onStateChange={list.setState}
         label={t('companies.title')}
         emptyText={t('companies.empty')}
-        rowActions={(row) => <PreviewLink to={`${PORTAL_ROUTES.companies}/${row._id}`} name={localized(row.name, locale)} />}
+        rowActions={(row) => (
+          <PreviewLink to={`${PORTAL_ROUTES.companies}/${row._id}`} name={localized(row.name, locale)} />
+        )}
       />
     </>
   );

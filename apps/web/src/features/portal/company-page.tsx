@@ -15,21 +15,38 @@ function CompanyPreview({ company }: { company: PortalCompanyView }) {
   const headquarters = company.offices.find((office) => office.isHeadquarters) ?? company.offices[0];
   return (
     <>
-      <RecordHeader title={localized(company.name, locale)} back={{ to: PORTAL_ROUTES.companies, label: t('companies.back') }} />
+      <RecordHeader
+        title={localized(company.name, locale)}
+        back={{ to: PORTAL_ROUTES.companies, label: t('companies.back') }}
+      />
       <SectionCard title={t('company.details')}>
         <DetailList
           label={t('company.details')}
           items={[
             { key: 'bulstat', label: t('clients:fields.bulstat'), value: company.bulstat },
             { key: 'vatNumber', label: t('clients:fields.vat_number'), value: company.vatNumber },
-            { key: 'responsible', label: t('clients:fields.responsible_person'), value: localized(company.responsiblePerson, locale) },
-            { key: 'address', label: t('clients:fields.address'), value: headquarters ? addressLine(headquarters, locale) : '' },
+            {
+              key: 'responsible',
+              label: t('clients:fields.responsible_person'),
+              value: localized(company.responsiblePerson, locale),
+            },
+            {
+              key: 'address',
+              label: t('clients:fields.address'),
+              value: headquarters ? addressLine(headquarters, locale) : '',
+            },
             { key: 'phone', label: t('clients:fields.phone'), value: company.phone },
             { key: 'email', label: t('clients:fields.email'), value: company.email },
           ]}
         />
       </SectionCard>
-      <LazyTabs tabs={PORTAL_COMPANY_TABS} panelProps={{ company }} idPrefix="my-company" label={(key) => t(`company.tabs.${key}`)} ariaLabel={t('company.tabs.label')} />
+      <LazyTabs
+        tabs={PORTAL_COMPANY_TABS}
+        panelProps={{ company }}
+        idPrefix="my-company"
+        label={(key) => t(`company.tabs.${key}`)}
+        ariaLabel={t('company.tabs.label')}
+      />
     </>
   );
 }
@@ -48,6 +65,7 @@ export default function PortalCompanyPage() {
     listPath: PORTAL_ROUTES.companies,
     notFound: MessageKeys.the_client_was_not_found,
   });
-  if (!record.data) return <RecordPending failed={record.failed} back={{ to: PORTAL_ROUTES.companies, label: t('companies.back') }} />;
+  if (!record.data)
+    return <RecordPending failed={record.failed} back={{ to: PORTAL_ROUTES.companies, label: t('companies.back') }} />;
   return <CompanyPreview key={record.data._id} company={record.data} />;
 }

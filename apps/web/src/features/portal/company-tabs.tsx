@@ -22,7 +22,10 @@ import { addressLine } from './portal-parts.tsx';
 export function CompanyContractsTab({ company }: PortalCompanyTabProps) {
   const { t } = useTranslation(['portal', 'contracts']);
   const list = useListState({ sortBy: 'fromDate', sortDesc: true });
-  const fetcher = useMemo(() => (request: ListRequest) => portalApi.companyContracts(company._id, request), [company._id]);
+  const fetcher = useMemo(
+    () => (request: ListRequest) => portalApi.companyContracts(company._id, request),
+    [company._id],
+  );
   const columns = useContractColumns({ withCompany: false });
   return (
     <SectionCard title={t('contracts.title')} flush>
@@ -43,11 +46,21 @@ export function CompanyContractsTab({ company }: PortalCompanyTabProps) {
 
 function CompanyBillingTab({ kind, companyId }: { kind: PortalKind; companyId: string }) {
   const { t } = useTranslation(['portal', 'billing']);
-  const fetcher = useMemo(() => (request: ListRequest) => portalApi.companyBilling(kind, companyId, request), [kind, companyId]);
+  const fetcher = useMemo(
+    () => (request: ListRequest) => portalApi.companyBilling(kind, companyId, request),
+    [kind, companyId],
+  );
   const title = t(`${kind}.list_title`);
   return (
     <SectionCard title={title} flush>
-      <PortalBillingTable embedded kind={kind} queryKey={[...portalKeys.billing(kind), 'company', companyId]} fetcher={fetcher} label={title} emptyText={t('company.billing_empty')} />
+      <PortalBillingTable
+        embedded
+        kind={kind}
+        queryKey={[...portalKeys.billing(kind), 'company', companyId]}
+        fetcher={fetcher}
+        label={title}
+        emptyText={t('company.billing_empty')}
+      />
     </SectionCard>
   );
 }

@@ -21,8 +21,18 @@ function ContractPreview({ contract }: { contract: PortalContractView }) {
         subtitle={t('contract.period', { from: formatDate(contract.fromDate), to: formatDate(contract.toDate) })}
         back={{ to: PORTAL_ROUTES.contracts, label: t('contract.back') }}
       />
-      <SnapshotPartyCards provider={contract.provider} customer={contract.customer} customerTitle={t('contracts:parties.customer')} />
-      <LazyTabs tabs={PORTAL_CONTRACT_TABS} panelProps={{ contract }} idPrefix="my-contract" label={(key) => t(`contracts:tabs.${key}`)} ariaLabel={t('contracts:tabs.label')} />
+      <SnapshotPartyCards
+        provider={contract.provider}
+        customer={contract.customer}
+        customerTitle={t('contracts:parties.customer')}
+      />
+      <LazyTabs
+        tabs={PORTAL_CONTRACT_TABS}
+        panelProps={{ contract }}
+        idPrefix="my-contract"
+        label={(key) => t(`contracts:tabs.${key}`)}
+        ariaLabel={t('contracts:tabs.label')}
+      />
     </>
   );
 }
@@ -41,6 +51,7 @@ export default function PortalContractPage() {
     listPath: PORTAL_ROUTES.contracts,
     notFound: MessageKeys.the_contract_was_not_found,
   });
-  if (!record.data) return <RecordPending failed={record.failed} back={{ to: PORTAL_ROUTES.contracts, label: t('contract.back') }} />;
+  if (!record.data)
+    return <RecordPending failed={record.failed} back={{ to: PORTAL_ROUTES.contracts, label: t('contract.back') }} />;
   return <ContractPreview key={record.data._id} contract={record.data} />;
 }

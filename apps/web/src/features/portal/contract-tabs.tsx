@@ -26,9 +26,21 @@ export function ContractDetailsTab({ contract }: PortalContractTabProps) {
           { key: 'description', label: t('fields.description'), value: localized(contract.description, locale) },
           { key: 'fromDate', label: t('fields.from_date'), value: formatDate(contract.fromDate) },
           { key: 'toDate', label: t('fields.to_date'), value: formatDate(contract.toDate) },
-          { key: 'interval', label: t('fields.invoice_monthly_interval'), value: t(`interval.${contract.invoiceMonthlyInterval}`) },
-          { key: 'price', label: t('fields.price_per_month'), value: formatMoney(contract.pricePerMonth, contract.currencyCode ?? undefined) },
-          { key: 'currency', label: t('fields.currency'), value: currencyLabel({ code: contract.currencyCode, name: contract.currencyName }, locale) },
+          {
+            key: 'interval',
+            label: t('fields.invoice_monthly_interval'),
+            value: t(`interval.${contract.invoiceMonthlyInterval}`),
+          },
+          {
+            key: 'price',
+            label: t('fields.price_per_month'),
+            value: formatMoney(contract.pricePerMonth, contract.currencyCode ?? undefined),
+          },
+          {
+            key: 'currency',
+            label: t('fields.currency'),
+            value: currencyLabel({ code: contract.currencyCode, name: contract.currencyName }, locale),
+          },
           { key: 'advance', label: t('fields.is_advance'), value: t(contract.isAdvance ? 'common:yes' : 'common:no') },
         ]}
       />
@@ -41,14 +53,39 @@ export function ContractServicesTab({ contract }: PortalContractTabProps) {
   const { t, i18n } = useTranslation(['portal', 'contracts']);
   const locale = i18n.language;
   const list = useListState({ sortBy: 'created', sortDesc: false });
-  const fetcher = useMemo(() => (request: ListRequest) => portalApi.contractServices(contract._id, request), [contract._id]);
+  const fetcher = useMemo(
+    () => (request: ListRequest) => portalApi.contractServices(contract._id, request),
+    [contract._id],
+  );
   const currency = contract.currencyCode ?? undefined;
   const columns = useMemo<DataTableColumn<PortalContractServiceRow>[]>(
     () => [
-      { field: 'code', header: 'contracts:services.code', sortable: true, hideBelow: 'sm', render: (row) => <Box sx={{ whiteSpace: 'nowrap' }}>{row.code}</Box> },
-      { field: `name.${locale}`, header: 'contracts:services.name', sortable: true, render: (row) => localized(row.name, locale) },
-      { field: 'description', header: 'contracts:services.description', hideBelow: 'md', render: (row) => localized(row.description, locale) },
-      { field: 'price', header: 'contracts:services.price', sortable: true, align: 'right', render: (row) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatMoney(row.price, currency)}</Box> },
+      {
+        field: 'code',
+        header: 'contracts:services.code',
+        sortable: true,
+        hideBelow: 'sm',
+        render: (row) => <Box sx={{ whiteSpace: 'nowrap' }}>{row.code}</Box>,
+      },
+      {
+        field: `name.${locale}`,
+        header: 'contracts:services.name',
+        sortable: true,
+        render: (row) => localized(row.name, locale),
+      },
+      {
+        field: 'description',
+        header: 'contracts:services.description',
+        hideBelow: 'md',
+        render: (row) => localized(row.description, locale),
+      },
+      {
+        field: 'price',
+        header: 'contracts:services.price',
+        sortable: true,
+        align: 'right',
+        render: (row) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatMoney(row.price, currency)}</Box>,
+      },
     ],
     [locale, currency],
   );
@@ -77,22 +114,41 @@ export function ContractDocumentsTab({ contract }: PortalContractTabProps) {
       queryKey: portalKeys.contractTab(contractId, 'documents'),
       list: async (request) => {
         const page = await portalApi.contractDocuments(contractId, request);
-        return { ...page, Items: page.Items.map((row: PortalContractDocumentRow) => ({ ...row, createdByName: null })) };
+        return {
+          ...page,
+          Items: page.Items.map((row: PortalContractDocumentRow) => ({ ...row, createdByName: null })),
+        };
       },
       downloadPath: portalApi.contractDocumentPath,
     }),
     [contractId],
   );
-  return <DocumentsCard parent={{ parentType: 'contract', parentId: contractId }} source={source} title={t('tabs.documents')} />;
+  return (
+    <DocumentsCard
+      parent={{ parentType: 'contract', parentId: contractId }}
+      source={source}
+      title={t('tabs.documents')}
+    />
+  );
 }
 
 function ContractBillingTab({ kind, contractId }: { kind: PortalKind; contractId: string }) {
   const { t } = useTranslation(['portal', 'billing']);
-  const fetcher = useMemo(() => (request: ListRequest) => portalApi.billingList(kind, { ...request, contract: contractId }), [kind, contractId]);
+  const fetcher = useMemo(
+    () => (request: ListRequest) => portalApi.billingList(kind, { ...request, contract: contractId }),
+    [kind, contractId],
+  );
   const title = t(`${kind}.list_title`);
   return (
     <SectionCard title={title} flush>
-      <PortalBillingTable embedded kind={kind} queryKey={[...portalKeys.billing(kind), 'contract', contractId]} fetcher={fetcher} label={title} emptyText={t('portal:contract.billing_empty')} />
+      <PortalBillingTable
+        embedded
+        kind={kind}
+        queryKey={[...portalKeys.billing(kind), 'contract', contractId]}
+        fetcher={fetcher}
+        label={title}
+        emptyText={t('portal:contract.billing_empty')}
+      />
     </SectionCard>
   );
 }

@@ -44,24 +44,35 @@ export const portalKeys = {
 const bare = (path: string) => path.replace(/^\/api/, '');
 const COMPANIES = bare(PORTAL_API.companies);
 const CONTRACTS = bare(PORTAL_API.contracts);
-const BILLING: Record<PortalKind, string> = { invoice: bare(PORTAL_API.invoices), proforma: bare(PORTAL_API.proformas) };
+const BILLING: Record<PortalKind, string> = {
+  invoice: bare(PORTAL_API.invoices),
+  proforma: bare(PORTAL_API.proformas),
+};
 /** The company page's tab of a kind: /my-companies/invoices/list, /my-companies/proforma-invoices/list. */
-const COMPANY_BILLING: Record<PortalKind, string> = { invoice: `${COMPANIES}/invoices/list`, proforma: `${COMPANIES}/proforma-invoices/list` };
+const COMPANY_BILLING: Record<PortalKind, string> = {
+  invoice: `${COMPANIES}/invoices/list`,
+  proforma: `${COMPANIES}/proforma-invoices/list`,
+};
 const id = (value: string) => encodeURIComponent(value);
 
 /** The calls of the client portal (packages/domain/src/portal.schemas.ts). */
 export const portalApi = {
   companies: (request: object) => api.post<ListResult<PortalCompanyRow>>(`${COMPANIES}/list`, request),
   company: (companyId: string) => api.get<PortalCompanyView>(`${COMPANIES}/${id(companyId)}`),
-  companyContracts: (companyId: string, request: object) => api.post<ListResult<PortalContractRow>>(`${COMPANIES}/contracts/list`, { ...request, companyId }),
-  companyBilling: (kind: PortalKind, companyId: string, request: object) => api.post<ListResult<PortalBillingRow>>(COMPANY_BILLING[kind], { ...request, companyId }),
+  companyContracts: (companyId: string, request: object) =>
+    api.post<ListResult<PortalContractRow>>(`${COMPANIES}/contracts/list`, { ...request, companyId }),
+  companyBilling: (kind: PortalKind, companyId: string, request: object) =>
+    api.post<ListResult<PortalBillingRow>>(COMPANY_BILLING[kind], { ...request, companyId }),
   contracts: (request: object) => api.post<ListResult<PortalContractRow>>(`${CONTRACTS}/list`, request),
   contract: (contractId: string) => api.get<PortalContractView>(`${CONTRACTS}/${id(contractId)}`),
-  contractServices: (contractId: string, request: object) => api.post<ListResult<PortalContractServiceRow>>(`${CONTRACTS}/services/list`, { ...request, contractId }),
-  contractDocuments: (contractId: string, request: object) => api.post<ListResult<PortalContractDocumentRow>>(`${CONTRACTS}/documents/list`, { ...request, contractId }),
+  contractServices: (contractId: string, request: object) =>
+    api.post<ListResult<PortalContractServiceRow>>(`${CONTRACTS}/services/list`, { ...request, contractId }),
+  contractDocuments: (contractId: string, request: object) =>
+    api.post<ListResult<PortalContractDocumentRow>>(`${CONTRACTS}/documents/list`, { ...request, contractId }),
   contractDocumentPath: (fileId: string) => `${CONTRACTS}/documents/download/${id(fileId)}`,
   /** The lists of /my-invoices and /my-proforma-invoices (optionally one contract's). */
-  billingList: (kind: PortalKind, request: object) => api.post<ListResult<PortalBillingRow>>(`${BILLING[kind]}/list`, request),
+  billingList: (kind: PortalKind, request: object) =>
+    api.post<ListResult<PortalBillingRow>>(`${BILLING[kind]}/list`, request),
   billing: (kind: PortalKind, documentId: string) => api.get<PortalBillingView>(`${BILLING[kind]}/${id(documentId)}`),
   /** Opens the PDF of a layout in a new tab. */
   print: (kind: PortalKind, documentId: string, layout: PrintLayoutName, lang: string) =>

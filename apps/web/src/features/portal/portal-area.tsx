@@ -5,7 +5,9 @@ const CompaniesPage = lazy(() => import('./companies-page.tsx'));
 const CompanyPage = lazy(() => import('./company-page.tsx'));
 const ContractsPage = lazy(() => import('./contracts-page.tsx'));
 const ContractPage = lazy(() => import('./contract-page.tsx'));
-const BillingListPage = lazy(() => import('./billing-list-page.tsx').then((module) => ({ default: module.PortalBillingListPage })));
+const BillingListPage = lazy(() =>
+  import('./billing-list-page.tsx').then((module) => ({ default: module.PortalBillingListPage })),
+);
 const BillingPage = lazy(() => import('./billing-page.tsx').then((module) => ({ default: module.PortalBillingPage })));
 const DocumentsFlowPage = lazy(() => import('../documents-flow/my-documents-flow.tsx'));
 

@@ -28,11 +28,15 @@ function openPreview(kind: 'invoice' | 'proforma', id: string) {
   );
 }
 
-const bodyOf = (calls: { url: string; init?: RequestInit }[], path: string) => JSON.parse(String(calls.find((call) => call.url.endsWith(path))?.init?.body));
+const bodyOf = (calls: { url: string; init?: RequestInit }[], path: string) =>
+  JSON.parse(String(calls.find((call) => call.url.endsWith(path))?.init?.body));
 
 describe('my invoices', () => {
   it('lists the spec columns, newest by date first, each row previewing its portal page', async () => {
-    const rows = [billingRowOf('invoice', 2, { isPaid: 1 }), billingRowOf('invoice', 1, { noticeType: 1, amount: -300, VATAmount: -60, totalAmount: -360 })];
+    const rows = [
+      billingRowOf('invoice', 2, { isPaid: 1 }),
+      billingRowOf('invoice', 1, { noticeType: 1, amount: -300, VATAmount: -60, totalAmount: -360 }),
+    ];
     const { calls } = mockApi({ 'POST /api/my-invoices/list': () => ok({ Items: rows, Total: 2, Page: 1 }) });
     renderWithProviders(<PortalBillingListPage kind="invoice" />);
     await screen.findByText('0000000002');
@@ -42,7 +46,10 @@ describe('my invoices', () => {
     expect(within(screen.getByRole('row', { name: /0000000002/ })).getByText('IT0234567890')).toBeInTheDocument();
     expect(screen.getByText('Кредитно известие')).toBeInTheDocument();
     expect(within(screen.getByRole('row', { name: /0000000002/ })).getByText('Платена')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Преглед: фактура № 0000000002' })).toHaveAttribute('href', `/my-invoices/${rows[0]._id}`);
+    expect(screen.getByRole('link', { name: 'Преглед: фактура № 0000000002' })).toHaveAttribute(
+      'href',
+      `/my-invoices/${rows[0]._id}`,
+    );
   });
 
   it('says so when there are no issued invoices yet', async () => {
@@ -54,7 +61,13 @@ describe('my invoices', () => {
   it('previews an issued invoice read-only: parties, details, rows, totals, the paid state; prints a layout in a new tab', async () => {
     const { calls } = mockApi({
       [`GET /api/my-invoices/${ids.invoice}`]: () => ok(billingViewOf('invoice')),
-      [`GET /api/my-invoices/print/${ids.invoice}`]: () => new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="invoice-0000000042-2026-03-52.pdf"' } }),
+      [`GET /api/my-invoices/print/${ids.invoice}`]: () =>
+        new Response('%PDF-1.7', {
+          headers: {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': 'inline; filename="invoice-0000000042-2026-03-52.pdf"',
+          },
+        }),
     });
     const tab = { location: { href: '' }, close: vi.fn() };
     vi.spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
@@ -66,12 +79,18 @@ describe('my invoices', () => {
     expect(screen.getByRole('region', { name: 'Доставчик' })).toHaveTextContent('BG18UNCR70001512345678');
     expect(screen.getByRole('region', { name: 'Получател' })).toHaveTextContent('Роси Кострузиони ООД');
     const details = screen.getByRole('region', { name: 'Данни' });
-    for (const value of ['31.03.2026', '14.04.2026', 'По банков път', 'Фактура', 'Мария Петрова']) expect(details).toHaveTextContent(value);
-    expect(within(details).getByRole('link', { name: 'Счетоводно обслужване 2026' })).toHaveAttribute('href', `/my-contracts/${ids.contract}`);
+    for (const value of ['31.03.2026', '14.04.2026', 'По банков път', 'Фактура', 'Мария Петрова'])
+      expect(details).toHaveTextContent(value);
+    expect(within(details).getByRole('link', { name: 'Счетоводно обслужване 2026' })).toHaveAttribute(
+      'href',
+      `/my-contracts/${ids.contract}`,
+    );
     const items = screen.getByRole('table', { name: 'Стоки и услуги' });
     expect(within(items).getAllByRole('row')).toHaveLength(3);
     expect(within(items).getByText('март 2026')).toBeInTheDocument();
-    const totals = within(screen.getByRole('group', { name: 'Суми' })).getAllByRole('definition').map((element) => element.textContent?.replace(/\s/g, ' '));
+    const totals = within(screen.getByRole('group', { name: 'Суми' }))
+      .getAllByRole('definition')
+      .map((element) => element.textContent?.replace(/\s/g, ' '));
     expect(totals).toEqual(['300,00 EUR', '60,00 EUR', '360,00 EUR']);
     expect(screen.getByTestId('amount-in-words')).toHaveTextContent('триста и шестдесет евро и нула цента');
     expect(screen.getAllByText('Частично платена').length).toBeGreaterThan(0);
@@ -81,14 +100,23 @@ describe('my invoices', () => {
     expect(screen.queryByRole('button', { name: /Запази/ })).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Печат' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Основен шаблон', 'Българска фактура (в лева)', 'Италиански шаблон']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Основен шаблон',
+      'Българска фактура (в лева)',
+      'Италиански шаблон',
+    ]);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Българска фактура (в лева)' }));
     await waitFor(() => expect(tab.location.href).toBe('blob:pdf'));
-    expect(calls.find((call) => call.url.includes('/print/'))?.url).toBe(`/api/my-invoices/print/${ids.invoice}?layout=invoice-bgn&lang=bg`);
+    expect(calls.find((call) => call.url.includes('/print/'))?.url).toBe(
+      `/api/my-invoices/print/${ids.invoice}?layout=invoice-bgn&lang=bg`,
+    );
   });
 
   it("shows a proforma without the invoice's notice type and tax date", async () => {
-    mockApi({ [`GET /api/my-proforma-invoices/${ids.proforma}`]: () => ok(billingViewOf('proforma', { isPaid: 1, paidAmount: 360, notPaid: 0 })) });
+    mockApi({
+      [`GET /api/my-proforma-invoices/${ids.proforma}`]: () =>
+        ok(billingViewOf('proforma', { isPaid: 1, paidAmount: 360, notPaid: 0 })),
+    });
     openPreview('proforma', ids.proforma);
     expect(await screen.findByRole('heading', { level: 2, name: 'Проформа фактура № 0000000042' })).toBeInTheDocument();
     const details = screen.getByRole('region', { name: 'Данни' });

@@ -16,7 +16,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const bodyOf = (calls: { url: string; init?: RequestInit }[], path: string) => JSON.parse(String(calls.find((call) => call.url.endsWith(path))?.init?.body));
+const bodyOf = (calls: { url: string; init?: RequestInit }[], path: string) =>
+  JSON.parse(String(calls.find((call) => call.url.endsWith(path))?.init?.body));
 
 function openContract(id: string) {
   renderWithProviders(
@@ -33,9 +34,17 @@ describe('my contracts', () => {
     const { calls } = mockApi({ 'POST /api/my-contracts/list': () => ok({ Items: [contractRow], Total: 1, Page: 1 }) });
     renderWithProviders(<PortalContractsPage />);
     expect(await screen.findByText('Счетоводно обслужване 2026')).toBeInTheDocument();
-    expect(bodyOf(calls, '/my-contracts/list')).toEqual({ page: 1, itemsPerPage: 15, sortBy: 'fromDate', sortDesc: true });
+    expect(bodyOf(calls, '/my-contracts/list')).toEqual({
+      page: 1,
+      itemsPerPage: 15,
+      sortBy: 'fromDate',
+      sortDesc: true,
+    });
     expect(screen.getByText('Регистриран')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Преглед: Счетоводно обслужване 2026' })).toHaveAttribute('href', `/my-contracts/${ids.contract}`);
+    expect(screen.getByRole('link', { name: 'Преглед: Счетоводно обслужване 2026' })).toHaveAttribute(
+      'href',
+      `/my-contracts/${ids.contract}`,
+    );
     expect(screen.queryByRole('link', { name: /Нов договор/ })).not.toBeInTheDocument();
   });
 
@@ -44,7 +53,10 @@ describe('my contracts', () => {
       [`GET /api/my-contracts/${ids.contract}`]: () => ok(contract),
       'POST /api/my-contracts/services/list': () => ok({ Items: serviceRows, Total: 2, Page: 1 }),
       'POST /api/my-contracts/documents/list': () => ok({ Items: documentRows, Total: 1, Page: 1 }),
-      [`GET /api/my-contracts/documents/download/${ids.file}`]: () => new Response('%PDF', { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="dogovor.pdf"' } }),
+      [`GET /api/my-contracts/documents/download/${ids.file}`]: () =>
+        new Response('%PDF', {
+          headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="dogovor.pdf"' },
+        }),
       'POST /api/my-invoices/list': () => ok({ Items: [billingRowOf('invoice', 3)], Total: 1, Page: 1 }),
     });
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:file'), revokeObjectURL: vi.fn() }));
@@ -60,17 +72,36 @@ describe('my contracts', () => {
     expect(provider).toHaveTextContent('BG80STSA93000012345678');
     expect(provider).toHaveTextContent('BG18UNCR70001512345678');
     const customer = screen.getByRole('region', { name: 'Получател' });
-    for (const value of ['Роси Кострузиони ООД', 'виа Торино 21, 20123, Милано, Италия', 'Марко Роси', '0234567890', 'IT0234567890', 'IT60X0542811101000000123456', 'BIC BCITITMM']) {
+    for (const value of [
+      'Роси Кострузиони ООД',
+      'виа Торино 21, 20123, Милано, Италия',
+      'Марко Роси',
+      '0234567890',
+      'IT0234567890',
+      'IT60X0542811101000000123456',
+      'BIC BCITITMM',
+    ]) {
       expect(customer).toHaveTextContent(value);
     }
     const details = await screen.findByRole('region', { name: 'Данни на договора' });
-    for (const value of ['Месечно счетоводно обслужване и ТРЗ', '01.01.2026', '31.12.2026', 'На 3 месеца', '450,00 EUR']) expect(details).toHaveTextContent(value);
+    for (const value of [
+      'Месечно счетоводно обслужване и ТРЗ',
+      '01.01.2026',
+      '31.12.2026',
+      'На 3 месеца',
+      '450,00 EUR',
+    ])
+      expect(details).toHaveTextContent(value);
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Услуги' }));
     const services = await screen.findByRole('table', { name: 'Услуги' });
     expect(await within(services).findByText('350,00 EUR')).toBeInTheDocument();
-    expect(bodyOf(calls, '/my-contracts/services/list')).toMatchObject({ contractId: ids.contract, sortBy: 'created', sortDesc: false });
+    expect(bodyOf(calls, '/my-contracts/services/list')).toMatchObject({
+      contractId: ids.contract,
+      sortBy: 'created',
+      sortDesc: false,
+    });
 
     await userEvent.click(screen.getByRole('tab', { name: 'Документи' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Изтегли: dogovor.pdf' }));
@@ -80,7 +111,11 @@ describe('my contracts', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Фактури' }));
     const link = await screen.findByRole('link', { name: 'Преглед: фактура № 0000000003' });
     expect(link).toHaveAttribute('href', `/my-invoices/${billingRowOf('invoice', 3)._id}`);
-    expect(bodyOf(calls, '/my-invoices/list')).toMatchObject({ contract: ids.contract, sortBy: 'date', sortDesc: true });
+    expect(bodyOf(calls, '/my-invoices/list')).toMatchObject({
+      contract: ids.contract,
+      sortBy: 'date',
+      sortDesc: true,
+    });
   });
 
   it("returns to the list with the not-found message for another company's contract or a draft", async () => {

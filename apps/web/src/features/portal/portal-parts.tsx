@@ -64,12 +64,25 @@ export function RecordHeader({ title, chips, actions, subtitle, back }: RecordHe
 }
 
 /** Label and value pairs as a definition list: two columns from `sm` up, stacked on phones. Empty values are left out. */
-export function DetailList({ items, label }: { items: ReadonlyArray<{ key: string; label: string; value: ReactNode }>; label?: string }) {
+export function DetailList({
+  items,
+  label,
+}: {
+  items: ReadonlyArray<{ key: string; label: string; value: ReactNode }>;
+  label?: string;
+}) {
   return (
     <Box
       component="dl"
       aria-label={label}
-      sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(160px, max-content) 1fr' }, columnGap: 3, rowGap: { xs: 0, sm: 1 }, '& dd': { mb: { xs: 1.25, sm: 0 } } }}
+      sx={{
+        m: 0,
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'minmax(160px, max-content) 1fr' },
+        columnGap: 3,
+        rowGap: { xs: 0, sm: 1 },
+        '& dd': { mb: { xs: 1.25, sm: 0 } },
+      }}
     >
       {items
         .filter((item) => item.value !== '' && item.value !== null && item.value !== undefined)
@@ -91,14 +104,34 @@ export function DetailList({ items, label }: { items: ReadonlyArray<{ key: strin
  * The provider and customer cards of a contract or a document, from its frozen snapshots: company, address,
  * responsible person, bulstat, VAT number and the accounts (the provider's BGN and EUR ones, the customer's).
  */
-export function SnapshotPartyCards({ provider, customer, customerTitle }: { provider: PartySnapshot | null; customer: PartySnapshot | null; customerTitle: string }) {
+export function SnapshotPartyCards({
+  provider,
+  customer,
+  customerTitle,
+}: {
+  provider: PartySnapshot | null;
+  customer: PartySnapshot | null;
+  customerTitle: string;
+}) {
   const { t } = useTranslation('contracts');
   const providerBanks = [{ key: 'bank', label: t('parties.bgn_bank'), bank: provider?.bank ?? null }];
   if (provider?.bank2) providerBanks.push({ key: 'bank2', label: t('parties.eur_bank'), bank: provider.bank2 });
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, mb: 2, '& > section': { mb: 0 } }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+        mb: 2,
+        '& > section': { mb: 0 },
+      }}
+    >
       <PartyCard title={t('parties.provider')} party={provider} banks={providerBanks} />
-      <PartyCard title={customerTitle} party={customer} banks={[{ key: 'bank', label: t('parties.bank'), bank: customer?.bank ?? null }]} />
+      <PartyCard
+        title={customerTitle}
+        party={customer}
+        banks={[{ key: 'bank', label: t('parties.bank'), bank: customer?.bank ?? null }]}
+      />
     </Box>
   );
 }
@@ -123,6 +156,16 @@ export function RecordPending({ failed, back }: { failed: boolean; back: { to: s
 }
 
 /** An office's address on one line: street, zip code, city, country. */
-export function addressLine(office: { street: LocalizedText; zipCode: string; city: LocalizedText; country: LocalizedText }, locale: string): string {
-  return [localized(office.street, locale), office.zipCode, localized(office.city, locale), localized(office.country, locale)].filter(Boolean).join(', ');
+export function addressLine(
+  office: { street: LocalizedText; zipCode: string; city: LocalizedText; country: LocalizedText },
+  locale: string,
+): string {
+  return [
+    localized(office.street, locale),
+    office.zipCode,
+    localized(office.city, locale),
+    localized(office.country, locale),
+  ]
+    .filter(Boolean)
+    .join(', ');
 }

@@ -12,15 +12,42 @@ import type {
 
 /** Ids as the server makes them (UUIDs), readable in the tests. */
 export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-export const ids = { company: uuid(1), company2: uuid(2), contract: uuid(10), invoice: uuid(20), proforma: uuid(30), original: uuid(21), file: uuid(40) };
+export const ids = {
+  company: uuid(1),
+  company2: uuid(2),
+  contract: uuid(10),
+  invoice: uuid(20),
+  proforma: uuid(30),
+  original: uuid(21),
+  file: uuid(40),
+};
 
 const text = (bg: string, it: string) => ({ bg, it });
 
 export const provider: PartySnapshot = {
   name: text('Кантора ЕООД', 'Kantora EOOD'),
-  address: { country: text('България', 'Bulgaria'), city: text('София', 'Sofia'), zipCode: '1000', street: text('ул. Граф Игнатиев 10', 'via Graf Ignatiev 10') },
-  bank: { bankId: uuid(50), name: text('Банка ДСК', 'Banca DSK'), address: text('', ''), bic: 'STSABGSF', iban: 'BG80STSA93000012345678', currency: 'BGN' },
-  bank2: { bankId: uuid(51), name: text('УниКредит Булбанк', 'UniCredit Bulbank'), address: text('', ''), bic: 'UNCRBGSF', iban: 'BG18UNCR70001512345678', currency: 'EUR' },
+  address: {
+    country: text('България', 'Bulgaria'),
+    city: text('София', 'Sofia'),
+    zipCode: '1000',
+    street: text('ул. Граф Игнатиев 10', 'via Graf Ignatiev 10'),
+  },
+  bank: {
+    bankId: uuid(50),
+    name: text('Банка ДСК', 'Banca DSK'),
+    address: text('', ''),
+    bic: 'STSABGSF',
+    iban: 'BG80STSA93000012345678',
+    currency: 'BGN',
+  },
+  bank2: {
+    bankId: uuid(51),
+    name: text('УниКредит Булбанк', 'UniCredit Bulbank'),
+    address: text('', ''),
+    bic: 'UNCRBGSF',
+    iban: 'BG18UNCR70001512345678',
+    currency: 'EUR',
+  },
   responsiblePerson: text('Иван Петров', 'Ivan Petrov'),
   bulstat: '201234567',
   vatNumber: 'BG201234567',
@@ -28,16 +55,44 @@ export const provider: PartySnapshot = {
 
 export const customer: PartySnapshot = {
   name: text('Роси Кострузиони ООД', 'Rossi Costruzioni S.r.l.'),
-  address: { country: text('Италия', 'Italia'), city: text('Милано', 'Milano'), zipCode: '20123', street: text('виа Торино 21', 'via Torino 21') },
-  bank: { bankId: uuid(52), name: text('Интеза Санпаоло', 'Intesa Sanpaolo'), address: text('', ''), bic: 'BCITITMM', iban: 'IT60X0542811101000000123456', currency: 'EUR' },
+  address: {
+    country: text('Италия', 'Italia'),
+    city: text('Милано', 'Milano'),
+    zipCode: '20123',
+    street: text('виа Торино 21', 'via Torino 21'),
+  },
+  bank: {
+    bankId: uuid(52),
+    name: text('Интеза Санпаоло', 'Intesa Sanpaolo'),
+    address: text('', ''),
+    bic: 'BCITITMM',
+    iban: 'IT60X0542811101000000123456',
+    currency: 'EUR',
+  },
   responsiblePerson: text('Марко Роси', 'Marco Rossi'),
   bulstat: '0234567890',
   vatNumber: 'IT0234567890',
 };
 
 export const companyRows: PortalCompanyRow[] = [
-  { _id: ids.company, name: customer.name, bulstat: '0234567890', vatNumber: 'IT0234567890', phone: '+39 02 8646 1200', email: 'amministrazione@rossicostruzioni.it', status: true },
-  { _id: ids.company2, name: text('Бианки Мода АД', 'Bianchi Moda S.p.A.'), bulstat: '0456789012', vatNumber: 'IT0456789012', phone: '+39 055 219 880', email: 'info@bianchimoda.it', status: true },
+  {
+    _id: ids.company,
+    name: customer.name,
+    bulstat: '0234567890',
+    vatNumber: 'IT0234567890',
+    phone: '+39 02 8646 1200',
+    email: 'amministrazione@rossicostruzioni.it',
+    status: true,
+  },
+  {
+    _id: ids.company2,
+    name: text('Бианки Мода АД', 'Bianchi Moda S.p.A.'),
+    bulstat: '0456789012',
+    vatNumber: 'IT0456789012',
+    phone: '+39 055 219 880',
+    email: 'info@bianchimoda.it',
+    status: true,
+  },
 ];
 
 export const company: PortalCompanyView = {
@@ -54,7 +109,17 @@ export const company: PortalCompanyView = {
       zipCode: '20123',
       phone: '+39 02 8646 1200',
       email: '',
-      contacts: [{ _id: uuid(61), firstName: 'Марко', middleName: '', lastName: 'Роси', position: 'Amministratore', phone: '+39 333 1234567', email: 'marco@rossicostruzioni.it' }],
+      contacts: [
+        {
+          _id: uuid(61),
+          firstName: 'Марко',
+          middleName: '',
+          lastName: 'Роси',
+          position: 'Amministratore',
+          phone: '+39 333 1234567',
+          email: 'marco@rossicostruzioni.it',
+        },
+      ],
     },
     {
       _id: uuid(62),
@@ -66,7 +131,17 @@ export const company: PortalCompanyView = {
       zipCode: '1504',
       phone: '',
       email: '',
-      contacts: [{ _id: uuid(63), firstName: 'Лучия', middleName: '', lastName: 'Бианки', position: 'Referente Bulgaria', phone: '', email: 'lucia@rossicostruzioni.it' }],
+      contacts: [
+        {
+          _id: uuid(63),
+          firstName: 'Лучия',
+          middleName: '',
+          lastName: 'Бианки',
+          position: 'Referente Bulgaria',
+          phone: '',
+          email: 'lucia@rossicostruzioni.it',
+        },
+      ],
     },
   ],
 };
@@ -95,8 +170,22 @@ export const contract: PortalContractView = {
 };
 
 export const serviceRows: PortalContractServiceRow[] = [
-  { _id: uuid(70), code: 'ACC-01', name: text('Счетоводно обслужване', 'Contabilità'), description: text('До 50 документа', 'Fino a 50 documenti'), price: 350, created: '2025-12-20T08:00:00.000Z' },
-  { _id: uuid(71), code: 'PAY-01', name: text('ТРЗ', 'Paghe'), description: text('', ''), price: 100, created: '2025-12-20T08:01:00.000Z' },
+  {
+    _id: uuid(70),
+    code: 'ACC-01',
+    name: text('Счетоводно обслужване', 'Contabilità'),
+    description: text('До 50 документа', 'Fino a 50 documenti'),
+    price: 350,
+    created: '2025-12-20T08:00:00.000Z',
+  },
+  {
+    _id: uuid(71),
+    code: 'PAY-01',
+    name: text('ТРЗ', 'Paghe'),
+    description: text('', ''),
+    price: 100,
+    created: '2025-12-20T08:01:00.000Z',
+  },
 ];
 
 export const documentRows: PortalContractDocumentRow[] = [
@@ -107,12 +196,24 @@ export const documentRows: PortalContractDocumentRow[] = [
     date: '2025-12-20',
     description: text('Подписан договор', 'Contratto firmato'),
     notes: text('', ''),
-    files: [{ _id: ids.file, filename: 'dogovor.pdf', contentType: 'application/pdf', length: 20480, uploadDate: '2025-12-20T09:00:00.000Z' }],
+    files: [
+      {
+        _id: ids.file,
+        filename: 'dogovor.pdf',
+        contentType: 'application/pdf',
+        length: 20480,
+        uploadDate: '2025-12-20T09:00:00.000Z',
+      },
+    ],
     created: '2025-12-20T09:00:00.000Z',
   },
 ];
 
-export function billingRowOf(kind: 'invoice' | 'proforma', n: number, extra: Partial<PortalBillingRow> = {}): PortalBillingRow {
+export function billingRowOf(
+  kind: 'invoice' | 'proforma',
+  n: number,
+  extra: Partial<PortalBillingRow> = {},
+): PortalBillingRow {
   return {
     _id: uuid(kind === 'invoice' ? 200 + n : 300 + n),
     kind,
@@ -135,7 +236,14 @@ export function billingRowOf(kind: 'invoice' | 'proforma', n: number, extra: Par
 
 export function billingViewOf(kind: 'invoice' | 'proforma', extra: Partial<PortalBillingView> = {}): PortalBillingView {
   return {
-    ...billingRowOf(kind, 42, { _id: kind === 'invoice' ? ids.invoice : ids.proforma, amount: 300, VATAmount: 60, totalAmount: 360, isPaid: 2, paidAmount: 100 }),
+    ...billingRowOf(kind, 42, {
+      _id: kind === 'invoice' ? ids.invoice : ids.proforma,
+      amount: 300,
+      VATAmount: 60,
+      totalAmount: 360,
+      isPaid: 2,
+      paidAmount: 100,
+    }),
     provider,
     customer,
     contract: ids.contract,
@@ -155,10 +263,29 @@ export function billingViewOf(kind: 'invoice' | 'proforma', extra: Partial<Porta
     currencyRate: 1.95583,
     notPaid: 260,
     showBGInvoice: true,
-    printLayouts: kind === 'invoice' ? ['invoice', 'invoice-bgn', 'italian'] : ['proforma', 'proforma-bgn', 'proforma-ibans', 'italian'],
+    printLayouts:
+      kind === 'invoice'
+        ? ['invoice', 'invoice-bgn', 'italian']
+        : ['proforma', 'proforma-bgn', 'proforma-ibans', 'italian'],
     items: [
-      { _id: uuid(90), index: 1, name: text('Счетоводно обслужване', 'Contabilità'), comment: text('март 2026', 'marzo 2026'), quantity: 1, price: 200, total: 200 },
-      { _id: uuid(91), index: 2, name: text('ТРЗ', 'Paghe'), comment: text('', ''), quantity: 2, price: 50, total: 100 },
+      {
+        _id: uuid(90),
+        index: 1,
+        name: text('Счетоводно обслужване', 'Contabilità'),
+        comment: text('март 2026', 'marzo 2026'),
+        quantity: 1,
+        price: 200,
+        total: 200,
+      },
+      {
+        _id: uuid(91),
+        index: 2,
+        name: text('ТРЗ', 'Paghe'),
+        comment: text('', ''),
+        quantity: 2,
+        price: 50,
+        total: 100,
+      },
     ],
     ...extra,
   };

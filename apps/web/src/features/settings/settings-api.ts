@@ -10,19 +10,22 @@ export const settingsKeys = {
   dictionary: (kind: string) => ['settings', 'dictionary', kind] as const,
 };
 
-
-
 export interface MyCompany {
   _id: string;
   name: LocalizedText;
   responsiblePerson: LocalizedText;
   bulstat: string;
   vatNumber: string;
-  address: { country: LocalizedText; state: LocalizedText; city: LocalizedText; street: LocalizedText; zipCode: string };
+  address: {
+    country: LocalizedText;
+    state: LocalizedText;
+    city: LocalizedText;
+    street: LocalizedText;
+    zipCode: string;
+  };
   created?: string | null;
   updated?: string | null;
 }
-
 
 export interface InvoiceSettings {
   _id: string;
@@ -49,7 +52,8 @@ export const settingsApi = {
   saveInvoiceSettings: (input: unknown) => api.post<InvoiceSettings>('/settings/invoices/save', input),
   getRegisterNumbers: () => api.get<RegisterNumbers>('/settings/invoices/getRegisterNumbers'),
   saveRegisterNumbers: (input: unknown) => api.post<RegisterNumbers>('/settings/invoices/saveRegisterNumbers', input),
-  listDictionary: (kind: string, request: object) => api.post<ListResult<DictionaryItem>>(`/settings/${kind}/list`, request),
+  listDictionary: (kind: string, request: object) =>
+    api.post<ListResult<DictionaryItem>>(`/settings/${kind}/list`, request),
   getDictionaryItem: (kind: string, id: string) => api.get<DictionaryItem>(`/settings/${kind}/${id}`),
   saveDictionaryItem: (kind: string, input: unknown) => api.post<DictionaryItem>(`/settings/${kind}/save`, input),
 };

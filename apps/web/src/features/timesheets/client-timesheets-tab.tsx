@@ -9,7 +9,11 @@ import { TimesheetsList } from './timesheets-list.tsx';
 export default function ClientTimesheetsTab({ clientId }: ClientTabProps) {
   const { t } = useTranslation('timesheets');
   // The client's name for a new row's client field (the client page has it cached under this key).
-  const client = useQuery({ queryKey: ['timesheets', 'client', clientId], queryFn: () => api.get<ClientOption>(`/companies/${encodeURIComponent(clientId)}`), staleTime: 60_000 });
+  const client = useQuery({
+    queryKey: ['timesheets', 'client', clientId],
+    queryFn: () => api.get<ClientOption>(`/companies/${encodeURIComponent(clientId)}`),
+    staleTime: 60_000,
+  });
   const option: ClientOption = { _id: clientId, name: client.data?.name ?? { bg: '', it: '' } };
   return <TimesheetsList client={option} description={t('list.client_intro')} />;
 }

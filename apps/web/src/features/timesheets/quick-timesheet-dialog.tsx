@@ -39,7 +39,16 @@ export default function QuickTimesheetDialog({ path, onClose }: { path: string; 
     staleTime: 60_000,
   });
   if ((clientId && client.isPending) || (contractId && contract.isPending)) return null;
-  const fromContract = contract.data?.customerId ? { _id: contract.data.customerId, name: contract.data.companyName ?? { bg: '', it: '' } } : null;
+  const fromContract = contract.data?.customerId
+    ? { _id: contract.data.customerId, name: contract.data.companyName ?? { bg: '', it: '' } }
+    : null;
   const prefill = client.data ? { _id: client.data._id, name: client.data.name } : fromContract;
-  return <TimesheetDialog id={null} client={prefill} contract={contract.data ? optionOf(contract.data) : null} onClose={onClose} />;
+  return (
+    <TimesheetDialog
+      id={null}
+      client={prefill}
+      contract={contract.data ? optionOf(contract.data) : null}
+      onClose={onClose}
+    />
+  );
 }

@@ -25,8 +25,26 @@ const CONTRACT: ContractOption = {
   currencyCode: 'EUR',
 };
 const SERVICE_ROWS = [
-  { _id: uuid(31), contractId: CONTRACT._id, service: uuid(21), code: 'ACC-01', name: { bg: 'Счетоводство', it: 'Contabilità' }, description: { bg: '', it: '' }, created: '2026-01-01T00:00:00.000Z', addedByName: null },
-  { _id: uuid(32), contractId: CONTRACT._id, service: uuid(22), code: 'PAY-01', name: { bg: 'ТРЗ', it: 'Paghe' }, description: { bg: '', it: '' }, created: '2026-01-01T00:00:00.000Z', addedByName: null },
+  {
+    _id: uuid(31),
+    contractId: CONTRACT._id,
+    service: uuid(21),
+    code: 'ACC-01',
+    name: { bg: 'Счетоводство', it: 'Contabilità' },
+    description: { bg: '', it: '' },
+    created: '2026-01-01T00:00:00.000Z',
+    addedByName: null,
+  },
+  {
+    _id: uuid(32),
+    contractId: CONTRACT._id,
+    service: uuid(22),
+    code: 'PAY-01',
+    name: { bg: 'ТРЗ', it: 'Paghe' },
+    description: { bg: '', it: '' },
+    created: '2026-01-01T00:00:00.000Z',
+    addedByName: null,
+  },
 ];
 const services = { 'POST /api/contract-services/list': () => ok({ Items: SERVICE_ROWS, Total: 2, Page: 1 }) };
 
@@ -82,7 +100,9 @@ describe('TimesheetDialog', () => {
     expect(await screen.findByRole('heading', { name: 'Нов отчет за работно време' })).toBeInTheDocument();
     const first = rowGroup('Отработено време');
     expect(within(first).getByRole('combobox', { name: 'Клиент' })).toHaveValue('Алфа Трейд ООД');
-    expect(within(first).getByRole('combobox', { name: 'Договор' })).toHaveValue('Счетоводно обслужване 2026 (01.01.2026 – 31.12.2099)');
+    expect(within(first).getByRole('combobox', { name: 'Договор' })).toHaveValue(
+      'Счетоводно обслужване 2026 (01.01.2026 – 31.12.2099)',
+    );
     await pickService(first, 'Счетоводство');
     expect(within(first).getByRole('textbox', { name: 'Услуга' })).toHaveValue('ACC-01 · Счетоводство');
     await userEvent.type(within(first).getByRole('textbox', { name: 'Часове' }), '1');
@@ -104,7 +124,14 @@ describe('TimesheetDialog', () => {
     const today = sofiaDate();
     expect(body).toEqual([
       { client: CLIENT._id, contract: CONTRACT._id, service: uuid(21), date: today, duration: 90, comment: '' },
-      { client: CLIENT._id, contract: CONTRACT._id, service: uuid(22), date: today, duration: 480, comment: 'Ведомости' },
+      {
+        client: CLIENT._id,
+        contract: CONTRACT._id,
+        service: uuid(22),
+        date: today,
+        duration: 480,
+        comment: 'Ведомости',
+      },
     ]);
     expect(await within(rowGroup('Ред 2')).findByText('Датата не може да е в бъдещето')).toBeInTheDocument();
     expect(within(rowGroup('Ред 1')).getByText('Услугата не е от услугите по договора')).toBeInTheDocument();
@@ -130,7 +157,11 @@ describe('TimesheetDialog', () => {
     await userEvent.type(within(second).getByRole('textbox', { name: 'Часове' }), '24');
     await userEvent.type(within(second).getByRole('textbox', { name: 'Минути' }), '1');
     await userEvent.click(screen.getByRole('button', { name: 'Запази' }));
-    expect(await within(within(second).getByRole('group', { name: 'Продължителност' })).findByText('Продължителността трябва да е от 1 минута до 24 часа')).toBeInTheDocument();
+    expect(
+      await within(within(second).getByRole('group', { name: 'Продължителност' })).findByText(
+        'Продължителността трябва да е от 1 минута до 24 часа',
+      ),
+    ).toBeInTheDocument();
     // A row can be removed while the entry is new.
     await userEvent.click(screen.getByRole('button', { name: 'Премахни ред 2' }));
     expect(screen.queryByRole('group', { name: 'Ред 2' })).not.toBeInTheDocument();
@@ -154,11 +185,22 @@ describe('TimesheetDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Запази' }));
     await waitFor(() => expect(calls.some((call) => call.url.endsWith('/timesheets/save'))).toBe(true));
     const body = JSON.parse(String(calls.find((call) => call.url.endsWith('/timesheets/save'))?.init?.body));
-    expect(body).toEqual({ _id: uuid(101), client: CLIENT._id, contract: CONTRACT._id, service: uuid(21), date: '2026-11-20', duration: 90, comment: 'Фактури и банка' });
+    expect(body).toEqual({
+      _id: uuid(101),
+      client: CLIENT._id,
+      contract: CONTRACT._id,
+      service: uuid(21),
+      date: '2026-11-20',
+      duration: 90,
+      comment: 'Фактури и банка',
+    });
   });
 
   it('shows a server refusal of the one-row save under its field', async () => {
-    mockApi({ [`GET /api/timesheets/${uuid(101)}`]: () => ok(viewOf(1)), 'POST /api/timesheets/save': () => failure(400, 'date_in_future', [{ field: 'date', message: 'date_in_future' }]) });
+    mockApi({
+      [`GET /api/timesheets/${uuid(101)}`]: () => ok(viewOf(1)),
+      'POST /api/timesheets/save': () => failure(400, 'date_in_future', [{ field: 'date', message: 'date_in_future' }]),
+    });
     renderWithProviders(<TimesheetDialog id={uuid(101)} onClose={vi.fn()} />);
     const row = await screen.findByRole('group', { name: 'Отработено време' });
     await userEvent.click(screen.getByRole('button', { name: 'Запази' }));
@@ -166,13 +208,19 @@ describe('TimesheetDialog', () => {
   });
 
   it('shows a server refusal of the duration under the hours and minutes', async () => {
-    mockApi({ [`GET /api/timesheets/${uuid(101)}`]: () => ok(viewOf(1)), 'POST /api/timesheets/save': () => failure(400, 'timesheet_duration_range', [{ field: 'duration', message: 'timesheet_duration_range' }]) });
+    mockApi({
+      [`GET /api/timesheets/${uuid(101)}`]: () => ok(viewOf(1)),
+      'POST /api/timesheets/save': () =>
+        failure(400, 'timesheet_duration_range', [{ field: 'duration', message: 'timesheet_duration_range' }]),
+    });
     renderWithProviders(<TimesheetDialog id={uuid(101)} onClose={vi.fn()} />);
     const row = await screen.findByRole('group', { name: 'Отработено време' });
     await userEvent.click(screen.getByRole('button', { name: 'Запази' }));
     // Under the hours and minutes (not below the comment).
     const duration = within(row).getByRole('group', { name: 'Продължителност' });
-    expect(await within(duration).findByText('Продължителността трябва да е от 1 минута до 24 часа')).toBeInTheDocument();
+    expect(
+      await within(duration).findByText('Продължителността трябва да е от 1 минута до 24 часа'),
+    ).toBeInTheDocument();
     expect(within(duration).getByRole('textbox', { name: 'Часове' })).toHaveAttribute('aria-invalid', 'true');
     expect(within(duration).queryByRole('textbox', { name: 'Коментар' })).not.toBeInTheDocument();
   });
@@ -187,11 +235,18 @@ describe('TimesheetDialog', () => {
   });
 
   it('says why a row of a billed period is refused (409)', async () => {
-    mockApi({ [`GET /api/timesheets/${uuid(101)}`]: () => ok(viewOf(1)), 'POST /api/timesheets/save': () => failure(409, 'timesheet_period_invoiced') });
+    mockApi({
+      [`GET /api/timesheets/${uuid(101)}`]: () => ok(viewOf(1)),
+      'POST /api/timesheets/save': () => failure(409, 'timesheet_period_invoiced'),
+    });
     renderWithProviders(<TimesheetDialog id={uuid(101)} onClose={vi.fn()} />);
     await screen.findByRole('group', { name: 'Отработено време' });
     await userEvent.click(screen.getByRole('button', { name: 'Запази' }));
-    expect(await screen.findByText('Периодът е фактуриран с приложение за отработеното време: отчетите в него може да променя само администратор.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Периодът е фактуриран с приложение за отработеното време: отчетите в него може да променя само администратор.',
+      ),
+    ).toBeInTheDocument();
     // The dialog keeps the row (nothing was saved).
     expect(screen.getByRole('button', { name: 'Запази' })).toBeInTheDocument();
   });
@@ -199,7 +254,11 @@ describe('TimesheetDialog', () => {
   it('hides Save of a locked row and says why', async () => {
     mockApi({ [`GET /api/timesheets/${uuid(101)}`]: () => ok(viewOf(1, { locked: true, canEdit: false })) });
     renderWithProviders(<TimesheetDialog id={uuid(101)} onClose={vi.fn()} />);
-    expect(await screen.findByText('Отчетът е заключен: създаден е преди повече от 10 дни. Само администратор може да го променя.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Отчетът е заключен: създаден е преди повече от 10 дни. Само администратор може да го променя.',
+      ),
+    ).toBeInTheDocument();
     expect(saveButtons()).toHaveLength(0);
     expect(screen.getByText('Само за преглед')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Коментар' })).toBeDisabled();

@@ -16,7 +16,16 @@ import { applyServerErrors } from '../../components/fields/server-errors.ts';
 import { formatDuration } from '../../lib/format.ts';
 import { schemaResolver } from '../../lib/labels.ts';
 import { useInvalidate } from '../../lib/metadata.ts';
-import { durationOf, emptyRow, nextRow, rowErrors, rowOfView, type TimesheetFormOutput, type TimesheetFormValues, timesheetFormSchema } from './timesheet-form.ts';
+import {
+  durationOf,
+  emptyRow,
+  nextRow,
+  rowErrors,
+  rowOfView,
+  type TimesheetFormOutput,
+  type TimesheetFormValues,
+  timesheetFormSchema,
+} from './timesheet-form.ts';
 import { TimesheetRowFields } from './timesheet-row-fields.tsx';
 import { timesheetKeys, timesheetsApi } from './timesheets-api.ts';
 
@@ -50,10 +59,20 @@ export function TimesheetDialog({ id, client = null, contract = null, onClose }:
   const { t } = useTranslation('timesheets');
   const invalidate = useInvalidate();
   const [saved, setSaved] = useState<TimesheetView[] | null>(null);
-  const loaded = useQuery({ queryKey: timesheetKeys.one(id ?? ''), queryFn: () => timesheetsApi.get(id as string), enabled: id !== null, staleTime: 0, retry: false });
+  const loaded = useQuery({
+    queryKey: timesheetKeys.one(id ?? ''),
+    queryFn: () => timesheetsApi.get(id as string),
+    enabled: id !== null,
+    staleTime: 0,
+    retry: false,
+  });
   const form = useForm<TimesheetFormValues, any, TimesheetFormOutput>({
     resolver: schemaResolver(timesheetFormSchema),
-    defaultValues: { rows: [emptyRow({ client, contract: contract?.status === 1 && contract.customerId === client?._id ? contract : null })] },
+    defaultValues: {
+      rows: [
+        emptyRow({ client, contract: contract?.status === 1 && contract.customerId === client?._id ? contract : null }),
+      ],
+    },
   });
   const rows = useFieldArray({ control: form.control, name: 'rows' });
   const { reset } = form;
@@ -108,11 +127,23 @@ export function TimesheetDialog({ id, client = null, contract = null, onClose }:
             </Typography>
           )}
           {rows.fields.map((field, index) => (
-            <TimesheetRowFields key={field.id} form={form} index={index} count={rows.fields.length} onRemove={creating && rows.fields.length > 1 ? () => rows.remove(index) : undefined} />
+            <TimesheetRowFields
+              key={field.id}
+              form={form}
+              index={index}
+              count={rows.fields.length}
+              onRemove={creating && rows.fields.length > 1 ? () => rows.remove(index) : undefined}
+            />
           ))}
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+          <Box
+            sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
+          >
             {creating && !single ? (
-              <Button startIcon={<Add />} onClick={() => rows.append(nextRow(values.at(-1)))} disabled={rows.fields.length >= 50}>
+              <Button
+                startIcon={<Add />}
+                onClick={() => rows.append(nextRow(values.at(-1)))}
+                disabled={rows.fields.length >= 50}
+              >
                 {t('dialog.add_row')}
               </Button>
             ) : (

@@ -1,4 +1,15 @@
-import { alwaysCheck, businessDate, type ContractOption, type LocalizedText, MessageKeys as M, optionalString, selectId, timesheetDateError, timesheetDuration, type TimesheetView } from '@kantora/domain';
+import {
+  alwaysCheck,
+  businessDate,
+  type ContractOption,
+  type LocalizedText,
+  MessageKeys as M,
+  optionalString,
+  selectId,
+  timesheetDateError,
+  timesheetDuration,
+  type TimesheetView,
+} from '@kantora/domain';
 import { z } from 'zod';
 import type { ClientOption } from '../../components/client-search.tsx';
 import { localized } from '../../lib/labels.ts';
@@ -12,7 +23,8 @@ export interface ServiceChoice {
 }
 
 /** `S1 · Счетоводно обслужване`. */
-export const serviceLabel = (service: Pick<ServiceChoice, 'code' | 'name'>, locale: string) => [service.code, localized(service.name, locale)].filter(Boolean).join(' · ');
+export const serviceLabel = (service: Pick<ServiceChoice, 'code' | 'name'>, locale: string) =>
+  [service.code, localized(service.name, locale)].filter(Boolean).join(' · ');
 
 /** One row of the timesheet form: the picks as objects (their names show), the duration as hours and minutes. */
 export interface TimesheetRowValues {
@@ -31,8 +43,18 @@ export interface TimesheetFormValues {
 }
 
 /** What a new row starts with: the page's client and contract, today (Sofia), no duration. */
-export function emptyRow(prefill: Partial<Pick<TimesheetRowValues, 'client' | 'contract' | 'date'>> = {}): TimesheetRowValues {
-  return { client: prefill.client ?? null, contract: prefill.contract ?? null, service: null, date: prefill.date ?? sofiaDate(), hours: null, minutes: null, comment: '' };
+export function emptyRow(
+  prefill: Partial<Pick<TimesheetRowValues, 'client' | 'contract' | 'date'>> = {},
+): TimesheetRowValues {
+  return {
+    client: prefill.client ?? null,
+    contract: prefill.contract ?? null,
+    service: null,
+    date: prefill.date ?? sofiaDate(),
+    hours: null,
+    minutes: null,
+    comment: '',
+  };
 }
 
 /** The next row of a multi-row entry keeps the previous row's client, contract and date. */
@@ -66,7 +88,8 @@ export function rowOfView(view: TimesheetView): TimesheetRowValues {
 }
 
 const idOf = (value: unknown) => (value && typeof value === 'object' ? (value as { _id: string })._id : (value ?? ''));
-const wholeOrEmpty = (max: number) => z.number().int(M.invalid_value).min(0, M.invalid_value).max(max, M.invalid_value).nullable();
+const wholeOrEmpty = (max: number) =>
+  z.number().int(M.invalid_value).min(0, M.invalid_value).max(max, M.invalid_value).nullable();
 
 /** Minutes of a row's hours and minutes (null when neither is given). */
 export function durationOf(row: Pick<TimesheetRowValues, 'hours' | 'minutes'>): number | null {
@@ -79,7 +102,10 @@ export function durationOf(row: Pick<TimesheetRowValues, 'hours' | 'minutes'>): 
 function withContractDates(value: unknown): unknown {
   if (!value || typeof value !== 'object') return value;
   const contract = (value as { contract?: unknown }).contract;
-  const dates = contract && typeof contract === 'object' ? { fromDate: (contract as ContractOption).fromDate || null, toDate: (contract as ContractOption).toDate || null } : null;
+  const dates =
+    contract && typeof contract === 'object'
+      ? { fromDate: (contract as ContractOption).fromDate || null, toDate: (contract as ContractOption).toDate || null }
+      : null;
   return { ...value, contractDates: dates };
 }
 
@@ -103,15 +129,25 @@ const rowSchema = z.preprocess(
       comment: optionalString(2000),
     })
     .superRefine((row, ctx) => {
-      const values = row as { date?: unknown; hours?: number | null; minutes?: number | null; contractDates?: { fromDate: string | null; toDate: string | null } | null };
-      const dateError = typeof values.date === 'string' ? timesheetDateError(values.date, sofiaDate(), values.contractDates) : null;
+      const values = row as {
+        date?: unknown;
+        hours?: number | null;
+        minutes?: number | null;
+        contractDates?: { fromDate: string | null; toDate: string | null } | null;
+      };
+      const dateError =
+        typeof values.date === 'string' ? timesheetDateError(values.date, sofiaDate(), values.contractDates) : null;
       if (dateError) ctx.addIssue({ code: 'custom', path: ['date'], message: dateError });
       if (Number.isNaN(values.hours) || Number.isNaN(values.minutes)) return;
       const minutes = durationOf({ hours: values.hours ?? null, minutes: values.minutes ?? null });
       if (minutes === null) ctx.addIssue({ code: 'custom', path: ['duration'], message: M.field_is_required });
-      else if (!timesheetDuration.safeParse(minutes).success) ctx.addIssue({ code: 'custom', path: ['duration'], message: M.timesheet_duration_range });
+      else if (!timesheetDuration.safeParse(minutes).success)
+        ctx.addIssue({ code: 'custom', path: ['duration'], message: M.timesheet_duration_range });
     }, alwaysCheck)
-    .transform(({ hours, minutes, contractDates: _dates, ...row }) => ({ ...row, duration: durationOf({ hours, minutes }) ?? 0 })),
+    .transform(({ hours, minutes, contractDates: _dates, ...row }) => ({
+      ...row,
+      duration: durationOf({ hours, minutes }) ?? 0,
+    })),
 );
 
 export const timesheetFormSchema = z.object({ rows: z.array(rowSchema) });
@@ -126,6 +162,9 @@ export function rowErrors(error: unknown, many: boolean): { errors: Array<{ fiel
   const errors = (error as { errors?: unknown } | null)?.errors;
   if (!Array.isArray(errors)) return null;
   return {
-    errors: (errors as Array<{ field: string; message: string }>).map((item) => ({ ...item, field: many ? `rows.${item.field}` : `rows.0.${item.field}` })),
+    errors: (errors as Array<{ field: string; message: string }>).map((item) => ({
+      ...item,
+      field: many ? `rows.${item.field}` : `rows.0.${item.field}`,
+    })),
   };
 }

@@ -21,11 +21,25 @@ import { FormTextField } from '../../components/fields/text-field.tsx';
 import { type ServiceOption, ServicesPickerDialog } from '../../components/services-picker-dialog.tsx';
 import { formatDuration } from '../../lib/format.ts';
 import { translateMessage } from '../../lib/i18n.ts';
-import { durationOf, type ServiceChoice, serviceLabel, type TimesheetFormOutput, type TimesheetFormValues } from './timesheet-form.ts';
+import {
+  durationOf,
+  type ServiceChoice,
+  serviceLabel,
+  type TimesheetFormOutput,
+  type TimesheetFormValues,
+} from './timesheet-form.ts';
 import { timesheetKeys, timesheetsApi } from './timesheets-api.ts';
 
 /** The service of a row: its name, and the services picker offering the services of the row's contract. */
-function ServiceField({ form, index, label }: { form: UseFormReturn<TimesheetFormValues, any, TimesheetFormOutput>; index: number; label: string }) {
+function ServiceField({
+  form,
+  index,
+  label,
+}: {
+  form: UseFormReturn<TimesheetFormValues, any, TimesheetFormOutput>;
+  index: number;
+  label: string;
+}) {
   const { t, i18n } = useTranslation('timesheets');
   const [picking, setPicking] = useState(false);
   const contract = form.watch(`rows.${index}.contract`);
@@ -76,7 +90,13 @@ function ServiceField({ form, index, label }: { form: UseFormReturn<TimesheetFor
                 input: {
                   endAdornment: (
                     <InputAdornment position="end">
-                      <IconButton size="small" edge="end" disabled={disabled} aria-label={t('dialog.pick_service')} onClick={open}>
+                      <IconButton
+                        size="small"
+                        edge="end"
+                        disabled={disabled}
+                        aria-label={t('dialog.pick_service')}
+                        onClick={open}
+                      >
                         <ListAlt fontSize="small" />
                       </IconButton>
                     </InputAdornment>
@@ -124,7 +144,9 @@ export function TimesheetRowFields({ form, index, count, onRemove }: TimesheetRo
   const headingId = useId();
   const { control, setValue } = form;
   const row = form.watch(`rows.${index}`);
-  const errors = form.formState.errors.rows?.[index] as (FieldErrors<TimesheetFormValues['rows'][number]> & { duration?: { message?: string } }) | undefined;
+  const errors = form.formState.errors.rows?.[index] as
+    | (FieldErrors<TimesheetFormValues['rows'][number]> & { duration?: { message?: string } })
+    | undefined;
   const minutes = row ? durationOf(row) : null;
   const clear = (field: 'contract' | 'service') => setValue(`rows.${index}.${field}`, null, { shouldDirty: true });
   return (
@@ -188,7 +210,10 @@ export function TimesheetRowFields({ form, index, count, onRemove }: TimesheetRo
           gap: 2,
           mt: 2,
           alignItems: 'start',
-          gridTemplateColumns: { xs: 'minmax(0, 1fr) minmax(0, 1fr)', sm: 'minmax(0, 2.4fr) minmax(0, 1.5fr) minmax(0, 0.8fr) minmax(0, 0.8fr)' },
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr) minmax(0, 1fr)',
+            sm: 'minmax(0, 2.4fr) minmax(0, 1.5fr) minmax(0, 0.8fr) minmax(0, 0.8fr)',
+          },
         }}
       >
         <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}>
@@ -200,15 +225,47 @@ export function TimesheetRowFields({ form, index, count, onRemove }: TimesheetRo
         {/* The duration: hours and minutes with its error (or the hint, or the total) right under them. */}
         <Box role="group" aria-label={t('fields.duration')} sx={{ gridColumn: { xs: '1 / -1', sm: 'span 2' } }}>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' }}>
-            <NumberField control={control} name={`rows.${index}.hours`} label={t('fields.hours')} decimals={0} grouping={false} size="small" fullWidth error={Boolean(errors?.duration)} />
-            <NumberField control={control} name={`rows.${index}.minutes`} label={t('fields.minutes')} decimals={0} grouping={false} size="small" fullWidth error={Boolean(errors?.duration)} />
+            <NumberField
+              control={control}
+              name={`rows.${index}.hours`}
+              label={t('fields.hours')}
+              decimals={0}
+              grouping={false}
+              size="small"
+              fullWidth
+              error={Boolean(errors?.duration)}
+            />
+            <NumberField
+              control={control}
+              name={`rows.${index}.minutes`}
+              label={t('fields.minutes')}
+              decimals={0}
+              grouping={false}
+              size="small"
+              fullWidth
+              error={Boolean(errors?.duration)}
+            />
           </Box>
           <FormHelperText error={Boolean(errors?.duration)} sx={{ mx: 0 }}>
-            {errors?.duration ? translateMessage(errors.duration.message ?? 'invalid_value') : minutes ? `${t('fields.duration')}: ${formatDuration(minutes)}` : t('dialog.duration_hint')}
+            {errors?.duration
+              ? translateMessage(errors.duration.message ?? 'invalid_value')
+              : minutes
+                ? `${t('fields.duration')}: ${formatDuration(minutes)}`
+                : t('dialog.duration_hint')}
           </FormHelperText>
         </Box>
       </Box>
-      <FormTextField control={control} name={`rows.${index}.comment`} label={t('fields.comment')} size="small" fullWidth multiline maxRows={4} sx={{ mt: 2 }} slotProps={{ htmlInput: { maxLength: 2000 } }} />
+      <FormTextField
+        control={control}
+        name={`rows.${index}.comment`}
+        label={t('fields.comment')}
+        size="small"
+        fullWidth
+        multiline
+        maxRows={4}
+        sx={{ mt: 2 }}
+        slotProps={{ htmlInput: { maxLength: 2000 } }}
+      />
     </Paper>
   );
 }

@@ -22,5 +22,6 @@ export const timesheetsApi = {
   /** Saves the PDF of the filter (management). */
   print: (filter: object) => download('/timesheets/print', filter),
   /** A contract's services, for the services picker of a row. */
-  contractServices: (contractId: string) => api.post<ListResult<ContractServiceRow>>('/contract-services/list', { contractId, page: 1, itemsPerPage: 200 }),
+  contractServices: (contractId: string) =>
+    api.post<ListResult<ContractServiceRow>>('/contract-services/list', { contractId, page: 1, itemsPerPage: 200 }),
 };

@@ -18,7 +18,13 @@ export interface TimesheetFilterValues {
   toDate: string | null;
 }
 
-export const emptyTimesheetFilter: TimesheetFilterValues = { client: null, user: null, services: [], fromDate: null, toDate: null };
+export const emptyTimesheetFilter: TimesheetFilterValues = {
+  client: null,
+  user: null,
+  services: [],
+  fromDate: null,
+  toDate: null,
+};
 
 /** What a list is fixed to: one client (the client page's tab) or one contract (the contract page's). */
 export interface TimesheetScope {
@@ -27,28 +33,69 @@ export interface TimesheetScope {
 }
 
 /** The filter as the list, the export and the print take it (`client` is the client's id; the scope is added). */
-export function toListFilter<T extends Partial<TimesheetFilterValues>>({ client, ...rest }: T, scope: TimesheetScope = {}): Omit<T, 'client'> & Pick<TimesheetFilterInput, 'client' | 'contract'> {
+export function toListFilter<T extends Partial<TimesheetFilterValues>>(
+  { client, ...rest }: T,
+  scope: TimesheetScope = {},
+): Omit<T, 'client'> & Pick<TimesheetFilterInput, 'client' | 'contract'> {
   const clientId = scope.client?._id ?? client?._id;
-  return { ...rest, ...(clientId ? { client: clientId } : {}), ...(scope.contract ? { contract: scope.contract._id } : {}) };
+  return {
+    ...rest,
+    ...(clientId ? { client: clientId } : {}),
+    ...(scope.contract ? { contract: scope.contract._id } : {}),
+  };
 }
 
 /** Client (unless the list is one client's or contract's), for management the employee and the services, from/to date. */
-export function TimesheetsFilter({ withClient, management, onApply, onResetPage }: { withClient: boolean; management: boolean; onApply: (values: TimesheetFilterValues) => void; onResetPage: () => void }) {
+export function TimesheetsFilter({
+  withClient,
+  management,
+  onApply,
+  onResetPage,
+}: {
+  withClient: boolean;
+  management: boolean;
+  onApply: (values: TimesheetFilterValues) => void;
+  onResetPage: () => void;
+}) {
   const { t, i18n } = useTranslation('timesheets');
   const locale = i18n.language;
   const users = useMetadata<UserOption[]>('getAllEmployeeUsers', management);
   const services = useMetadata<ServiceOption[]>('getServices', management);
   const userOptions = (users.data ?? []).map((user) => ({ value: user._id, label: localized(user.fullName, locale) }));
-  const serviceOptions = (services.data ?? []).map((service) => ({ value: service._id, label: serviceLabel(service, locale) }));
+  const serviceOptions = (services.data ?? []).map((service) => ({
+    value: service._id,
+    label: serviceLabel(service, locale),
+  }));
   return (
     <FilterForm<TimesheetFilterValues> emptyValues={emptyTimesheetFilter} onApply={onApply} onResetPage={onResetPage}>
       {(form) => (
         <>
           {withClient && <ClientSearchField control={form.control} name="client" label={t('fields.client')} />}
-          {management && <OptionSelectField control={form.control} name="user" label={t('fields.user')} options={userOptions} clearable />}
-          {management && <OptionSelectField control={form.control} name="services" label={t('fields.services')} options={serviceOptions} multiple />}
+          {management && (
+            <OptionSelectField
+              control={form.control}
+              name="user"
+              label={t('fields.user')}
+              options={userOptions}
+              clearable
+            />
+          )}
+          {management && (
+            <OptionSelectField
+              control={form.control}
+              name="services"
+              label={t('fields.services')}
+              options={serviceOptions}
+              multiple
+            />
+          )}
           <DateField control={form.control} name="fromDate" label={t('filter.from_date')} />
-          <DateField control={form.control} name="toDate" label={t('filter.to_date')} minDate={form.watch('fromDate') ?? undefined} />
+          <DateField
+            control={form.control}
+            name="toDate"
+            label={t('filter.to_date')}
+            minDate={form.watch('fromDate') ?? undefined}
+          />
         </>
       )}
     </FilterForm>

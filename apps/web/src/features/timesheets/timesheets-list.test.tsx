@@ -20,8 +20,18 @@ const CONTRACT: ContractOption = {
   currencyCode: 'EUR',
 };
 // The stored language is Bulgarian: the screen's decides.
-const manager: CurrentUserInfo = { id: uuid(50), fullName: { bg: 'Мениджър', it: 'Manager' }, access: Access.manager, isProduction: false, locale: 'bg', email: 'm@kantora.local' };
-const file = (name: string) => () => new Response('x', { headers: { 'Content-Type': 'application/octet-stream', 'Content-Disposition': `attachment; filename="${name}"` } });
+const manager: CurrentUserInfo = {
+  id: uuid(50),
+  fullName: { bg: 'Мениджър', it: 'Manager' },
+  access: Access.manager,
+  isProduction: false,
+  locale: 'bg',
+  email: 'm@kantora.local',
+};
+const file = (name: string) => () =>
+  new Response('x', {
+    headers: { 'Content-Type': 'application/octet-stream', 'Content-Disposition': `attachment; filename="${name}"` },
+  });
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['timesheets', 'clients', 'contracts', 'parties']);

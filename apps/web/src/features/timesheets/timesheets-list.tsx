@@ -1,4 +1,11 @@
-import { type ContractOption, hasTimesheetFilter, isManagement, MessageKeys, type TimesheetListResult, type TimesheetRow } from '@kantora/domain';
+import {
+  type ContractOption,
+  hasTimesheetFilter,
+  isManagement,
+  MessageKeys,
+  type TimesheetListResult,
+  type TimesheetRow,
+} from '@kantora/domain';
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
@@ -42,7 +49,19 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
 function TotalLine({ minutes, estimated }: { minutes: number; estimated: boolean }) {
   const { t } = useTranslation('timesheets');
   return (
-    <Paper variant="outlined" sx={{ mt: 1.5, px: 2, py: 1.25, display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 1.5, rowGap: 0.5 }}>
+    <Paper
+      variant="outlined"
+      sx={{
+        mt: 1.5,
+        px: 2,
+        py: 1.25,
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'baseline',
+        columnGap: 1.5,
+        rowGap: 0.5,
+      }}
+    >
       <Typography component="span" sx={{ fontWeight: 600 }} role="status" aria-label={t('list.total_label')}>
         {t('list.total', { duration: `${estimated ? '≈ ' : ''}${formatDuration(minutes)}` })}
       </Typography>
@@ -70,15 +89,27 @@ export function TimesheetsList({ client = null, contract = null, description }: 
   const [busy, setBusy] = useState(false);
   const fixedClient = contract ? null : client;
   const scope = useMemo(() => ({ client: fixedClient, contract }), [fixedClient, contract]);
-  const fetcher = useMemo(() => (request: ListRequest<Partial<TimesheetFilterValues>>) => timesheetsApi.list(toListFilter(request, scope)), [scope]);
-  const queryKey = useMemo(() => [...timesheetKeys.list, fixedClient?._id ?? 'all', contract?._id ?? 'all'], [fixedClient, contract]);
+  const fetcher = useMemo(
+    () => (request: ListRequest<Partial<TimesheetFilterValues>>) => timesheetsApi.list(toListFilter(request, scope)),
+    [scope],
+  );
+  const queryKey = useMemo(
+    () => [...timesheetKeys.list, fixedClient?._id ?? 'all', contract?._id ?? 'all'],
+    [fixedClient, contract],
+  );
   // The same query as the table's (one request): its answer carries the sum of the durations.
   const answer = useListQuery(queryKey, fetcher, list.state, list.filters).data as TimesheetListResult | undefined;
   const scoped = Boolean(fixedClient || contract);
 
   const columns = useMemo<DataTableColumn<TimesheetRow>[]>(() => {
     const all: Array<DataTableColumn<TimesheetRow> | false> = [
-      { field: 'user', header: 'timesheets:fields.user', hideBelow: 'md', priority: 3, render: (row) => <Box sx={{ minWidth: 90 }}>{localized(row.userName, locale)}</Box> },
+      {
+        field: 'user',
+        header: 'timesheets:fields.user',
+        hideBelow: 'md',
+        priority: 3,
+        render: (row) => <Box sx={{ minWidth: 90 }}>{localized(row.userName, locale)}</Box>,
+      },
       // Phones: the date under the client (its column is left out there), so the duration keeps its width.
       !scoped && {
         field: 'client',
@@ -86,7 +117,15 @@ export function TimesheetsList({ client = null, contract = null, description }: 
         render: (row) => (
           <Box sx={{ minWidth: { xs: 96, md: 110 } }}>
             {localized(row.clientName, locale)}
-            <Box component="span" sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary', fontSize: '0.8rem', whiteSpace: 'nowrap' }}>
+            <Box
+              component="span"
+              sx={{
+                display: { xs: 'block', sm: 'none' },
+                color: 'text.secondary',
+                fontSize: '0.8rem',
+                whiteSpace: 'nowrap',
+              }}
+            >
               {formatDate(row.date)}
             </Box>
           </Box>
@@ -97,11 +136,32 @@ export function TimesheetsList({ client = null, contract = null, description }: 
         header: 'timesheets:fields.service',
         hideBelow: scoped ? undefined : 'sm',
         priority: 2,
-        render: (row) => <Box sx={{ minWidth: { xs: 96, md: 120 } }}>{serviceLabel({ code: row.serviceCode ?? '', name: row.serviceName ?? { bg: '', it: '' } }, locale)}</Box>,
+        render: (row) => (
+          <Box sx={{ minWidth: { xs: 96, md: 120 } }}>
+            {serviceLabel({ code: row.serviceCode ?? '', name: row.serviceName ?? { bg: '', it: '' } }, locale)}
+          </Box>
+        ),
       },
-      { field: 'date', header: 'timesheets:fields.date', sortable: true, hideBelow: scoped ? undefined : 'sm', render: (row) => <Box sx={nowrap}>{formatDate(row.date)}</Box> },
-      { field: 'duration', header: 'timesheets:fields.duration', render: (row) => <Box sx={nowrap}>{formatDuration(row.duration)}</Box> },
-      { field: 'created', header: 'timesheets:fields.created', sortable: true, hideBelow: 'sm', priority: 4, render: (row) => <Box sx={nowrap}>{formatDateTime(row.created)}</Box> },
+      {
+        field: 'date',
+        header: 'timesheets:fields.date',
+        sortable: true,
+        hideBelow: scoped ? undefined : 'sm',
+        render: (row) => <Box sx={nowrap}>{formatDate(row.date)}</Box>,
+      },
+      {
+        field: 'duration',
+        header: 'timesheets:fields.duration',
+        render: (row) => <Box sx={nowrap}>{formatDuration(row.duration)}</Box>,
+      },
+      {
+        field: 'created',
+        header: 'timesheets:fields.created',
+        sortable: true,
+        hideBelow: 'sm',
+        priority: 4,
+        render: (row) => <Box sx={nowrap}>{formatDateTime(row.created)}</Box>,
+      },
     ];
     return all.filter((column): column is DataTableColumn<TimesheetRow> => Boolean(column));
   }, [locale, scoped]);
@@ -125,7 +185,11 @@ export function TimesheetsList({ client = null, contract = null, description }: 
     }
   };
   const remove = async (row: TimesheetRow) => {
-    const sure = await confirm({ messageKey: 'are_your_sure_delete_timesheet', destructive: true, confirmLabel: t('common:actions.delete') });
+    const sure = await confirm({
+      messageKey: 'are_your_sure_delete_timesheet',
+      destructive: true,
+      confirmLabel: t('common:actions.delete'),
+    });
     if (!sure) return;
     try {
       await timesheetsApi.remove(row._id);
@@ -140,10 +204,20 @@ export function TimesheetsList({ client = null, contract = null, description }: 
       <PageToolbar description={description}>
         {management && (
           <>
-            <Button variant="outlined" startIcon={<PrintOutlined />} disabled={busy} onClick={() => void report('print')}>
+            <Button
+              variant="outlined"
+              startIcon={<PrintOutlined />}
+              disabled={busy}
+              onClick={() => void report('print')}
+            >
               {t('list.print')}
             </Button>
-            <Button variant="outlined" startIcon={<FileDownloadOutlined />} disabled={busy} onClick={() => void report('export')}>
+            <Button
+              variant="outlined"
+              startIcon={<FileDownloadOutlined />}
+              disabled={busy}
+              onClick={() => void report('export')}
+            >
               {t('list.export')}
             </Button>
           </>
@@ -152,7 +226,12 @@ export function TimesheetsList({ client = null, contract = null, description }: 
           {t('list.add')}
         </Button>
       </PageToolbar>
-      <TimesheetsFilter withClient={!scoped} management={management} onApply={list.applyFilters} onResetPage={list.resetPage} />
+      <TimesheetsFilter
+        withClient={!scoped}
+        management={management}
+        onApply={list.applyFilters}
+        onResetPage={list.resetPage}
+      />
       <DataTable<TimesheetRow, Partial<TimesheetFilterValues>>
         queryKey={queryKey}
         fetcher={fetcher}
@@ -164,13 +243,21 @@ export function TimesheetsList({ client = null, contract = null, description }: 
         rowActions={(row) => (
           <>
             <Tooltip title={t('common:actions.preview')}>
-              <IconButton size="small" aria-label={`${t('common:actions.preview')}: ${label(row)}`} onClick={() => setDialog({ id: row._id })}>
+              <IconButton
+                size="small"
+                aria-label={`${t('common:actions.preview')}: ${label(row)}`}
+                onClick={() => setDialog({ id: row._id })}
+              >
                 <Visibility fontSize="small" />
               </IconButton>
             </Tooltip>
             {row.canDelete && (
               <Tooltip title={t('common:actions.delete')}>
-                <IconButton size="small" aria-label={`${t('common:actions.delete')}: ${label(row)}`} onClick={() => void remove(row)}>
+                <IconButton
+                  size="small"
+                  aria-label={`${t('common:actions.delete')}: ${label(row)}`}
+                  onClick={() => void remove(row)}
+                >
                   <DeleteOutline fontSize="small" />
                 </IconButton>
               </Tooltip>
@@ -183,7 +270,9 @@ export function TimesheetsList({ client = null, contract = null, description }: 
         <TimesheetDialog
           key={dialog.id ?? 'new'}
           id={dialog.id}
-          client={contract ? { _id: contract.customerId ?? '', name: contract.companyName ?? { bg: '', it: '' } } : client}
+          client={
+            contract ? { _id: contract.customerId ?? '', name: contract.companyName ?? { bg: '', it: '' } } : client
+          }
           contract={contract}
           onClose={() => setDialog(null)}
         />

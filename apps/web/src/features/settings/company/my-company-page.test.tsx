@@ -16,7 +16,11 @@ describe('MyCompanyPage', () => {
     const { calls } = mockApi({
       'GET /api/settings/myCompany/get': () => ok(stored),
       'POST /api/settings/myCompany/save': (init) => {
-        stored = { ...JSON.parse(String(init?.body)), _id: '00000000-0000-4000-8000-000000000001', created: '2026-01-05T10:00:00Z' };
+        stored = {
+          ...JSON.parse(String(init?.body)),
+          _id: '00000000-0000-4000-8000-000000000001',
+          created: '2026-01-05T10:00:00Z',
+        };
         return ok(stored, 'saved_successfully');
       },
       'POST /api/banks/list': () => ok({ Items: [], Total: 0, Page: 1 }),
@@ -27,7 +31,9 @@ describe('MyCompanyPage', () => {
       </Suspense>,
     );
     expect(await screen.findByText('Още не е запазена')).toBeInTheDocument();
-    expect(screen.getByText('Банковите сметки могат да се добавят, след като запазите данните на фирмата.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Банковите сметки могат да се добавят, след като запазите данните на фирмата.'),
+    ).toBeInTheDocument();
     const save = () => userEvent.click(screen.getAllByRole('button', { name: 'Запази' })[0]);
 
     await save();

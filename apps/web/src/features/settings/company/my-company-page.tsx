@@ -49,7 +49,10 @@ function MyCompanyForm({ company }: { company: MyCompany | null }) {
   const formId = useId();
   const queryClient = useQueryClient();
   const invalidate = useInvalidate();
-  const form = useForm<FormValues, any, MyCompanySaveInput>({ resolver: schemaResolver(myCompanySaveSchema), defaultValues: toForm(company) });
+  const form = useForm<FormValues, any, MyCompanySaveInput>({
+    resolver: schemaResolver(myCompanySaveSchema),
+    defaultValues: toForm(company),
+  });
   const { control, formState } = form;
 
   const save = form.handleSubmit(async (values) => {
@@ -60,7 +63,11 @@ function MyCompanyForm({ company }: { company: MyCompany | null }) {
       return;
     }
     // The page switches to the saved company (edit mode) with its data read again.
-    const fresh = await queryClient.fetchQuery({ queryKey: settingsKeys.myCompany, queryFn: settingsApi.getMyCompany, staleTime: 0 });
+    const fresh = await queryClient.fetchQuery({
+      queryKey: settingsKeys.myCompany,
+      queryFn: settingsApi.getMyCompany,
+      staleTime: 0,
+    });
     form.reset(toForm(fresh));
     invalidate(['metaData']);
   });
@@ -85,10 +92,27 @@ function MyCompanyForm({ company }: { company: MyCompany | null }) {
         <SectionCard title={t('company.details')} subtitle={t('company.all_required')}>
           <Stack spacing={2}>
             <LocalizedTextField control={control} name="name" label={t('fields.company_name')} required />
-            <LocalizedTextField control={control} name="responsiblePerson" label={t('fields.responsible_person')} required />
+            <LocalizedTextField
+              control={control}
+              name="responsiblePerson"
+              label={t('fields.responsible_person')}
+              required
+            />
             <Box sx={twoColumns}>
-              <FormTextField control={control} name="bulstat" label={t('fields.bulstat')} required slotProps={{ htmlInput: { maxLength: 20 } }} />
-              <FormTextField control={control} name="vatNumber" label={t('fields.vat_number')} required slotProps={{ htmlInput: { maxLength: 20 } }} />
+              <FormTextField
+                control={control}
+                name="bulstat"
+                label={t('fields.bulstat')}
+                required
+                slotProps={{ htmlInput: { maxLength: 20 } }}
+              />
+              <FormTextField
+                control={control}
+                name="vatNumber"
+                label={t('fields.vat_number')}
+                required
+                slotProps={{ htmlInput: { maxLength: 20 } }}
+              />
             </Box>
           </Stack>
         </SectionCard>
@@ -99,7 +123,13 @@ function MyCompanyForm({ company }: { company: MyCompany | null }) {
             <LocalizedTextField control={control} name="address.city" label={t('fields.city')} required />
             <LocalizedTextField control={control} name="address.street" label={t('fields.street')} required />
             <Box sx={twoColumns}>
-              <FormTextField control={control} name="address.zipCode" label={t('fields.zip_code')} required slotProps={{ htmlInput: { maxLength: 20 } }} />
+              <FormTextField
+                control={control}
+                name="address.zipCode"
+                label={t('fields.zip_code')}
+                required
+                slotProps={{ htmlInput: { maxLength: 20 } }}
+              />
             </Box>
           </Stack>
         </SectionCard>
@@ -110,7 +140,11 @@ function MyCompanyForm({ company }: { company: MyCompany | null }) {
           </Button>
         </Box>
       </Box>
-      {company ? <BanksCard owner={{ myCompanyId: company._id }} /> : <Alert severity="info">{t('banks.after_company')}</Alert>}
+      {company ? (
+        <BanksCard owner={{ myCompanyId: company._id }} />
+      ) : (
+        <Alert severity="info">{t('banks.after_company')}</Alert>
+      )}
     </>
   );
 }

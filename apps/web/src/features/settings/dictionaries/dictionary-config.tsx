@@ -56,9 +56,16 @@ export interface DictionaryConfig {
 const byName = (locale: string) => ({ sortBy: `name.${locale}`, sortDesc: false });
 const newestFirst = () => ({ sortBy: 'created', sortDesc: true });
 
-const base = (item: DictionaryItem) => ({ _id: item._id, name: { bg: item.name?.bg ?? '', it: item.name?.it ?? '' }, status: item.status !== false });
+const base = (item: DictionaryItem) => ({
+  _id: item._id,
+  name: { bg: item.name?.bg ?? '', it: item.name?.it ?? '' },
+  status: item.status !== false,
+});
 const baseNew = () => ({ name: emptyText(), status: true });
-const text = (value: unknown) => ({ bg: (value as { bg?: string } | null)?.bg ?? '', it: (value as { it?: string } | null)?.it ?? '' });
+const text = (value: unknown) => ({
+  bg: (value as { bg?: string } | null)?.bg ?? '',
+  it: (value as { it?: string } | null)?.it ?? '',
+});
 
 const nameColumn = ({ locale }: ColumnContext): Column => ({
   field: `name.${locale}`,
@@ -129,12 +136,25 @@ export const DICTIONARY_CONFIGS: Record<DictionaryKind, DictionaryConfig> = {
           <Box
             role="img"
             aria-label={String(row.color)}
-            sx={{ width: 28, height: 20, borderRadius: 1, border: 1, borderColor: 'divider', bgcolor: String(row.color) }}
+            sx={{
+              width: 28,
+              height: 20,
+              borderRadius: 1,
+              border: 1,
+              borderColor: 'divider',
+              bgcolor: String(row.color),
+            }}
           />
         ),
       },
       nameColumn(context),
-      { field: 'color', header: 'settings:fields.hex', sortable: true, hideBelow: 'sm', render: (row) => <code>{String(row.color)}</code> },
+      {
+        field: 'color',
+        header: 'settings:fields.hex',
+        sortable: true,
+        hideBelow: 'sm',
+        render: (row) => <code>{String(row.color)}</code>,
+      },
       statusColumn(context),
     ],
     Fields: EventCategoryFields,
@@ -157,7 +177,12 @@ export const DICTIONARY_CONFIGS: Record<DictionaryKind, DictionaryConfig> = {
     schema: dictionarySaveSchemas.services,
     defaultSort: byName,
     newValues: () => ({ ...baseNew(), code: '', description: emptyText(), price: null }),
-    toForm: (item) => ({ ...base(item), code: item.code ?? '', description: text(item.description), price: item.price ?? null }),
+    toForm: (item) => ({
+      ...base(item),
+      code: item.code ?? '',
+      description: text(item.description),
+      price: item.price ?? null,
+    }),
     columns: (context) => [
       codeColumn(),
       nameColumn(context),
@@ -168,7 +193,13 @@ export const DICTIONARY_CONFIGS: Record<DictionaryKind, DictionaryConfig> = {
         hideBelow: 'md',
         render: (row) => localized(row.description, context.locale),
       },
-      { field: 'price', header: 'settings:fields.price', sortable: true, align: 'right', render: (row) => formatMoney(row.price as number) },
+      {
+        field: 'price',
+        header: 'settings:fields.price',
+        sortable: true,
+        align: 'right',
+        render: (row) => formatMoney(row.price as number),
+      },
       statusColumn(context),
     ],
     Fields: ServiceFields,
@@ -200,7 +231,11 @@ export const DICTIONARY_CONFIGS: Record<DictionaryKind, DictionaryConfig> = {
     schema: dictionarySaveSchemas['vat-types'],
     defaultSort: newestFirst,
     newValues: () => ({ ...baseNew(), percentage: null, exemptionReason: emptyText() }),
-    toForm: (item) => ({ ...base(item), percentage: item.percentage ?? null, exemptionReason: text(item.exemptionReason) }),
+    toForm: (item) => ({
+      ...base(item),
+      percentage: item.percentage ?? null,
+      exemptionReason: text(item.exemptionReason),
+    }),
     columns: (context) => [
       nameColumn(context),
       {

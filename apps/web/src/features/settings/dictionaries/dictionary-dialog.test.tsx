@@ -13,12 +13,21 @@ beforeAll(async () => {
 
 const REQUIRED = 'Полето е задължително';
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Запази' }));
-const open = (kind: DictionaryKind, onClose = vi.fn()) => renderWithProviders(<DictionaryDialog config={DICTIONARY_CONFIGS[kind]} id={null} onClose={onClose} />);
+const open = (kind: DictionaryKind, onClose = vi.fn()) =>
+  renderWithProviders(<DictionaryDialog config={DICTIONARY_CONFIGS[kind]} id={null} onClose={onClose} />);
 const categories = () => ok({ Items: [], Total: 0, Page: 1 });
 
 describe('the dictionary configs', () => {
   it('cover every settings list route', () => {
-    for (const slug of ['currencies', 'vat-types', 'document-types', 'event-categories', 'payment-types', 'services', 'document-flow-categories']) {
+    for (const slug of [
+      'currencies',
+      'vat-types',
+      'document-types',
+      'event-categories',
+      'payment-types',
+      'services',
+      'document-flow-categories',
+    ]) {
       expect(dictionaryOfPath(`/settings/${slug}`)?.kind).toBe(slug);
     }
     expect(dictionaryOfPath('/settings/users')).toBeUndefined();
@@ -48,7 +57,8 @@ describe('the dictionary configs', () => {
 describe('DictionaryDialog', () => {
   it('saves a VAT type through the schema, then switches to edit mode', async () => {
     const { calls } = mockApi({
-      'POST /api/settings/vat-types/save': (init) => ok({ _id: 'v1', ...JSON.parse(String(init?.body)), status: true }, 'saved_successfully'),
+      'POST /api/settings/vat-types/save': (init) =>
+        ok({ _id: 'v1', ...JSON.parse(String(init?.body)), status: true }, 'saved_successfully'),
     });
     open('vat-types');
     await userEvent.type(screen.getByRole('textbox', { name: 'Наименование (български)' }), 'ДДС 5%');
@@ -62,12 +72,19 @@ describe('DictionaryDialog', () => {
     await save();
     await waitFor(() => expect(calls.some((call) => call.url === '/api/settings/vat-types/save')).toBe(true));
     const body = JSON.parse(String(calls.find((call) => call.url === '/api/settings/vat-types/save')?.init?.body));
-    expect(body).toMatchObject({ name: { bg: 'ДДС 5%', it: 'IVA 5%' }, percentage: 5.5, status: true, exemptionReason: { bg: '', it: '' } });
+    expect(body).toMatchObject({
+      name: { bg: 'ДДС 5%', it: 'IVA 5%' },
+      percentage: 5.5,
+      status: true,
+      exemptionReason: { bg: '', it: '' },
+    });
     expect(await screen.findByRole('heading', { name: 'Вид ДДС: ДДС 5%' })).toBeInTheDocument();
   });
 
   it('fixes the rate of BGN at 1 and upper-cases currency codes', async () => {
-    const { calls } = mockApi({ 'POST /api/settings/currencies/save': (init) => ok({ _id: 'c1', ...JSON.parse(String(init?.body)) }) });
+    const { calls } = mockApi({
+      'POST /api/settings/currencies/save': (init) => ok({ _id: 'c1', ...JSON.parse(String(init?.body)) }),
+    });
     open('currencies');
     await userEvent.type(screen.getByRole('textbox', { name: 'Код на валутата' }), 'bgn');
     const rate = screen.getByRole('textbox', { name: 'Курс към BGN' });
@@ -82,7 +99,9 @@ describe('DictionaryDialog', () => {
   });
 
   it('saves a currency without a code, and fixes the rate of a currency named euro', async () => {
-    const { calls } = mockApi({ 'POST /api/settings/currencies/save': (init) => ok({ _id: 'c2', ...JSON.parse(String(init?.body)) }) });
+    const { calls } = mockApi({
+      'POST /api/settings/currencies/save': (init) => ok({ _id: 'c2', ...JSON.parse(String(init?.body)) }),
+    });
     open('currencies');
     await userEvent.type(screen.getByRole('textbox', { name: 'Наименование (български)' }), 'Евро');
     await userEvent.type(screen.getByRole('textbox', { name: 'Наименование (италиански)' }), 'Euro');
@@ -91,11 +110,21 @@ describe('DictionaryDialog', () => {
     expect(rate).toBeDisabled();
     await save();
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(JSON.parse(String(calls[0].init?.body))).toMatchObject({ code: null, name: { bg: 'Евро', it: 'Euro' }, exchangeRate: 1.95583 });
+    expect(JSON.parse(String(calls[0].init?.body))).toMatchObject({
+      code: null,
+      name: { bg: 'Евро', it: 'Euro' },
+      exchangeRate: 1.95583,
+    });
   });
 
   it('starts an event category with the default dark red and shows the server refusal under the field', async () => {
-    mockApi({ 'POST /api/settings/event-categories/save': () => new Response(JSON.stringify({ Type: 0, Message: 'invalid_value', Errors: [{ field: 'color', message: 'invalid_value' }] }), { status: 400, headers: { 'Content-Type': 'application/json' } }) });
+    mockApi({
+      'POST /api/settings/event-categories/save': () =>
+        new Response(
+          JSON.stringify({ Type: 0, Message: 'invalid_value', Errors: [{ field: 'color', message: 'invalid_value' }] }),
+          { status: 400, headers: { 'Content-Type': 'application/json' } },
+        ),
+    });
     open('event-categories');
     expect(screen.getByRole('textbox', { name: 'Цвят' })).toHaveValue('#8B0000');
     await userEvent.type(screen.getByRole('textbox', { name: 'Наименование (български)' }), 'Обучение');
@@ -107,12 +136,24 @@ describe('DictionaryDialog', () => {
 
   it('offers as parent every category but the entry itself and those under it', async () => {
     const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
-    const item = (n: number, name: string, parent: string | null = null) => ({ _id: id(n), name: { bg: name, it: name }, status: true, parent });
+    const item = (n: number, name: string, parent: string | null = null) => ({
+      _id: id(n),
+      name: { bg: name, it: name },
+      status: true,
+      parent,
+    });
     mockApi({
-      'POST /api/settings/document-flow-categories/list': () => ok({ Items: [item(1, 'Корен'), item(2, 'Дете', id(1)), item(3, 'Внук', id(2)), item(4, 'Друга')], Total: 4, Page: 1 }),
+      'POST /api/settings/document-flow-categories/list': () =>
+        ok({
+          Items: [item(1, 'Корен'), item(2, 'Дете', id(1)), item(3, 'Внук', id(2)), item(4, 'Друга')],
+          Total: 4,
+          Page: 1,
+        }),
       [`GET /api/settings/document-flow-categories/${id(2)}`]: () => ok(item(2, 'Дете', id(1))),
     });
-    renderWithProviders(<DictionaryDialog config={DICTIONARY_CONFIGS['document-flow-categories']} id={id(2)} onClose={vi.fn()} />);
+    renderWithProviders(
+      <DictionaryDialog config={DICTIONARY_CONFIGS['document-flow-categories']} id={id(2)} onClose={vi.fn()} />,
+    );
     const parent = await screen.findByRole('combobox', { name: 'Горна категория' });
     await waitFor(() => expect(parent).toHaveTextContent('Корен'));
     await userEvent.click(parent);

@@ -30,7 +30,10 @@ export function DictionaryDialog({ config, id, onClose }: DictionaryDialogProps)
     enabled: id !== null,
     staleTime: 0,
   });
-  const form = useForm<FieldValues, any, FieldValues>({ resolver: schemaResolver(config.schema), defaultValues: config.newValues() });
+  const form = useForm<FieldValues, any, FieldValues>({
+    resolver: schemaResolver(config.schema),
+    defaultValues: config.newValues(),
+  });
   const { reset } = form;
 
   useEffect(() => {

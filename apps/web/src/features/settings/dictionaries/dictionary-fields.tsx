@@ -34,15 +34,29 @@ export function CurrencyFields(props: DictionaryFieldsProps) {
   const { t } = useTranslation('settings');
   const { form, item } = props;
   const [typed, name] = useWatch({ control: form.control, name: ['code', 'name'] });
-  const code = effectiveCurrencyCode(String(typed ?? '').trim().toUpperCase(), name) ?? '';
+  const code =
+    effectiveCurrencyCode(
+      String(typed ?? '')
+        .trim()
+        .toUpperCase(),
+      name,
+    ) ?? '';
   const fixed = code ? FIXED_RATES[code] : undefined;
   const lockedCode = typeof item?.code === 'string' && FIXED_RATES[item.code] !== undefined;
   useEffect(() => {
-    if (fixed !== undefined && form.getValues('exchangeRate') !== fixed) form.setValue('exchangeRate', fixed, { shouldDirty: true, shouldValidate: true });
+    if (fixed !== undefined && form.getValues('exchangeRate') !== fixed)
+      form.setValue('exchangeRate', fixed, { shouldDirty: true, shouldValidate: true });
   }, [fixed, form]);
   return (
     <>
-      <FormTextField control={form.control} name="code" label={t('fields.currency_code')} disabled={lockedCode} helperText={t('currencies.code_hint')} slotProps={upperCode} />
+      <FormTextField
+        control={form.control}
+        name="code"
+        label={t('fields.currency_code')}
+        disabled={lockedCode}
+        helperText={t('currencies.code_hint')}
+        slotProps={upperCode}
+      />
       <NameField {...props} />
       <NumberField
         control={form.control}
@@ -51,7 +65,11 @@ export function CurrencyFields(props: DictionaryFieldsProps) {
         required
         decimals={6}
         disabled={fixed !== undefined}
-        helperText={fixed !== undefined ? t('currencies.fixed_rate', { code, rate: formatNumber(fixed, 6) }) : t('currencies.rate_hint')}
+        helperText={
+          fixed !== undefined
+            ? t('currencies.fixed_rate', { code, rate: formatNumber(fixed, 6) })
+            : t('currencies.rate_hint')
+        }
         slotProps={{ input: { endAdornment: <InputAdornment position="end">BGN</InputAdornment> } }}
       />
     </>
@@ -63,7 +81,13 @@ export function EventCategoryFields(props: DictionaryFieldsProps) {
   return (
     <>
       <NameField {...props} />
-      <ColorField control={props.form.control} name="color" label={t('fields.color')} required helperText={t('event_categories.color_hint', { color: DEFAULT_EVENT_COLOR })} />
+      <ColorField
+        control={props.form.control}
+        name="color"
+        label={t('fields.color')}
+        required
+        helperText={t('event_categories.color_hint', { color: DEFAULT_EVENT_COLOR })}
+      />
     </>
   );
 }
@@ -73,7 +97,13 @@ export function ServiceFields(props: DictionaryFieldsProps) {
   const { control } = props.form;
   return (
     <>
-      <FormTextField control={control} name="code" label={t('fields.code')} required slotProps={{ htmlInput: { maxLength: 50 } }} />
+      <FormTextField
+        control={control}
+        name="code"
+        label={t('fields.code')}
+        required
+        slotProps={{ htmlInput: { maxLength: 50 } }}
+      />
       <NameField {...props} />
       <LocalizedTextField control={control} name="description" label={t('fields.description')} multiline />
       <MoneyField control={control} name="price" label={t('fields.price')} required currency="BGN" />
@@ -86,7 +116,14 @@ export function useAllCategories(enabled = true) {
   return useQuery({
     enabled,
     queryKey: [...settingsKeys.dictionary('document-flow-categories'), 'all'],
-    queryFn: () => settingsApi.listDictionary('document-flow-categories', { page: 1, itemsPerPage: 200, sortBy: 'name.bg', sortDesc: false, status: null }),
+    queryFn: () =>
+      settingsApi.listDictionary('document-flow-categories', {
+        page: 1,
+        itemsPerPage: 200,
+        sortBy: 'name.bg',
+        sortDesc: false,
+        status: null,
+      }),
     staleTime: 30_000,
   });
 }
@@ -114,11 +151,21 @@ export function CategoryFields(props: DictionaryFieldsProps) {
   const excluded = own ? descendantsOf(own, all.data?.Items ?? []) : new Set<string>();
   const options = (all.data?.Items ?? [])
     .filter((item) => !excluded.has(item._id))
-    .map((item) => ({ value: item._id, label: `${localized(item.name, i18n.language)}${item.status ? '' : ` (${t('status.inactive')})`}` }));
+    .map((item) => ({
+      value: item._id,
+      label: `${localized(item.name, i18n.language)}${item.status ? '' : ` (${t('status.inactive')})`}`,
+    }));
   return (
     <>
       <NameField {...props} />
-      <OptionSelectField control={props.form.control} name="parent" label={t('fields.parent')} options={options} clearable helperText={t('document_flow_categories.parent_hint')} />
+      <OptionSelectField
+        control={props.form.control}
+        name="parent"
+        label={t('fields.parent')}
+        options={options}
+        clearable
+        helperText={t('document_flow_categories.parent_hint')}
+      />
     </>
   );
 }

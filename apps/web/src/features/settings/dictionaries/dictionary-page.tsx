@@ -41,14 +41,22 @@ function ServiceFilter({ onApply, onResetPage }: { onApply: (filter: ListFilter)
     <FilterForm<ServiceFilterValues>
       emptyValues={emptyServiceFilter}
       onResetPage={onResetPage}
-      onApply={({ status, ...rest }) => onApply({ ...rest, ...(status === null ? {} : { status: status === 1 ? 'active' : 'inactive' }) })}
+      onApply={({ status, ...rest }) =>
+        onApply({ ...rest, ...(status === null ? {} : { status: status === 1 ? 'active' : 'inactive' }) })
+      }
     >
       {(form) => (
         <>
           <FormTextField control={form.control} name="code" label={t('fields.code')} />
           <FormTextField control={form.control} name="name" label={t('fields.name')} />
           <FormTextField control={form.control} name="description" label={t('fields.description')} />
-          <SelectField control={form.control} name="status" label={t('fields.status')} options={statusOptions} clearable />
+          <SelectField
+            control={form.control}
+            name="status"
+            label={t('fields.status')}
+            options={statusOptions}
+            clearable
+          />
         </>
       )}
     </FilterForm>
@@ -64,7 +72,10 @@ export function DictionaryPage({ config }: { config: DictionaryConfig }) {
   const usesNames = config.kind === 'document-flow-categories';
   const categories = useAllCategories(usesNames);
   const namesById = useMemo(
-    () => new Map((usesNames ? (categories.data?.Items ?? []) : []).map((item) => [item._id, localized(item.name, locale)])),
+    () =>
+      new Map(
+        (usesNames ? (categories.data?.Items ?? []) : []).map((item) => [item._id, localized(item.name, locale)]),
+      ),
     [usesNames, categories.data, locale],
   );
   const columns = useMemo(() => config.columns({ t, locale, namesById }), [config, t, locale, namesById]);
@@ -93,13 +104,18 @@ export function DictionaryPage({ config }: { config: DictionaryConfig }) {
         label={t(`routes:${config.route}`)}
         rowActions={(row) => (
           <Tooltip title={t('common:actions.preview')}>
-            <IconButton aria-label={`${t('common:actions.preview')}: ${localized(row.name, locale)}`} onClick={() => setDialog({ id: row._id })}>
+            <IconButton
+              aria-label={`${t('common:actions.preview')}: ${localized(row.name, locale)}`}
+              onClick={() => setDialog({ id: row._id })}
+            >
               <Visibility fontSize="small" />
             </IconButton>
           </Tooltip>
         )}
       />
-      {dialog && <DictionaryDialog key={dialog.id ?? 'new'} config={config} id={dialog.id} onClose={() => setDialog(null)} />}
+      {dialog && (
+        <DictionaryDialog key={dialog.id ?? 'new'} config={config} id={dialog.id} onClose={() => setDialog(null)} />
+      )}
     </>
   );
 }

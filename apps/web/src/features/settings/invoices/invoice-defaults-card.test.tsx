@@ -10,19 +10,39 @@ beforeAll(async () => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const ids = { currency: '00000000-0000-4000-8000-000000000001', vat: '00000000-0000-4000-8000-000000000002', payment: '00000000-0000-4000-8000-000000000003', admin: '00000000-0000-4000-8000-000000000004' };
-const settings = { _id: '00000000-0000-4000-8000-000000000010', currency: ids.currency, vatType: ids.vat, paymentType: ids.payment, signer: ids.admin, signers: [ids.admin], paymentTermDays: 14 };
+const ids = {
+  currency: '00000000-0000-4000-8000-000000000001',
+  vat: '00000000-0000-4000-8000-000000000002',
+  payment: '00000000-0000-4000-8000-000000000003',
+  admin: '00000000-0000-4000-8000-000000000004',
+};
+const settings = {
+  _id: '00000000-0000-4000-8000-000000000010',
+  currency: ids.currency,
+  vatType: ids.vat,
+  paymentType: ids.payment,
+  signer: ids.admin,
+  signers: [ids.admin],
+  paymentTermDays: 14,
+};
 const term = () => screen.getByRole('textbox', { name: /Срок за плащане \(дни\)/ });
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Запази стойностите' }));
 
 describe('InvoiceDefaultsCard: the payment term', () => {
-  it('shows the saved term, refuses more than 365 days and saves a whole number of days', { timeout: 30_000 }, async () => {
+  it('shows the saved term, refuses more than 365 days and saves a whole number of days', {
+    timeout: 30_000,
+  }, async () => {
     const { calls } = mockApi({
-      'GET /api/metaData/getCurrencies': () => ok([{ _id: ids.currency, name: { bg: 'Евро', it: 'Euro' }, code: 'EUR', status: true, exchangeRate: 1.95583 }]),
-      'GET /api/metaData/getVATTypes': () => ok([{ _id: ids.vat, name: { bg: 'ДДС 20%', it: 'IVA 20%' }, status: true, percentage: 20 }]),
-      'GET /api/metaData/getPaymentTypes': () => ok([{ _id: ids.payment, name: { bg: 'Банков превод', it: 'Bonifico' }, status: true }]),
-      'GET /api/metaData/getAllEmployeeUsers': () => ok([{ _id: ids.admin, fullName: { bg: 'Иван Иванов', it: 'Ivan Ivanov' } }]),
-      'POST /api/settings/invoices/save': (init) => ok({ ...settings, ...JSON.parse(String(init?.body)) }, 'saved_successfully'),
+      'GET /api/metaData/getCurrencies': () =>
+        ok([{ _id: ids.currency, name: { bg: 'Евро', it: 'Euro' }, code: 'EUR', status: true, exchangeRate: 1.95583 }]),
+      'GET /api/metaData/getVATTypes': () =>
+        ok([{ _id: ids.vat, name: { bg: 'ДДС 20%', it: 'IVA 20%' }, status: true, percentage: 20 }]),
+      'GET /api/metaData/getPaymentTypes': () =>
+        ok([{ _id: ids.payment, name: { bg: 'Банков превод', it: 'Bonifico' }, status: true }]),
+      'GET /api/metaData/getAllEmployeeUsers': () =>
+        ok([{ _id: ids.admin, fullName: { bg: 'Иван Иванов', it: 'Ivan Ivanov' } }]),
+      'POST /api/settings/invoices/save': (init) =>
+        ok({ ...settings, ...JSON.parse(String(init?.body)) }, 'saved_successfully'),
     });
     renderWithProviders(<InvoiceDefaultsCard settings={settings} />);
     expect(term()).toHaveValue('14');

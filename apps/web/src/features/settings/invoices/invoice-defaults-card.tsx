@@ -56,12 +56,17 @@ export function InvoiceDefaultsCard({ settings }: { settings: InvoiceSettings | 
   const vatTypes = useMetadata<DictionaryItem[]>('getVATTypes');
   const paymentTypes = useMetadata<DictionaryItem[]>('getPaymentTypes');
   const staff = useMetadata<UserOption[]>('getAllEmployeeUsers');
-  const form = useForm<DefaultsFormValues, any, InvoiceSettingsSaveInput>({ resolver: schemaResolver(invoiceSettingsSaveSchema), defaultValues: toForm(settings) });
+  const form = useForm<DefaultsFormValues, any, InvoiceSettingsSaveInput>({
+    resolver: schemaResolver(invoiceSettingsSaveSchema),
+    defaultValues: toForm(settings),
+  });
   const { control, formState } = form;
   const signers = useWatch({ control, name: 'signers' }) ?? [];
 
   const people = new Map((staff.data ?? []).map((user) => [user._id, localized(user.fullName, locale)]));
-  const signerOptions = signers.filter((id) => people.has(id)).map((id) => ({ value: id, label: people.get(id) as string }));
+  const signerOptions = signers
+    .filter((id) => people.has(id))
+    .map((id) => ({ value: id, label: people.get(id) as string }));
 
   const save = form.handleSubmit(async (values) => {
     try {
@@ -97,7 +102,10 @@ export function InvoiceDefaultsCard({ settings }: { settings: InvoiceSettings | 
             name="paymentType"
             label={t('fields.payment_type')}
             required
-            options={(paymentTypes.data ?? []).map((item) => ({ value: item._id, label: localized(item.name, locale) }))}
+            options={(paymentTypes.data ?? []).map((item) => ({
+              value: item._id,
+              label: localized(item.name, locale),
+            }))}
           />
           <OptionSelectField
             control={control}

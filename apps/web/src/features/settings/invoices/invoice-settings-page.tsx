@@ -26,7 +26,15 @@ export default function InvoiceSettingsPage() {
   return (
     <>
       <PageToolbar description={t('invoices.intro')} />
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, alignItems: 'start', '& > section': { mb: 0 } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' },
+          alignItems: 'start',
+          '& > section': { mb: 0 },
+        }}
+      >
         <InvoiceDefaultsCard key={settings.data?._id ?? 'new'} settings={settings.data} />
         <RegisterNumbersCard numbers={numbers.data} />
       </Box>

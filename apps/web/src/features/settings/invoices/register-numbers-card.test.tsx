@@ -44,7 +44,9 @@ describe('RegisterNumbersCard', () => {
   });
 
   it('saves and keeps the saved numbers', async () => {
-    mockApi({ 'POST /api/settings/invoices/saveRegisterNumbers': () => ok({ ...numbers, invoices: 1000 }, 'saved_successfully') });
+    mockApi({
+      'POST /api/settings/invoices/saveRegisterNumbers': () => ok({ ...numbers, invoices: 1000 }, 'saved_successfully'),
+    });
     renderWithProviders(<RegisterNumbersCard numbers={numbers} />);
     await userEvent.clear(field('Следващ номер на фактура'));
     await userEvent.type(field('Следващ номер на фактура'), '1000');

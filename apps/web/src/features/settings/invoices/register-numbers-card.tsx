@@ -17,16 +17,23 @@ interface RegisterFormValues {
   proformaInvoices: number | null;
 }
 
-const toForm = (numbers: RegisterNumbers): RegisterFormValues => ({ invoices: numbers.invoices, proformaInvoices: numbers.proformaInvoices });
+const toForm = (numbers: RegisterNumbers): RegisterFormValues => ({
+  invoices: numbers.invoices,
+  proformaInvoices: numbers.proformaInvoices,
+});
 const DIGITS = { htmlInput: { inputMode: 'numeric' as const, maxLength: 10 } };
 
 /** The next numbers of the two registers; the server refuses going back to an issued number. */
 export function RegisterNumbersCard({ numbers }: { numbers: RegisterNumbers }) {
   const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
-  const form = useForm<RegisterFormValues, any, RegisterNumbersSaveInput>({ resolver: schemaResolver(registerNumbersSaveSchema), defaultValues: toForm(numbers) });
+  const form = useForm<RegisterFormValues, any, RegisterNumbersSaveInput>({
+    resolver: schemaResolver(registerNumbersSaveSchema),
+    defaultValues: toForm(numbers),
+  });
   const { control, formState } = form;
-  const issued = (count: number) => (count > 0 ? t('invoices.last_issued', { number: count }) : t('invoices.none_issued'));
+  const issued = (count: number) =>
+    count > 0 ? t('invoices.last_issued', { number: count }) : t('invoices.none_issued');
 
   const save = form.handleSubmit(async (values) => {
     try {

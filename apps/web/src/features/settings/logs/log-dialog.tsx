@@ -41,20 +41,34 @@ export function LogDialog({ id, onClose }: { id: string; onClose: () => void }) 
     <Dialog open onClose={onClose} fullWidth maxWidth="lg" fullScreen={fullScreen} aria-labelledby={titleId}>
       <DialogTitle id={titleId} sx={{ pr: 7 }}>
         {entry ? `${entityLabel(t, entry.name)} · ${actionLabel(t, entry.action)}` : t('logs.preview')}
-        <IconButton aria-label={t('common:actions.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <IconButton
+          aria-label={t('common:actions.close')}
+          onClick={onClose}
+          sx={{ position: 'absolute', right: 8, top: 8 }}
+        >
           <Close />
         </IconButton>
       </DialogTitle>
       <DialogContent dividers>
         {!entry ? (
-          <Box role="status" aria-label={t('common:loading')} sx={{ display: 'grid', placeItems: 'center', minHeight: 200 }}>
+          <Box
+            role="status"
+            aria-label={t('common:loading')}
+            sx={{ display: 'grid', placeItems: 'center', minHeight: 200 }}
+          >
             {query.isPending && <CircularProgress />}
           </Box>
         ) : (
           <>
             <Box
               component="dl"
-              sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(200px, 1fr))' }, gap: 1.5, m: 0, mb: 2.5 }}
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(200px, 1fr))' },
+                gap: 1.5,
+                m: 0,
+                mb: 2.5,
+              }}
             >
               {facts.map(([label, value]) => (
                 <Box key={label} sx={{ minWidth: 0 }}>

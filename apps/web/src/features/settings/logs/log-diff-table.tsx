@@ -22,9 +22,23 @@ const TONES: Record<DiffRow['change'], ((theme: Theme) => string) | undefined> =
 };
 
 function Value({ text }: { text: string | undefined }) {
-  if (text === undefined) return <Typography component="span" color="text.disabled">—</Typography>;
+  if (text === undefined)
+    return (
+      <Typography component="span" color="text.disabled">
+        —
+      </Typography>
+    );
   return (
-    <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.82rem', whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontStyle: text === 'null' ? 'italic' : undefined }}>
+    <Box
+      component="span"
+      sx={{
+        fontFamily: 'monospace',
+        fontSize: '0.82rem',
+        whiteSpace: 'pre-wrap',
+        wordBreak: 'break-word',
+        fontStyle: text === 'null' ? 'italic' : undefined,
+      }}
+    >
       {text === '' ? '""' : text}
     </Box>
   );
@@ -42,11 +56,16 @@ export function LogDiffTable({ oldDocument, newDocument }: { oldDocument: unknow
   if (rows.length === 0) return <Typography color="text.secondary">{t('logs.no_documents')}</Typography>;
   return (
     <Box>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
+      <Box
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}
+      >
         <Typography variant="body2" color="text.secondary" role="status">
           {t('logs.changes_count', { changed: changes, total: rows.length })}
         </Typography>
-        <FormControlLabel control={<Switch checked={onlyChanges} onChange={(event) => setOnlyChanges(event.target.checked)} />} label={t('logs.only_changes')} />
+        <FormControlLabel
+          control={<Switch checked={onlyChanges} onChange={(event) => setOnlyChanges(event.target.checked)} />}
+          label={t('logs.only_changes')}
+        />
       </Box>
       <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
         <Table size="small" aria-label={t('logs.comparison')} sx={{ tableLayout: 'fixed', minWidth: 360 }}>
@@ -59,13 +78,24 @@ export function LogDiffTable({ oldDocument, newDocument }: { oldDocument: unknow
           </TableHead>
           <TableBody>
             {shown.map((row) => (
-              <TableRow key={row.path} data-change={row.change} sx={{ bgcolor: TONES[row.change], verticalAlign: 'top' }}>
+              <TableRow
+                key={row.path}
+                data-change={row.change}
+                sx={{ bgcolor: TONES[row.change], verticalAlign: 'top' }}
+              >
                 <TableCell sx={{ wordBreak: 'break-word' }}>
-                  <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.82rem', fontWeight: row.change === 'same' ? 400 : 700 }}>
+                  <Box
+                    component="span"
+                    sx={{ fontFamily: 'monospace', fontSize: '0.82rem', fontWeight: row.change === 'same' ? 400 : 700 }}
+                  >
                     {row.path}
                   </Box>
                   {row.change !== 'same' && (
-                    <Chip size="small" label={t(`logs.change.${row.change}`)} sx={{ ml: 0.75, height: 18, fontSize: '0.7rem' }} />
+                    <Chip
+                      size="small"
+                      label={t(`logs.change.${row.change}`)}
+                      sx={{ ml: 0.75, height: 18, fontSize: '0.7rem' }}
+                    />
                   )}
                 </TableCell>
                 <TableCell>

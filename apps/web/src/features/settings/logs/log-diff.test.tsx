@@ -45,7 +45,17 @@ describe('diffDocuments', () => {
       added: 'added',
       gone: 'removed',
     });
-    expect(rows.map((row) => row.path)).toEqual(['name.bg', 'name.it', 'rate', 'signers.0', 'signers.1', 'address', 'note', 'gone', 'added']);
+    expect(rows.map((row) => row.path)).toEqual([
+      'name.bg',
+      'name.it',
+      'rate',
+      'signers.0',
+      'signers.1',
+      'address',
+      'note',
+      'gone',
+      'added',
+    ]);
     expect(changedCount(rows)).toBe(5);
   });
 
@@ -61,7 +71,13 @@ describe('LogDiffTable', () => {
     const { container } = renderWithProviders(<LogDiffTable oldDocument={before} newDocument={after} />);
     expect(screen.getByText('Променени полета: 5 от 9')).toBeInTheDocument();
     const rows = () => [...container.querySelectorAll('tbody tr')];
-    expect(rows().map((row) => row.getAttribute('data-change'))).toEqual(['changed', 'changed', 'removed', 'removed', 'added']);
+    expect(rows().map((row) => row.getAttribute('data-change'))).toEqual([
+      'changed',
+      'changed',
+      'removed',
+      'removed',
+      'added',
+    ]);
     const rate = rows().find((row) => row.textContent?.startsWith('rate'));
     expect(rate?.textContent).toContain('променено');
     expect(rate?.textContent).toContain('1.5');
@@ -71,8 +87,13 @@ describe('LogDiffTable', () => {
   });
 
   it('shows every field of a created record as added, and says when nothing was recorded', () => {
-    const { container, unmount } = renderWithProviders(<LogDiffTable oldDocument={null} newDocument={{ code: 'USD', rate: 1.8 }} />);
-    expect([...container.querySelectorAll('tbody tr')].map((row) => row.getAttribute('data-change'))).toEqual(['added', 'added']);
+    const { container, unmount } = renderWithProviders(
+      <LogDiffTable oldDocument={null} newDocument={{ code: 'USD', rate: 1.8 }} />,
+    );
+    expect([...container.querySelectorAll('tbody tr')].map((row) => row.getAttribute('data-change'))).toEqual([
+      'added',
+      'added',
+    ]);
     unmount();
     renderWithProviders(<LogDiffTable oldDocument={null} newDocument={null} />);
     expect(screen.getByText('Към този запис няма запазени данни.')).toBeInTheDocument();

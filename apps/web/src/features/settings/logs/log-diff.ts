@@ -22,7 +22,9 @@ function asText(value: unknown): string {
 export function flattenDocument(value: unknown, prefix = '', out = new Map<string, string>()): Map<string, string> {
   if (value === undefined || (value === null && prefix === '')) return out;
   if (value !== null && typeof value === 'object') {
-    const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value);
+    const entries = Array.isArray(value)
+      ? value.map((item, index) => [String(index), item] as const)
+      : Object.entries(value);
     if (entries.length === 0) {
       if (prefix) out.set(prefix, Array.isArray(value) ? '[]' : '{}');
       return out;

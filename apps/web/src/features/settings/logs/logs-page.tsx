@@ -29,7 +29,11 @@ interface LogFilter {
 }
 const emptyFilter: LogFilter = { action: null, model: null, employee: null, fromDate: null, toDate: null };
 
-const TYPE_COLORS: Record<string, 'success' | 'warning' | 'error' | 'default'> = { create: 'success', update: 'warning', delete: 'error' };
+const TYPE_COLORS: Record<string, 'success' | 'warning' | 'error' | 'default'> = {
+  create: 'success',
+  update: 'warning',
+  delete: 'error',
+};
 
 /** /settings/logs: every change and sign-in, newest first, with a filter and a preview comparing old and new. */
 export default function LogsPage() {
@@ -41,22 +45,50 @@ export default function LogsPage() {
   const staff = useMetadata<UserOption[]>('getAllEmployeeUsers');
 
   const actionOptions = (actions.data ?? []).map((action) => ({ value: action, label: actionLabel(t, action) }));
-  const entityOptions = LOG_ENTITY_NAMES.map((name) => ({ value: name, label: entityLabel(t, name) })).sort((a, b) => a.label.localeCompare(b.label, locale));
-  const employeeOptions = (staff.data ?? []).map((user) => ({ value: user._id, label: localized(user.fullName, locale) }));
+  const entityOptions = LOG_ENTITY_NAMES.map((name) => ({ value: name, label: entityLabel(t, name) })).sort((a, b) =>
+    a.label.localeCompare(b.label, locale),
+  );
+  const employeeOptions = (staff.data ?? []).map((user) => ({
+    value: user._id,
+    label: localized(user.fullName, locale),
+  }));
 
   const columns = useMemo<DataTableColumn<LogEntry>[]>(
     () => [
-      { field: 'created', header: 'settings:logs.created', sortable: true, render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created)}</span> },
+      {
+        field: 'created',
+        header: 'settings:logs.created',
+        sortable: true,
+        render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created)}</span>,
+      },
       { field: 'name', header: 'settings:logs.entity', sortable: true, render: (row) => entityLabel(t, row.name) },
-      { field: 'action', header: 'settings:logs.action', sortable: true, hideBelow: 'sm', render: (row) => actionLabel(t, row.action) },
+      {
+        field: 'action',
+        header: 'settings:logs.action',
+        sortable: true,
+        hideBelow: 'sm',
+        render: (row) => actionLabel(t, row.action),
+      },
       {
         field: 'type',
         header: 'settings:logs.type',
         sortable: true,
         hideBelow: 'md',
-        render: (row) => <Chip size="small" variant="outlined" color={TYPE_COLORS[row.type ?? ''] ?? 'default'} label={typeLabel(t, row.type)} />,
+        render: (row) => (
+          <Chip
+            size="small"
+            variant="outlined"
+            color={TYPE_COLORS[row.type ?? ''] ?? 'default'}
+            label={typeLabel(t, row.type)}
+          />
+        ),
       },
-      { field: 'createdByName', header: 'settings:logs.user', hideBelow: 'sm', render: (row) => localized(row.createdByName, locale) || t('logs.system') },
+      {
+        field: 'createdByName',
+        header: 'settings:logs.user',
+        hideBelow: 'sm',
+        render: (row) => localized(row.createdByName, locale) || t('logs.system'),
+      },
     ],
     [t, locale],
   );
@@ -67,9 +99,27 @@ export default function LogsPage() {
       <FilterForm<LogFilter> emptyValues={emptyFilter} onApply={list.applyFilters} onResetPage={list.resetPage}>
         {(form) => (
           <>
-            <OptionSelectField control={form.control} name="action" label={t('logs.action')} options={actionOptions} clearable />
-            <OptionSelectField control={form.control} name="model" label={t('logs.entity')} options={entityOptions} clearable />
-            <OptionSelectField control={form.control} name="employee" label={t('logs.user')} options={employeeOptions} clearable />
+            <OptionSelectField
+              control={form.control}
+              name="action"
+              label={t('logs.action')}
+              options={actionOptions}
+              clearable
+            />
+            <OptionSelectField
+              control={form.control}
+              name="model"
+              label={t('logs.entity')}
+              options={entityOptions}
+              clearable
+            />
+            <OptionSelectField
+              control={form.control}
+              name="employee"
+              label={t('logs.user')}
+              options={employeeOptions}
+              clearable
+            />
             <DateField control={form.control} name="fromDate" label={t('fields.from_date')} />
             <DateField control={form.control} name="toDate" label={t('fields.to_date')} />
           </>
@@ -85,7 +135,10 @@ export default function LogsPage() {
         label={t('routes:logs')}
         rowActions={(row) => (
           <Tooltip title={t('common:actions.preview')}>
-            <IconButton aria-label={`${t('common:actions.preview')}: ${entityLabel(t, row.name)} ${formatDateTime(row.created)}`} onClick={() => setPreview(row._id)}>
+            <IconButton
+              aria-label={`${t('common:actions.preview')}: ${entityLabel(t, row.name)} ${formatDateTime(row.created)}`}
+              onClick={() => setPreview(row._id)}
+            >
               <Visibility fontSize="small" />
             </IconButton>
           </Tooltip>

@@ -21,10 +21,23 @@ function NoticeText({ status }: { status: SetupStatus }) {
         // On phones the link goes under the text, in line with it.
         flexWrap: { xs: 'wrap', sm: 'nowrap' },
         '& .MuiAlert-message': { flex: '1 1 0', minWidth: 0 },
-        '& .MuiAlert-action': { flexBasis: { xs: '100%', sm: 'auto' }, ml: { xs: 0, sm: 'auto' }, pl: { xs: 4.25, sm: 2 }, pt: 0, pb: { xs: 1, sm: 0 } },
+        '& .MuiAlert-action': {
+          flexBasis: { xs: '100%', sm: 'auto' },
+          ml: { xs: 0, sm: 'auto' },
+          pl: { xs: 4.25, sm: 2 },
+          pt: 0,
+          pb: { xs: 1, sm: 0 },
+        },
       }}
       action={
-        <Button component={Link} to={SETUP_PATH} color="inherit" variant="outlined" size="small" sx={{ whiteSpace: 'nowrap' }}>
+        <Button
+          component={Link}
+          to={SETUP_PATH}
+          color="inherit"
+          variant="outlined"
+          size="small"
+          sx={{ whiteSpace: 'nowrap' }}
+        >
           {t('setup.notice_link')}
         </Button>
       }

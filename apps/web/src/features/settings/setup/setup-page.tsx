@@ -22,14 +22,27 @@ import { LoadFailed } from '../load-failed.tsx';
 import { SETUP_ITEM_PATHS, useSetupStatus } from './setup-status.ts';
 
 /** Read by screen readers, not shown. */
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  p: 0,
+  m: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
 
 /** What an item still lacks, in words (the currencies of the default accounts, the registers not confirmed). */
 function useMissingText(item: SetupItem): string | null {
   const { t } = useTranslation('settings');
   if (item.done || item.missing.length === 0) return null;
   if (item.key === 'banks') return t('setup.items.banks.missing', { currencies: item.missing.join(', ') });
-  if (item.key === 'registers') return t('setup.items.registers.missing', { registers: item.missing.map((kind) => t(`setup.items.registers.names.${kind}`)).join(', ') });
+  if (item.key === 'registers')
+    return t('setup.items.registers.missing', {
+      registers: item.missing.map((kind) => t(`setup.items.registers.names.${kind}`)).join(', '),
+    });
   return null;
 }
 
@@ -41,9 +54,17 @@ function ChecklistItem({ item, step }: { item: SetupItem; step: number }) {
   const text = t(`setup.items.${item.key}.text`, { page: t('routes:my_company'), save: t('invoices.save_registers') });
   return (
     <ListItem disablePadding divider>
-      <ListItemButton component={Link} to={SETUP_ITEM_PATHS[item.key]} sx={{ py: 1.5, px: { xs: 1.5, sm: 2.5 }, alignItems: 'flex-start', gap: { xs: 1, sm: 1.5 } }}>
+      <ListItemButton
+        component={Link}
+        to={SETUP_ITEM_PATHS[item.key]}
+        sx={{ py: 1.5, px: { xs: 1.5, sm: 2.5 }, alignItems: 'flex-start', gap: { xs: 1, sm: 1.5 } }}
+      >
         <ListItemIcon sx={{ minWidth: 0, mt: 0.25 }}>
-          {item.done ? <CheckCircle color="success" aria-hidden /> : <RadioButtonUnchecked color="action" aria-hidden />}
+          {item.done ? (
+            <CheckCircle color="success" aria-hidden />
+          ) : (
+            <RadioButtonUnchecked color="action" aria-hidden />
+          )}
         </ListItemIcon>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5 }}>
@@ -93,7 +114,14 @@ export function SetupChecklist({ status }: { status: SetupStatus }) {
           severity="success"
           sx={{ mb: 2, alignItems: 'center' }}
           action={
-            <Button component={Link} to="/invoices/create" color="inherit" size="small" variant="outlined" sx={{ whiteSpace: 'nowrap' }}>
+            <Button
+              component={Link}
+              to="/invoices/create"
+              color="inherit"
+              size="small"
+              variant="outlined"
+              sx={{ whiteSpace: 'nowrap' }}
+            >
               {t('setup.first_invoice')}
             </Button>
           }
@@ -101,8 +129,18 @@ export function SetupChecklist({ status }: { status: SetupStatus }) {
           {t('setup.all_done')}
         </Alert>
       )}
-      <SectionCard title={t('setup.list')} subtitle={<span id={progressId}>{t('setup.progress', { done, total })}</span>} flush>
-        <LinearProgress variant="determinate" value={(done / total) * 100} color={status.complete ? 'success' : 'primary'} aria-labelledby={progressId} sx={{ height: 6 }} />
+      <SectionCard
+        title={t('setup.list')}
+        subtitle={<span id={progressId}>{t('setup.progress', { done, total })}</span>}
+        flush
+      >
+        <LinearProgress
+          variant="determinate"
+          value={(done / total) * 100}
+          color={status.complete ? 'success' : 'primary'}
+          aria-labelledby={progressId}
+          sx={{ height: 6 }}
+        />
         <List disablePadding aria-label={t('setup.list')}>
           {status.items.map((item, index) => (
             <ChecklistItem key={item.key} item={item} step={index + 1} />
@@ -120,7 +158,13 @@ export default function SetupPage() {
   return (
     <>
       <PageToolbar description={t('setup.intro')} />
-      {query.isPending ? <PageLoader /> : query.isError ? <LoadFailed onRetry={() => void query.refetch()} /> : <SetupChecklist status={query.data} />}
+      {query.isPending ? (
+        <PageLoader />
+      ) : query.isError ? (
+        <LoadFailed onRetry={() => void query.refetch()} />
+      ) : (
+        <SetupChecklist status={query.data} />
+      )}
     </>
   );
 }

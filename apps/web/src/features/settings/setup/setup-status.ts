@@ -18,7 +18,8 @@ export const SETUP_ITEM_PATHS: Record<SetupItemKey, string> = {
 
 /** Query keys whose saves can complete an item: the settings pages, the own company's banks, the look-ups they refresh. */
 const RELATED = new Set(['settings', 'banks', 'metaData']);
-const isStatusKey = (key: readonly unknown[]) => key.length === setupStatusKey.length && key.every((part, index) => part === setupStatusKey[index]);
+const isStatusKey = (key: readonly unknown[]) =>
+  key.length === setupStatusKey.length && key.every((part, index) => part === setupStatusKey[index]);
 
 /**
  * The checklist's state (administrator only). Quiet: it is a hint, so a failed call shows no toast. Read again on

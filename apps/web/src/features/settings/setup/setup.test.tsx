@@ -18,22 +18,44 @@ beforeEach(() => setSessionUser(null));
 afterEach(() => vi.unstubAllGlobals());
 
 const status = (done: Partial<Record<string, boolean>>, missing: Record<string, string[]> = {}): SetupStatus => {
-  const items = SETUP_ITEMS.map((key) => ({ key, done: done[key] ?? false, missing: done[key] ? [] : (missing[key] ?? []) }));
+  const items = SETUP_ITEMS.map((key) => ({
+    key,
+    done: done[key] ?? false,
+    missing: done[key] ? [] : (missing[key] ?? []),
+  }));
   return { complete: items.every((item) => item.done), items };
 };
 const ALL_DONE = status({ myCompany: true, banks: true, invoiceDefaults: true, registers: true, users: true });
 
-const user = (access: number): CurrentUserInfo => ({ id: `user-${access}`, fullName: { bg: 'Админ Системен', it: 'Admin Sistema' }, access, isProduction: false, locale: 'bg', email: 'admin@firm.test' });
+const user = (access: number): CurrentUserInfo => ({
+  id: `user-${access}`,
+  fullName: { bg: 'Админ Системен', it: 'Admin Sistema' },
+  access,
+  isProduction: false,
+  locale: 'bg',
+  email: 'admin@firm.test',
+});
 
 describe('the first-run checklist page', () => {
   it('links every item to the screen that completes it, with its state and what is missing', async () => {
-    mockApi({ 'GET /api/settings/setupStatus': () => ok(status({ myCompany: true }, { banks: ['EUR'], registers: ['invoice', 'proforma'] })) });
+    mockApi({
+      'GET /api/settings/setupStatus': () =>
+        ok(status({ myCompany: true }, { banks: ['EUR'], registers: ['invoice', 'proforma'] })),
+    });
     renderWithProviders(<SetupPage />);
     const list = await screen.findByRole('list', { name: 'Стъпки за настройка' });
     const links = within(list).getAllByRole('link');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/settings/my-company', '/settings/my-company', '/settings/invoices', '/settings/invoices', '/settings/users/create']);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/settings/my-company',
+      '/settings/my-company',
+      '/settings/invoices',
+      '/settings/invoices',
+      '/settings/users/create',
+    ]);
     expect(links[0]).toHaveAccessibleName(/^1\. Данни на фирмата\s*—\s*Готово\s*\.\s*Име, ЕИК/);
-    expect(links[1]).toHaveAccessibleName(/^2\. Банкови сметки в EUR и BGN\s*—\s*Предстои\s*\.\s*.*„Моята фирма“.*Липсва сметка по подразбиране в EUR\.$/);
+    expect(links[1]).toHaveAccessibleName(
+      /^2\. Банкови сметки в EUR и BGN\s*—\s*Предстои\s*\.\s*.*„Моята фирма“.*Липсва сметка по подразбиране в EUR\.$/,
+    );
     expect(links[3]).toHaveTextContent('„Запази номерацията“');
     expect(links[3]).toHaveTextContent('Непотвърдена номерация: фактури, проформа фактури.');
     expect(links[4]).toHaveAccessibleName(/^5\. Първи потребители\s*—\s*Предстои\s*\./);
@@ -55,7 +77,9 @@ describe('the first-run checklist page', () => {
     renderWithProviders(<SetupPage />);
     const list = await screen.findByRole('list', { name: 'Passi della configurazione' });
     const links = within(list).getAllByRole('link');
-    expect(links[1]).toHaveAccessibleName(/^2\. Conti bancari in EUR e BGN\s*—\s*Da fare\s*\.\s*.*«La mia azienda».*Manca il conto predefinito in BGN, EUR\.$/);
+    expect(links[1]).toHaveAccessibleName(
+      /^2\. Conti bancari in EUR e BGN\s*—\s*Da fare\s*\.\s*.*«La mia azienda».*Manca il conto predefinito in BGN, EUR\.$/,
+    );
     expect(links[3]).toHaveTextContent('«Salva la numerazione»');
     expect(links[4]).toHaveAccessibleName(/^5\. Primi utenti\s*—\s*Fatto\s*\./);
     expect(screen.getByRole('progressbar', { name: 'Fatti: 1 su 5' })).toBeInTheDocument();
@@ -64,8 +88,16 @@ describe('the first-run checklist page', () => {
 
 describe('the notice in the shell', () => {
   it('tells the administrator what is left on every page and leads to the checklist by keyboard', async () => {
-    renderShell('/clients', user(Access.admin), { 'GET /api/settings/setupStatus': () => ok(status({ myCompany: true, users: true })) });
-    const notice = (await screen.findByText('Kantora още не е готова за фактуриране: готови са 2 от 5 стъпки за настройка.', {}, { timeout: 30_000 })).closest<HTMLElement>('[role="status"]')!;
+    renderShell('/clients', user(Access.admin), {
+      'GET /api/settings/setupStatus': () => ok(status({ myCompany: true, users: true })),
+    });
+    const notice = (
+      await screen.findByText(
+        'Kantora още не е готова за фактуриране: готови са 2 от 5 стъпки за настройка.',
+        {},
+        { timeout: 30_000 },
+      )
+    ).closest<HTMLElement>('[role="status"]')!;
     const link = within(notice).getByRole('link', { name: 'Към стъпките' });
     link.focus();
     await userEvent.keyboard('{Enter}');
@@ -84,7 +116,9 @@ describe('the notice in the shell', () => {
   });
 
   it('is never asked for by other roles', async () => {
-    const api = renderShell('/clients', user(Access.manager), { 'GET /api/settings/setupStatus': () => ok(status({})) });
+    const api = renderShell('/clients', user(Access.manager), {
+      'GET /api/settings/setupStatus': () => ok(status({})),
+    });
     await screen.findByRole('heading', { level: 1 });
     expect(api.calls.some((call) => call.url === '/api/settings/setupStatus')).toBe(false);
     expect(screen.queryByText(/още не е готова за фактуриране/)).not.toBeInTheDocument();

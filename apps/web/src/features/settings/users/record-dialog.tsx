@@ -21,7 +21,13 @@ const date = (value: unknown) => (typeof value === 'string' && value ? value : n
 export function toRecordForm(kind: RecordKind, userId: string, record: UserRecord | null): FieldValues {
   const common = { ...(record ? { _id: record._id } : {}), userId, type: str(record?.type), notes: str(record?.notes) };
   if (kind === 'education') {
-    return { ...common, place: str(record?.place), degree: str(record?.degree), startDate: date(record?.startDate), endDate: date(record?.endDate) };
+    return {
+      ...common,
+      place: str(record?.place),
+      degree: str(record?.degree),
+      startDate: date(record?.startDate),
+      endDate: date(record?.endDate),
+    };
   }
   return {
     ...common,
@@ -50,8 +56,16 @@ export interface RecordDialogProps {
 export function RecordDialog({ kind, userId, id, onClose }: RecordDialogProps) {
   const { t } = useTranslation('settings');
   const invalidate = useInvalidate();
-  const loaded = useQuery({ queryKey: [...userKeys.records(kind, userId), 'one', id], queryFn: () => usersApi.getRecord(kind, id as string), enabled: id !== null, staleTime: 0 });
-  const form = useForm<FieldValues, any, FieldValues>({ resolver: schemaResolver(SCHEMAS[kind]), defaultValues: toRecordForm(kind, userId, null) });
+  const loaded = useQuery({
+    queryKey: [...userKeys.records(kind, userId), 'one', id],
+    queryFn: () => usersApi.getRecord(kind, id as string),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+  const form = useForm<FieldValues, any, FieldValues>({
+    resolver: schemaResolver(SCHEMAS[kind]),
+    defaultValues: toRecordForm(kind, userId, null),
+  });
   const { control, reset } = form;
   useEffect(() => {
     if (loaded.data) reset(toRecordForm(kind, userId, loaded.data));
@@ -81,7 +95,12 @@ export function RecordDialog({ kind, userId, id, onClose }: RecordDialogProps) {
         <Stack spacing={2} sx={{ pt: 0.5 }}>
           <FormTextField control={control} name="place" label={t('fields.education_place')} required />
           <Box sx={pair}>
-            <FormTextField control={control} name="type" label={t('fields.education_type')} helperText={t('education.type_hint')} />
+            <FormTextField
+              control={control}
+              name="type"
+              label={t('fields.education_type')}
+              helperText={t('education.type_hint')}
+            />
             <FormTextField control={control} name="degree" label={t('fields.degree')} />
             <DateField control={control} name="startDate" label={t('fields.start_date')} />
             <DateField control={control} name="endDate" label={t('fields.end_date')} />
@@ -93,12 +112,22 @@ export function RecordDialog({ kind, userId, id, onClose }: RecordDialogProps) {
           <Box sx={pair}>
             <FormTextField control={control} name="position" label={t('fields.position')} required />
             <FormTextField control={control} name="company" label={t('fields.employer')} required />
-            <FormTextField control={control} name="type" label={t('fields.experience_type')} helperText={t('experience.type_hint')} />
+            <FormTextField
+              control={control}
+              name="type"
+              label={t('fields.experience_type')}
+              helperText={t('experience.type_hint')}
+            />
             <FormTextField control={control} name="location" label={t('fields.location')} />
             <DateField control={control} name="dateOfJoin" label={t('fields.date_of_join')} />
             <DateField control={control} name="dateOfRetire" label={t('fields.date_of_retire')} />
           </Box>
-          <StringListField control={control} name="responsibilities" label={t('fields.responsibilities')} helperText={t('experience.responsibilities_hint')} />
+          <StringListField
+            control={control}
+            name="responsibilities"
+            label={t('fields.responsibilities')}
+            helperText={t('experience.responsibilities_hint')}
+          />
           <FormTextField control={control} name="description" label={t('fields.description')} multiline minRows={2} />
           <FormTextField control={control} name="notes" label={t('fields.notes')} multiline minRows={2} />
         </Stack>

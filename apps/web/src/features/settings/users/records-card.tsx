@@ -24,7 +24,10 @@ const dateColumn = (field: string, header: string, hideBelow?: 'sm'): DataTableC
 });
 
 /** What differs between the education and the experience tables. */
-const KINDS: Record<RecordKind, { sortBy: string; deleteKey: string; label: (row: UserRecord) => string; columns: DataTableColumn<UserRecord>[] }> = {
+const KINDS: Record<
+  RecordKind,
+  { sortBy: string; deleteKey: string; label: (row: UserRecord) => string; columns: DataTableColumn<UserRecord>[] }
+> = {
   education: {
     sortBy: 'startDate',
     deleteKey: 'are_your_sure_delete_user_education',
@@ -58,10 +61,17 @@ export function RecordsCard({ kind, userId }: { kind: RecordKind; userId: string
   const config = KINDS[kind];
   const list = useListState({ sortBy: config.sortBy, sortDesc: true });
   const [dialog, setDialog] = useState<{ id: string | null } | null>(null);
-  const fetcher = useMemo(() => (request: ListRequest) => usersApi.listRecords(kind, { ...request, userId }), [kind, userId]);
+  const fetcher = useMemo(
+    () => (request: ListRequest) => usersApi.listRecords(kind, { ...request, userId }),
+    [kind, userId],
+  );
 
   const remove = async (row: UserRecord) => {
-    const sure = await confirm({ messageKey: config.deleteKey, destructive: true, confirmLabel: t('common:actions.delete') });
+    const sure = await confirm({
+      messageKey: config.deleteKey,
+      destructive: true,
+      confirmLabel: t('common:actions.delete'),
+    });
     if (!sure) return;
     await usersApi.removeRecord(kind, row._id).catch(() => undefined);
     invalidate(userKeys.records(kind, userId));
@@ -88,19 +98,33 @@ export function RecordsCard({ kind, userId }: { kind: RecordKind; userId: string
         rowActions={(row) => (
           <>
             <Tooltip title={t('common:actions.preview')}>
-              <IconButton aria-label={`${t('common:actions.preview')}: ${config.label(row)}`} onClick={() => setDialog({ id: row._id })}>
+              <IconButton
+                aria-label={`${t('common:actions.preview')}: ${config.label(row)}`}
+                onClick={() => setDialog({ id: row._id })}
+              >
                 <Visibility fontSize="small" />
               </IconButton>
             </Tooltip>
             <Tooltip title={t('common:actions.delete')}>
-              <IconButton aria-label={`${t('common:actions.delete')}: ${config.label(row)}`} onClick={() => void remove(row)}>
+              <IconButton
+                aria-label={`${t('common:actions.delete')}: ${config.label(row)}`}
+                onClick={() => void remove(row)}
+              >
                 <DeleteOutline fontSize="small" />
               </IconButton>
             </Tooltip>
           </>
         )}
       />
-      {dialog && <RecordDialog key={dialog.id ?? 'new'} kind={kind} userId={userId} id={dialog.id} onClose={() => setDialog(null)} />}
+      {dialog && (
+        <RecordDialog
+          key={dialog.id ?? 'new'}
+          kind={kind}
+          userId={userId}
+          id={dialog.id}
+          onClose={() => setDialog(null)}
+        />
+      )}
     </SectionCard>
   );
 }

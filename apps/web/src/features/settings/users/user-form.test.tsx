@@ -33,7 +33,13 @@ describe('the type/access coupling', () => {
     expect(accessForType(UserType.client)).toBe(Access.client);
     expect(accessForType(UserType.employee)).toBe(Access.employee);
     expect(accessForType(null)).toBeNull();
-    expect(toUserForm(null)).toMatchObject({ type: UserType.client, access: Access.client, status: 1, gender: 0, password: '' });
+    expect(toUserForm(null)).toMatchObject({
+      type: UserType.client,
+      access: Access.client,
+      status: 1,
+      gender: 0,
+      password: '',
+    });
   });
 
   it('locks access to client for a client and frees it for an employee', async () => {
@@ -62,7 +68,8 @@ describe('the type/access coupling', () => {
   it('saves a new manager with the coupled values and reports the saved user', async () => {
     const saved = vi.fn();
     const { calls } = mockApi({
-      'POST /api/settings/users/save': (init) => ok({ _id: 'u1', ...JSON.parse(String(init?.body)) } as User, 'saved_successfully'),
+      'POST /api/settings/users/save': (init) =>
+        ok({ _id: 'u1', ...JSON.parse(String(init?.body)) } as User, 'saved_successfully'),
     });
     renderWithProviders(<UserForm user={null} onSaved={saved} />);
     await fillNewUser();
@@ -71,7 +78,13 @@ describe('the type/access coupling', () => {
     await save();
     await waitFor(() => expect(saved).toHaveBeenCalled());
     const body = JSON.parse(String(calls[0].init?.body));
-    expect(body).toMatchObject({ type: UserType.employee, access: Access.manager, email: 'anna@kantora.local', password: 'secret1', status: 1 });
+    expect(body).toMatchObject({
+      type: UserType.employee,
+      access: Access.manager,
+      email: 'anna@kantora.local',
+      password: 'secret1',
+      status: 1,
+    });
   });
 });
 
@@ -106,7 +119,10 @@ describe('user validation', () => {
       access: Access.accountant,
       status: 1,
     };
-    const { calls } = mockApi({ 'POST /api/settings/users/save': () => failure(400, 'email_already_exists', [{ field: 'email', message: 'email_already_exists' }]) });
+    const { calls } = mockApi({
+      'POST /api/settings/users/save': () =>
+        failure(400, 'email_already_exists', [{ field: 'email', message: 'email_already_exists' }]),
+    });
     renderWithProviders(<UserForm user={user} onSaved={vi.fn()} />);
     expect(combo('Права на достъп')).toHaveTextContent('Счетоводител');
     await save();

@@ -86,7 +86,10 @@ export function UserForm({ user, onSaved }: UserFormProps) {
   const { t } = useTranslation('settings');
   const formId = useId();
   const me = useSessionUser();
-  const form = useForm<UserFormValues, any, UserSaveInput>({ resolver: schemaResolver(userSaveSchema), defaultValues: toUserForm(user) });
+  const form = useForm<UserFormValues, any, UserSaveInput>({
+    resolver: schemaResolver(userSaveSchema),
+    defaultValues: toUserForm(user),
+  });
   const { control, formState, setValue } = form;
   const type = useWatch({ control, name: 'type' });
   const isClient = type === UserType.client;
@@ -102,7 +105,10 @@ export function UserForm({ user, onSaved }: UserFormProps) {
     }
   });
 
-  const access = accessOptions(t).map((option) => ({ ...option, disabled: type === UserType.employee && option.value === Access.client }));
+  const access = accessOptions(t).map((option) => ({
+    ...option,
+    disabled: type === UserType.employee && option.value === Access.client,
+  }));
   let accessHint: string | undefined;
   if (isMe) accessHint = t('users.own_access_hint');
   else if (isClient) accessHint = t('users.client_access_hint');
@@ -117,8 +123,23 @@ export function UserForm({ user, onSaved }: UserFormProps) {
           {t('common:actions.save')}
         </Button>
       </PageToolbar>
-      <Box component="form" id={formId} noValidate onSubmit={save} aria-label={t('users.form_label')} autoComplete="off">
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, alignItems: 'start', '& section': { mb: 0 } }}>
+      <Box
+        component="form"
+        id={formId}
+        noValidate
+        onSubmit={save}
+        aria-label={t('users.form_label')}
+        autoComplete="off"
+      >
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' },
+            alignItems: 'start',
+            '& section': { mb: 0 },
+          }}
+        >
           <Stack spacing={2}>
             <SectionCard title={t('users.personal')}>
               <Stack spacing={2}>
@@ -126,8 +147,21 @@ export function UserForm({ user, onSaved }: UserFormProps) {
                 <LocalizedTextField control={control} name="middleName" label={t('fields.middle_name')} />
                 <LocalizedTextField control={control} name="lastName" label={t('fields.last_name')} required />
                 <Box sx={grid}>
-                  <FormTextField control={control} name="email" label={t('fields.email')} required type="email" slotProps={{ htmlInput: { maxLength: 320 } }} />
-                  <FormTextField control={control} name="phone" label={t('fields.phone')} type="tel" slotProps={{ htmlInput: { maxLength: 50 } }} />
+                  <FormTextField
+                    control={control}
+                    name="email"
+                    label={t('fields.email')}
+                    required
+                    type="email"
+                    slotProps={{ htmlInput: { maxLength: 320 } }}
+                  />
+                  <FormTextField
+                    control={control}
+                    name="phone"
+                    label={t('fields.phone')}
+                    type="tel"
+                    slotProps={{ htmlInput: { maxLength: 50 } }}
+                  />
                   <SelectField control={control} name="gender" label={t('fields.gender')} options={genderOptions(t)} />
                   <DateField control={control} name="dateOfBirth" label={t('fields.date_of_birth')} />
                 </Box>
@@ -157,11 +191,27 @@ export function UserForm({ user, onSaved }: UserFormProps) {
                 disabled={isMe}
                 onValueChange={(next) => {
                   const coupled = accessForType(next);
-                  if (coupled !== null) setValue('access', coupled, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+                  if (coupled !== null)
+                    setValue('access', coupled, { shouldDirty: true, shouldValidate: formState.isSubmitted });
                 }}
               />
-              <SelectField control={control} name="access" label={t('fields.access')} required options={access} disabled={isClient || isMe} helperText={accessHint} />
-              <SelectField control={control} name="status" label={t('fields.status')} required options={statusOptions(t)} disabled={isMe} />
+              <SelectField
+                control={control}
+                name="access"
+                label={t('fields.access')}
+                required
+                options={access}
+                disabled={isClient || isMe}
+                helperText={accessHint}
+              />
+              <SelectField
+                control={control}
+                name="status"
+                label={t('fields.status')}
+                required
+                options={statusOptions(t)}
+                disabled={isMe}
+              />
               <FormTextField
                 control={control}
                 name="password"

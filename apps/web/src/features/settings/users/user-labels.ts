@@ -6,7 +6,8 @@ import type { User } from './users-api.ts';
 
 export const ACCESS_VALUES = [Access.admin, Access.manager, Access.employee, Access.accountant, Access.client] as const;
 
-export const accessOptions = (t: TFunction<'settings'>): SelectOption[] => ACCESS_VALUES.map((value) => ({ value, label: t(`users.access.${value}`) }));
+export const accessOptions = (t: TFunction<'settings'>): SelectOption[] =>
+  ACCESS_VALUES.map((value) => ({ value, label: t(`users.access.${value}`) }));
 export const typeOptions = (t: TFunction<'settings'>): SelectOption[] => [
   { value: UserType.employee, label: t(`users.type.${UserType.employee}`) },
   { value: UserType.client, label: t(`users.type.${UserType.client}`) },

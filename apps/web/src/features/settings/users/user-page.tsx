@@ -42,7 +42,11 @@ export default function UserPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const invalidate = useInvalidate();
-  const query = useQuery({ queryKey: userKeys.one(id ?? ''), queryFn: () => usersApi.get(id as string), enabled: Boolean(id) });
+  const query = useQuery({
+    queryKey: userKeys.one(id ?? ''),
+    queryFn: () => usersApi.get(id as string),
+    enabled: Boolean(id),
+  });
 
   if (id && query.isPending) return <PageLoader />;
   if (id && query.isError) return <LoadFailed onRetry={() => void query.refetch()} />;
@@ -63,7 +67,13 @@ export default function UserPage() {
         <Box sx={{ display: 'grid', gap: 2, '& > section': { mb: 0 } }}>
           <RecordsCard kind="education" userId={user._id} />
           <RecordsCard kind="experience" userId={user._id} />
-          <DocumentsCard parent={{ parentType: 'user', parentId: user._id }} canAdd canEdit canDelete deleteMessage="are_your_sure_delete_user_document" />
+          <DocumentsCard
+            parent={{ parentType: 'user', parentId: user._id }}
+            canAdd
+            canEdit
+            canDelete
+            deleteMessage="are_your_sure_delete_user_document"
+          />
         </Box>
       ) : (
         <Alert severity="info">{t('users.records_after_save')}</Alert>

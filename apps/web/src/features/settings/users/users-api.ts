@@ -52,8 +52,10 @@ export const usersApi = {
   list: (request: object) => api.post<ListResult<User>>(`${base}/list`, request),
   get: (id: string) => api.get<User>(`${base}/${id}`),
   save: (input: unknown) => api.post<User>(`${base}/save`, input),
-  listRecords: (kind: RecordKind, request: object) => api.post<ListResult<UserRecord>>(`${base}/get${RECORD_CALLS[kind].many}`, request),
+  listRecords: (kind: RecordKind, request: object) =>
+    api.post<ListResult<UserRecord>>(`${base}/get${RECORD_CALLS[kind].many}`, request),
   getRecord: (kind: RecordKind, id: string) => api.get<UserRecord>(`${base}/get${RECORD_CALLS[kind].one}/${id}`),
-  saveRecord: (kind: RecordKind, input: unknown) => api.post<UserRecord>(`${base}/save${RECORD_CALLS[kind].one}`, input),
+  saveRecord: (kind: RecordKind, input: unknown) =>
+    api.post<UserRecord>(`${base}/save${RECORD_CALLS[kind].one}`, input),
   removeRecord: (kind: RecordKind, id: string) => api.post<boolean>(`${base}/remove${RECORD_CALLS[kind].one}`, { id }),
 };

@@ -26,7 +26,15 @@ interface UserFilter {
   access: number | null;
   status: number | null;
 }
-const emptyFilter: UserFilter = { firstName: '', middleName: '', lastName: '', email: '', phone: '', access: null, status: null };
+const emptyFilter: UserFilter = {
+  firstName: '',
+  middleName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  access: null,
+  status: null,
+};
 
 /** /settings/users: the filter, the users (first name ascending) and the way to each user's page. */
 export default function UsersPage() {
@@ -36,9 +44,20 @@ export default function UsersPage() {
 
   const columns = useMemo<DataTableColumn<User>[]>(
     () => [
-      { field: `firstName.${locale}`, header: 'settings:fields.full_name', sortable: true, render: (row) => fullName(row, locale) },
+      {
+        field: `firstName.${locale}`,
+        header: 'settings:fields.full_name',
+        sortable: true,
+        render: (row) => fullName(row, locale),
+      },
       { field: 'email', header: 'settings:fields.email', sortable: true, hideBelow: 'sm' },
-      { field: 'phone', header: 'settings:fields.phone', sortable: true, hideBelow: 'md', render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{row.phone}</span> },
+      {
+        field: 'phone',
+        header: 'settings:fields.phone',
+        sortable: true,
+        hideBelow: 'md',
+        render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{row.phone}</span>,
+      },
       {
         field: 'access',
         header: 'settings:fields.access',
@@ -51,7 +70,9 @@ export default function UsersPage() {
         header: 'settings:fields.status',
         sortable: true,
         align: 'center',
-        render: (row) => <StatusIcon active={row.status === 1} label={t(row.status === 1 ? 'status.active' : 'status.inactive')} />,
+        render: (row) => (
+          <StatusIcon active={row.status === 1} label={t(row.status === 1 ? 'status.active' : 'status.inactive')} />
+        ),
       },
     ],
     [locale, t],
@@ -72,8 +93,20 @@ export default function UsersPage() {
             <FormTextField control={form.control} name="lastName" label={t('fields.last_name')} />
             <FormTextField control={form.control} name="email" label={t('fields.email')} />
             <FormTextField control={form.control} name="phone" label={t('fields.phone')} />
-            <SelectField control={form.control} name="access" label={t('fields.access')} options={accessOptions(t)} clearable />
-            <SelectField control={form.control} name="status" label={t('fields.status')} options={statusOptions(t)} clearable />
+            <SelectField
+              control={form.control}
+              name="access"
+              label={t('fields.access')}
+              options={accessOptions(t)}
+              clearable
+            />
+            <SelectField
+              control={form.control}
+              name="status"
+              label={t('fields.status')}
+              options={statusOptions(t)}
+              clearable
+            />
           </>
         )}
       </FilterForm>
@@ -87,7 +120,11 @@ export default function UsersPage() {
         label={t('routes:users')}
         rowActions={(row) => (
           <Tooltip title={t('common:actions.preview')}>
-            <IconButton component={Link} to={`/settings/users/${row._id}`} aria-label={`${t('common:actions.preview')}: ${fullName(row, locale)}`}>
+            <IconButton
+              component={Link}
+              to={`/settings/users/${row._id}`}
+              aria-label={`${t('common:actions.preview')}: ${fullName(row, locale)}`}
+            >
               <Visibility fontSize="small" />
             </IconButton>
           </Tooltip>
