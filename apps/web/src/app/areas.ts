@@ -1,6 +1,6 @@
 import { matchRoute, WEB_ROUTES } from '@kantora/domain';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import type { AreaPageProps } from '../components/area-types.ts';
+import type { AreaPageProps } from '../components/ui/area-types.ts';
 import { preloadBillingPage } from '../features/billing/billing-pages.ts';
 import { preloadClientsPage } from '../features/clients/clients-pages.ts';
 import { preloadContractsPage } from '../features/contracts/contracts-pages.ts';

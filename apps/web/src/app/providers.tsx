@@ -4,7 +4,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { SnackbarProvider } from 'notistack';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Toast } from '../components/toast.tsx';
+import { Toast } from '../components/ui/toast.tsx';
 import { isLocale } from '../lib/locale.ts';
 import { GlobalProgress } from './global-progress.tsx';
 import { createAppTheme } from './theme.ts';

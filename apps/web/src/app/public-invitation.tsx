@@ -1,4 +1,4 @@
-import { PublicFrame } from '../components/public-frame.tsx';
+import { PublicFrame } from '../components/ui/public-frame.tsx';
 import { InvitationPage } from './areas.ts';
 import { DataProviders } from './data-providers.tsx';
 

@@ -1,7 +1,7 @@
 import { MessageKeys, permittedRoutes } from '@kantora/domain';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { PageLoader } from '../components/page-loader.tsx';
+import { PageLoader } from '../components/ui/page-loader.tsx';
 import { loadSessionUser, resetSession, useSessionUser } from '../lib/session.ts';
 import { loginPath } from '../lib/navigation.ts';
 import { notify } from '../lib/notify.ts';

@@ -1,7 +1,7 @@
 import { canAccess, landingPath, WEB_ROUTES, type WebRoute } from '@kantora/domain';
 import { Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject, useLocation, useParams, useRoutes, useSearchParams } from 'react-router';
-import { PageLoader } from '../components/page-loader.tsx';
+import { PageLoader } from '../components/ui/page-loader.tsx';
 import { loginPath } from '../lib/navigation.ts';
 import { useSessionUser } from '../lib/session.ts';
 import { getToken } from '../lib/token.ts';

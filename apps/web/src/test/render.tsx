@@ -6,8 +6,8 @@ import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { createAppTheme } from '../app/theme.ts';
-import { ConfirmProvider } from '../components/confirm-dialog.tsx';
-import { Toast } from '../components/toast.tsx';
+import { ConfirmProvider } from '../components/ui/confirm-dialog.tsx';
+import { Toast } from '../components/ui/toast.tsx';
 
 const toastComponents = { default: Toast, success: Toast, error: Toast, warning: Toast, info: Toast };
 

@@ -9,8 +9,8 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { BrandMark } from '../../components/brand-mark.tsx';
-import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { BrandMark } from '../../components/ui/brand-mark.tsx';
+import { LanguageSwitcher } from '../../components/ui/language-switcher.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
 
 interface TopBarProps {

@@ -1,4 +1,4 @@
-import type { AreaPageProps } from '../../components/area-types.ts';
+import type { AreaPageProps } from '../../components/ui/area-types.ts';
 import { BillingRunPage } from './billing-run-page.tsx';
 
 /** The billing-run area: one page, /invoices/billing-run (management). */

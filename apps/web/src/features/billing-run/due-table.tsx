@@ -12,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TablePaginationBar } from '../../components/table-pagination-bar.tsx';
+import { TablePaginationBar } from '../../components/ui/table-pagination-bar.tsx';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { localized } from '../../lib/labels.ts';
 

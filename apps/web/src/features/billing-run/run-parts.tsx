@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { SectionCard } from '../../components/section-card.tsx';
+import { SectionCard } from '../../components/ui/section-card.tsx';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { translateMessage } from '../../lib/i18n.ts';
 import { localized } from '../../lib/labels.ts';

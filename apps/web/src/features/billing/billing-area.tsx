@@ -1,4 +1,4 @@
-import type { AreaPageProps } from '../../components/area-types.ts';
+import type { AreaPageProps } from '../../components/ui/area-types.ts';
 import { BillingEditorPage, BillingListPage, isBillingList } from './billing-pages.ts';
 
 /** The billing area: the invoice and proforma lists and editors (one feature, two kinds). */

@@ -1,10 +1,10 @@
 import { type BillingFilter, PAID_STATES, type PaidStateValue } from '@kantora/domain';
 import { useTranslation } from 'react-i18next';
-import { type ClientOption, ClientSearchField } from '../../components/client-search.tsx';
-import { DateField } from '../../components/fields/date-field.tsx';
-import { SelectField } from '../../components/fields/select-field.tsx';
-import { FormTextField } from '../../components/fields/text-field.tsx';
-import { FilterForm } from '../../components/filter-form.tsx';
+import { type ClientOption, ClientSearchField } from '../../components/entities/client-search.tsx';
+import { DateField } from '../../components/ui/fields/date-field.tsx';
+import { SelectField } from '../../components/ui/fields/select-field.tsx';
+import { FormTextField } from '../../components/ui/fields/text-field.tsx';
+import { FilterForm } from '../../components/ui/filter-form.tsx';
 
 /** The filter form's values: the client as the search gives it, the rest as the list call takes it. */
 export interface BillingFilterValues {

@@ -11,8 +11,8 @@ import {
   paymentDeadlineOf,
 } from '@kantora/domain';
 import { z } from 'zod';
-import { type BankChoice, bankChoiceOf } from '../../components/banks/bank-choice.ts';
-import type { ClientOption } from '../../components/client-search.tsx';
+import { type BankChoice, bankChoiceOf } from '../../components/entities/banks/bank-choice.ts';
+import type { ClientOption } from '../../components/entities/client-search.tsx';
 import type { UserOption } from '../../lib/metadata.ts';
 import { sofiaDate } from '../../lib/sofia-time.ts';
 

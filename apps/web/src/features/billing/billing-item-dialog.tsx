@@ -10,11 +10,11 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { EntityDialog } from '../../components/entity-dialog.tsx';
-import { LocalizedTextField } from '../../components/fields/localized-text-field.tsx';
-import { MoneyField } from '../../components/fields/money-field.tsx';
-import { NumberField } from '../../components/fields/number-field.tsx';
-import { applyServerErrors } from '../../components/fields/server-errors.ts';
+import { EntityDialog } from '../../components/ui/entity-dialog.tsx';
+import { LocalizedTextField } from '../../components/ui/fields/localized-text-field.tsx';
+import { MoneyField } from '../../components/ui/fields/money-field.tsx';
+import { NumberField } from '../../components/ui/fields/number-field.tsx';
+import { applyServerErrors } from '../../components/ui/fields/server-errors.ts';
 import { schemaResolver } from '../../lib/labels.ts';
 import { billingApi } from './billing-api.ts';
 

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorText } from '../../components/fields/field-error.ts';
+import { fieldErrorText } from '../../components/ui/fields/field-error.ts';
 import { api } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { sofiaDate } from '../../lib/sofia-time.ts';

@@ -2,7 +2,7 @@ import type { BillingKind, BillingRow } from '@kantora/domain';
 import Skeleton from '@mui/material/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { TotalsList } from '../../components/totals-list.tsx';
+import { TotalsList } from '../../components/ui/totals-list.tsx';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { paymentKeys, paymentsApi } from './payments-api.ts';
 

@@ -1,5 +1,5 @@
 import type { BillingDocumentView } from '@kantora/domain';
-import { PrintMenu as SharedPrintMenu } from '../../components/print-menu.tsx';
+import { PrintMenu as SharedPrintMenu } from '../../components/entities/print-menu.tsx';
 import { billingApi } from './billing-api.ts';
 
 /** The editor's print menu (components/print-menu.tsx) on the staff print calls; each layout opens in a new tab. */

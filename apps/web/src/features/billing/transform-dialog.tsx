@@ -17,7 +17,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfirm } from '../../components/confirm-dialog.tsx';
+import { useConfirm } from '../../components/ui/confirm-dialog.tsx';
 import { formatMoney, formatNumber } from '../../lib/format.ts';
 import { localized } from '../../lib/labels.ts';
 import { billingApi, billingKeys } from './billing-api.ts';

@@ -4,7 +4,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AreaPageProps } from '../../components/area-types.ts';
+import type { AreaPageProps } from '../../components/ui/area-types.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { calendarApi, calendarKeys, type EventListRequest } from './calendar-api.ts';
 import { calendarDateToDay, calendarDateToInstant, sofiaToday, toCalendarInput, viewRange } from './calendar-time.ts';

@@ -14,7 +14,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { useTranslation } from 'react-i18next';
-import { PickersProvider } from '../../components/fields/pickers-provider.tsx';
+import { PickersProvider } from '../../components/ui/fields/pickers-provider.tsx';
 import type { EventCategoryOption } from './calendar-api.ts';
 import { Swatch } from './event-preview.tsx';
 import { localized } from '../../lib/labels.ts';

@@ -24,7 +24,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useConfirm } from '../../components/confirm-dialog.tsx';
+import { useConfirm } from '../../components/ui/confirm-dialog.tsx';
 import { calendarApi, calendarKeys, type EventCategoryOption } from './calendar-api.ts';
 import { EventFormFields, type EventFormValues } from './event-form-fields.tsx';
 import { EventInvitations } from './event-invitations.tsx';

@@ -11,8 +11,8 @@ import Stack from '@mui/material/Stack';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useConfirm } from '../../components/confirm-dialog.tsx';
-import { FormTextField } from '../../components/fields/text-field.tsx';
+import { useConfirm } from '../../components/ui/confirm-dialog.tsx';
+import { FormTextField } from '../../components/ui/fields/text-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { calendarApi } from './calendar-api.ts';
 

@@ -4,16 +4,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { OptionSelectField } from '../../components/fields/option-select-field.tsx';
-import { SwitchField } from '../../components/fields/switch-field.tsx';
-import { PageLoader } from '../../components/page-loader.tsx';
-import { SectionCard } from '../../components/section-card.tsx';
+import { OptionSelectField } from '../../components/ui/fields/option-select-field.tsx';
+import { SwitchField } from '../../components/ui/fields/switch-field.tsx';
+import { PageLoader } from '../../components/ui/page-loader.tsx';
+import { SectionCard } from '../../components/ui/section-card.tsx';
 import { queryClient } from '../../lib/query-client.ts';
 import { localized } from '../../lib/labels.ts';
 import type { UserOption } from '../../lib/metadata.ts';
 import { useMetadata } from '../../lib/metadata.ts';
 import { clientKeys, clientSavePayload, clientsApi } from './clients-api.ts';
-import type { ClientTabProps } from '../../components/area-types.ts';
+import type { ClientTabProps } from '../../components/ui/area-types.ts';
 
 const ALL = '__all__';
 interface AccessValues {

@@ -1,6 +1,6 @@
 import { Access } from '@kantora/domain';
 import { describe, expect, it } from 'vitest';
-import { tabsFor } from '../../components/tab-registry.ts';
+import { tabsFor } from '../../components/ui/tab-registry.ts';
 import { CLIENT_TABS } from './client-tabs.ts';
 
 const keys = (access: number) => tabsFor(CLIENT_TABS, access).map((tab) => tab.key);

@@ -1,7 +1,7 @@
 import { Access } from '@kantora/domain';
 import { lazy } from 'react';
-import type { ClientTabProps } from '../../components/area-types.ts';
-import type { TabDef } from '../../components/tab-registry.ts';
+import type { ClientTabProps } from '../../components/ui/area-types.ts';
+import type { TabDef } from '../../components/ui/tab-registry.ts';
 
 const MANAGEMENT = [Access.admin, Access.manager] as const;
 

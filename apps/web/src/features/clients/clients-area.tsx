@@ -1,4 +1,4 @@
-import type { AreaPageProps } from '../../components/area-types.ts';
+import type { AreaPageProps } from '../../components/ui/area-types.ts';
 import { ClientPage, ClientsPage } from './clients-pages.ts';
 
 /** The clients area: the list, and the client page (new or existing). */

@@ -1,4 +1,4 @@
-import type { AreaPageProps } from '../../components/area-types.ts';
+import type { AreaPageProps } from '../../components/ui/area-types.ts';
 import i18n from '../../lib/i18n.ts';
 import { preloadableLazy } from '../../lib/preloadable-lazy.ts';
 

@@ -2,9 +2,9 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LocalizedTextField } from '../../components/fields/localized-text-field.tsx';
-import { SwitchField } from '../../components/fields/switch-field.tsx';
-import { FormTextField } from '../../components/fields/text-field.tsx';
+import { LocalizedTextField } from '../../components/ui/fields/localized-text-field.tsx';
+import { SwitchField } from '../../components/ui/fields/switch-field.tsx';
+import { FormTextField } from '../../components/ui/fields/text-field.tsx';
 
 /** The office fields, under `prefix` (e.g. `office.`) or at the top of the form. */
 export function OfficeFields<T extends FieldValues>({

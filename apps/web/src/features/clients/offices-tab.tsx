@@ -6,15 +6,15 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfirm } from '../../components/confirm-dialog.tsx';
-import { DataTable, type DataTableColumn } from '../../components/data-table.tsx';
-import { SectionCard } from '../../components/section-card.tsx';
-import { StatusIcon } from '../../components/status-icon.tsx';
-import { type ListRequest, useListState } from '../../components/use-list-query.ts';
+import { useConfirm } from '../../components/ui/confirm-dialog.tsx';
+import { DataTable, type DataTableColumn } from '../../components/ui/data-table.tsx';
+import { SectionCard } from '../../components/ui/section-card.tsx';
+import { StatusIcon } from '../../components/ui/status-icon.tsx';
+import { type ListRequest, useListState } from '../../components/ui/use-list-query.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { localized } from '../../lib/labels.ts';
 import { clientKeys, clientsApi, type Office } from './clients-api.ts';
-import type { ClientTabProps } from '../../components/area-types.ts';
+import type { ClientTabProps } from '../../components/ui/area-types.ts';
 import { OfficeDialog } from './office-dialog.tsx';
 
 const officeAddress = (row: Office, locale: string) =>

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AreaPageProps } from '../../components/area-types.ts';
+import type { AreaPageProps } from '../../components/ui/area-types.ts';
 
 /** The page of every route whose area is not built yet. */
 export default function ComingSoonPage({ route }: AreaPageProps) {

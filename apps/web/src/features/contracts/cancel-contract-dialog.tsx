@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../../components/fields/text-field.tsx';
+import { FormTextField } from '../../components/ui/fields/text-field.tsx';
 import { schemaResolver } from '../../lib/labels.ts';
 
 /** The contract cancellation modal: the reason (required), then Cancel the contract. */

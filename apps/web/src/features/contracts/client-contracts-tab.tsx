@@ -4,11 +4,11 @@ import Button from '@mui/material/Button';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ClientTabProps } from '../../components/area-types.ts';
-import { ContractPreviewButton, useContractColumns } from '../../components/contract-columns.tsx';
-import { DataTable } from '../../components/data-table.tsx';
-import { SectionCard } from '../../components/section-card.tsx';
-import { type ListRequest, useListState } from '../../components/use-list-query.ts';
+import type { ClientTabProps } from '../../components/ui/area-types.ts';
+import { ContractPreviewButton, useContractColumns } from '../../components/entities/contract-columns.tsx';
+import { DataTable } from '../../components/ui/data-table.tsx';
+import { SectionCard } from '../../components/ui/section-card.tsx';
+import { type ListRequest, useListState } from '../../components/ui/use-list-query.ts';
 import { contractKeys, contractsApi } from './contracts-api.ts';
 
 /** The client page's contracts tab: the client's contracts, newest first, each with a preview; management adds one. */

@@ -1,8 +1,8 @@
 import { type ContractSaveValues, type ContractView, contractSaveSchema, type LocalizedText } from '@kantora/domain';
 import { z } from 'zod';
-import { type BankChoice, bankFromAccount, bankFromSnapshot } from '../../components/banks/bank-choice.ts';
-import type { Bank } from '../../components/banks/banks-api.ts';
-import type { ClientOption } from '../../components/client-search.tsx';
+import { type BankChoice, bankFromAccount, bankFromSnapshot } from '../../components/entities/banks/bank-choice.ts';
+import type { Bank } from '../../components/entities/banks/banks-api.ts';
+import type { ClientOption } from '../../components/entities/client-search.tsx';
 
 /** The contract page's form: the details, and the party choices of the provider and customer cards. */
 export interface ContractFormValues {
@@ -27,7 +27,7 @@ export interface ContractFormValues {
 
 const text = (value: LocalizedText | null | undefined) => ({ bg: value?.bg ?? '', it: value?.it ?? '' });
 
-export { type BankChoice, bankFromAccount, bankFromSnapshot } from '../../components/banks/bank-choice.ts';
+export { type BankChoice, bankFromAccount, bankFromSnapshot } from '../../components/entities/banks/bank-choice.ts';
 
 /** The form values of a saved contract, or of a new one (EUR by default, the client given by the page). */
 export function toContractForm(

@@ -8,11 +8,11 @@ import { useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { ClientOption } from '../../components/client-search.tsx';
-import { applyServerErrors } from '../../components/fields/server-errors.ts';
-import { LazyTabs } from '../../components/lazy-tabs.tsx';
-import { PageLoader } from '../../components/page-loader.tsx';
-import { CustomerCard, ProviderCard } from '../../components/party-choice-cards.tsx';
+import type { ClientOption } from '../../components/entities/client-search.tsx';
+import { applyServerErrors } from '../../components/ui/fields/server-errors.ts';
+import { LazyTabs } from '../../components/ui/lazy-tabs.tsx';
+import { PageLoader } from '../../components/ui/page-loader.tsx';
+import { CustomerCard, ProviderCard } from '../../components/entities/party-choice-cards.tsx';
 import { api } from '../../lib/api-client.ts';
 import { translateMessage } from '../../lib/i18n.ts';
 import { schemaResolver } from '../../lib/labels.ts';
@@ -20,7 +20,7 @@ import { type DictionaryItem, useInvalidate, useMetadata } from '../../lib/metad
 import { notify } from '../../lib/notify.ts';
 import { useVisitName } from '../../lib/last-visited.ts';
 import { useSessionUser } from '../../lib/session.ts';
-import type { Bank } from '../../components/banks/banks-api.ts';
+import type { Bank } from '../../components/entities/banks/banks-api.ts';
 import { ChangeBanksButton } from './change-banks-dialog.tsx';
 import {
   type ContractFormOutput,

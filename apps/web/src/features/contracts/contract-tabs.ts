@@ -1,7 +1,7 @@
 import { Access } from '@kantora/domain';
 import { lazy } from 'react';
-import type { ContractTabProps } from '../../components/area-types.ts';
-import { type TabDef, tabsFor } from '../../components/tab-registry.ts';
+import type { ContractTabProps } from '../../components/ui/area-types.ts';
+import { type TabDef, tabsFor } from '../../components/ui/tab-registry.ts';
 
 const STAFF = [Access.admin, Access.manager, Access.accountant, Access.employee] as const;
 const MANAGEMENT = [Access.admin, Access.manager] as const;

@@ -1,4 +1,4 @@
-import type { AreaPageProps } from '../../components/area-types.ts';
+import type { AreaPageProps } from '../../components/ui/area-types.ts';
 import { ContractPage, ContractsPage } from './contracts-pages.ts';
 
 /** The contracts area: the list, and the contract page (new or existing). */

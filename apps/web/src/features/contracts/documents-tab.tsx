@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { ContractTabProps } from '../../components/area-types.ts';
-import { DocumentsCard } from '../../components/documents/documents-card.tsx';
+import type { ContractTabProps } from '../../components/ui/area-types.ts';
+import { DocumentsCard } from '../../components/entities/documents/documents-card.tsx';
 
 /**
  * The contract's documents (type, date, description and notes in both languages, files). Management adds,

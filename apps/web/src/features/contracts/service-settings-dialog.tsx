@@ -7,10 +7,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { EntityDialog } from '../../components/entity-dialog.tsx';
-import { LocalizedTextField } from '../../components/fields/localized-text-field.tsx';
-import { MoneyField } from '../../components/fields/money-field.tsx';
-import { applyServerErrors } from '../../components/fields/server-errors.ts';
+import { EntityDialog } from '../../components/ui/entity-dialog.tsx';
+import { LocalizedTextField } from '../../components/ui/fields/localized-text-field.tsx';
+import { MoneyField } from '../../components/ui/fields/money-field.tsx';
+import { applyServerErrors } from '../../components/ui/fields/server-errors.ts';
 import { localized, schemaResolver } from '../../lib/labels.ts';
 import { contractsApi } from './contracts-api.ts';
 

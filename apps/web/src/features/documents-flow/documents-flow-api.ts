@@ -6,7 +6,7 @@ import type {
   ListResult,
 } from '@kantora/domain';
 import type { QueryKey } from '@tanstack/react-query';
-import type { ClientOption } from '../../components/client-search.tsx';
+import type { ClientOption } from '../../components/entities/client-search.tsx';
 import { api, download } from '../../lib/api-client.ts';
 import { type DictionaryItem, metadataKey } from '../../lib/metadata.ts';
 

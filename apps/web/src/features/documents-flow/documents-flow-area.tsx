@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { AreaPageProps } from '../../components/area-types.ts';
+import type { AreaPageProps } from '../../components/ui/area-types.ts';
 import { DocumentsFlowList } from './documents-flow-list.tsx';
 import { staffDocumentsFlowApi } from './documents-flow-api.ts';
 

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ClientOption } from '../../components/client-search.tsx';
-import { PageLoader } from '../../components/page-loader.tsx';
+import type { ClientOption } from '../../components/entities/client-search.tsx';
+import { PageLoader } from '../../components/ui/page-loader.tsx';
 import { api } from '../../lib/api-client.ts';
-import type { ClientTabProps } from '../../components/area-types.ts';
+import type { ClientTabProps } from '../../components/ui/area-types.ts';
 import { DocumentsFlowList } from './documents-flow-list.tsx';
 import { documentFlowKeys, staffDocumentsFlowApi } from './documents-flow-api.ts';
 

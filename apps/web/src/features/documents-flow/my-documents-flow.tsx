@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PortalCompanyTabProps } from '../../components/area-types.ts';
-import { MyCompanyField } from '../../components/my-company-field.tsx';
+import type { PortalCompanyTabProps } from '../../components/ui/area-types.ts';
+import { MyCompanyField } from '../../components/entities/my-company-field.tsx';
 import { api as http } from '../../lib/api-client.ts';
 import type { ClientFieldRenderer } from './document-flow-dialog.tsx';
 import { type DocumentsFlowApi, portalDocumentsFlowApi } from './documents-flow-api.ts';

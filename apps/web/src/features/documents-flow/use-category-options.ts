@@ -1,7 +1,7 @@
 import type { LocalizedText } from '@kantora/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ValueOption } from '../../components/fields/option-select-field.tsx';
+import type { ValueOption } from '../../components/ui/fields/option-select-field.tsx';
 import { localized } from '../../lib/labels.ts';
 import { treeOptions } from '../../lib/tree-options.ts';
 import type { DocumentsFlowApi } from './documents-flow-api.ts';

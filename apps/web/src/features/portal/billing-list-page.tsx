@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageToolbar } from '../../components/page-toolbar.tsx';
-import type { ListRequest } from '../../components/use-list-query.ts';
+import { PageToolbar } from '../../components/ui/page-toolbar.tsx';
+import type { ListRequest } from '../../components/ui/use-list-query.ts';
 import { PortalBillingTable } from './billing-table.tsx';
 import { type PortalKind, portalApi, portalKeys } from './portal-api.ts';
 

@@ -1,8 +1,8 @@
 import { MessageKeys, type PortalBillingView } from '@kantora/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { PaidChip } from '../../components/paid-chip.tsx';
-import { PrintMenu } from '../../components/print-menu.tsx';
+import { PaidChip } from '../../components/entities/paid-chip.tsx';
+import { PrintMenu } from '../../components/entities/print-menu.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { localized } from '../../lib/labels.ts';
 import { BillingAmountsSection, BillingDetailsSection, BillingItemsSection } from './billing-sections.tsx';

@@ -1,8 +1,8 @@
 import { MessageKeys, type PortalCompanyView } from '@kantora/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { LazyTabs } from '../../components/lazy-tabs.tsx';
-import { SectionCard } from '../../components/section-card.tsx';
+import { LazyTabs } from '../../components/ui/lazy-tabs.tsx';
+import { SectionCard } from '../../components/ui/section-card.tsx';
 import { localized } from '../../lib/labels.ts';
 import { PORTAL_ROUTES, portalApi, portalKeys } from './portal-api.ts';
 import { addressLine, DetailList, RecordHeader, RecordPending } from './portal-parts.tsx';

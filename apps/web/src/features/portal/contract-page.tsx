@@ -1,8 +1,8 @@
 import { MessageKeys, type PortalContractView } from '@kantora/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ContractStatusChip } from '../../components/contract-status-chip.tsx';
-import { LazyTabs } from '../../components/lazy-tabs.tsx';
+import { ContractStatusChip } from '../../components/entities/contract-status-chip.tsx';
+import { LazyTabs } from '../../components/ui/lazy-tabs.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { localized } from '../../lib/labels.ts';
 import { PORTAL_ROUTES, portalApi, portalKeys } from './portal-api.ts';

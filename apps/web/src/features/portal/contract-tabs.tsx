@@ -2,11 +2,11 @@ import type { PortalContractDocumentRow, PortalContractServiceRow } from '@kanto
 import Box from '@mui/material/Box';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PortalContractTabProps } from '../../components/area-types.ts';
-import { DataTable, type DataTableColumn } from '../../components/data-table.tsx';
-import { DocumentsCard, type DocumentsSource } from '../../components/documents/documents-card.tsx';
-import { SectionCard } from '../../components/section-card.tsx';
-import { type ListRequest, useListState } from '../../components/use-list-query.ts';
+import type { PortalContractTabProps } from '../../components/ui/area-types.ts';
+import { DataTable, type DataTableColumn } from '../../components/ui/data-table.tsx';
+import { DocumentsCard, type DocumentsSource } from '../../components/entities/documents/documents-card.tsx';
+import { SectionCard } from '../../components/ui/section-card.tsx';
+import { type ListRequest, useListState } from '../../components/ui/use-list-query.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { currencyLabel, localized } from '../../lib/labels.ts';
 import { PortalBillingTable } from './billing-table.tsx';

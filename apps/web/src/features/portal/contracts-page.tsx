@@ -1,9 +1,9 @@
 import type { PortalContractRow } from '@kantora/domain';
 import { useTranslation } from 'react-i18next';
-import { ContractPreviewButton, useContractColumns } from '../../components/contract-columns.tsx';
-import { DataTable } from '../../components/data-table.tsx';
-import { PageToolbar } from '../../components/page-toolbar.tsx';
-import { useListState } from '../../components/use-list-query.ts';
+import { ContractPreviewButton, useContractColumns } from '../../components/entities/contract-columns.tsx';
+import { DataTable } from '../../components/ui/data-table.tsx';
+import { PageToolbar } from '../../components/ui/page-toolbar.tsx';
+import { useListState } from '../../components/ui/use-list-query.ts';
 import { PORTAL_ROUTES, portalApi, portalKeys } from './portal-api.ts';
 
 /** /my-contracts: the contracts of the user's companies (never drafts), the latest start first. */

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { AreaPageProps } from '../../components/area-types.ts';
+import type { AreaPageProps } from '../../components/ui/area-types.ts';
 
 const CompaniesPage = lazy(() => import('./companies-page.tsx'));
 const CompanyPage = lazy(() => import('./company-page.tsx'));

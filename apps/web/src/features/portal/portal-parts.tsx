@@ -10,8 +10,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageLoader } from '../../components/page-loader.tsx';
-import { PartyCard } from '../../components/party-card.tsx';
+import { PageLoader } from '../../components/ui/page-loader.tsx';
+import { PartyCard } from '../../components/entities/party-card.tsx';
 import { localized } from '../../lib/labels.ts';
 
 /** The preview button of a row: a link to the object's portal page, named after the row for screen readers. */

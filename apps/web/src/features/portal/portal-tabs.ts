@@ -1,7 +1,7 @@
 import { Access } from '@kantora/domain';
 import { lazy } from 'react';
-import type { PortalCompanyTabProps, PortalContractTabProps } from '../../components/area-types.ts';
-import type { TabDef } from '../../components/tab-registry.ts';
+import type { PortalCompanyTabProps, PortalContractTabProps } from '../../components/ui/area-types.ts';
+import type { TabDef } from '../../components/ui/tab-registry.ts';
 
 const CLIENT = [Access.client] as const;
 

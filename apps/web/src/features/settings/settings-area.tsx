@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { AreaPageProps } from '../../components/area-types.ts';
+import type { AreaPageProps } from '../../components/ui/area-types.ts';
 import { dictionaryOfPath } from './dictionaries/dictionary-config.tsx';
 import { DictionaryPage } from './dictionaries/dictionary-page.tsx';
 

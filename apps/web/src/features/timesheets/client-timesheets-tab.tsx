@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ClientTabProps } from '../../components/area-types.ts';
-import type { ClientOption } from '../../components/client-search.tsx';
+import type { ClientTabProps } from '../../components/ui/area-types.ts';
+import type { ClientOption } from '../../components/entities/client-search.tsx';
 import { api } from '../../lib/api-client.ts';
 import { TimesheetsList } from './timesheets-list.tsx';
 

@@ -1,6 +1,6 @@
 import type { ContractOption } from '@kantora/domain';
 import { useTranslation } from 'react-i18next';
-import type { ContractTabProps } from '../../components/area-types.ts';
+import type { ContractTabProps } from '../../components/ui/area-types.ts';
 import { TimesheetsList } from './timesheets-list.tsx';
 
 /** The contract page's timesheets tab: the contract's rows (an employee's own); new rows start with it. */

@@ -1,6 +1,6 @@
 import type { ContractOption, ContractView } from '@kantora/domain';
 import { useQuery } from '@tanstack/react-query';
-import type { ClientOption } from '../../components/client-search.tsx';
+import type { ClientOption } from '../../components/entities/client-search.tsx';
 import { api } from '../../lib/api-client.ts';
 import { TimesheetDialog } from './timesheet-dialog.tsx';
 

@@ -11,7 +11,7 @@ import {
   type TimesheetView,
 } from '@kantora/domain';
 import { z } from 'zod';
-import type { ClientOption } from '../../components/client-search.tsx';
+import type { ClientOption } from '../../components/entities/client-search.tsx';
 import { localized } from '../../lib/labels.ts';
 import { sofiaDate } from '../../lib/sofia-time.ts';
 

@@ -1,4 +1,4 @@
-import type { AreaPageProps } from '../../components/area-types.ts';
+import type { AreaPageProps } from '../../components/ui/area-types.ts';
 import { TimesheetsPage } from './timesheets-pages.ts';
 
 /** The timesheets area: the list (the dialog opens from it, from the tabs and from the top bar). */

@@ -1,10 +1,10 @@
 import type { TimesheetFilterInput } from '@kantora/domain';
 import { useTranslation } from 'react-i18next';
-import { type ClientOption, ClientSearchField } from '../../components/client-search.tsx';
-import { DateField } from '../../components/fields/date-field.tsx';
-import { OptionSelectField } from '../../components/fields/option-select-field.tsx';
-import { FilterForm } from '../../components/filter-form.tsx';
-import type { ServiceOption } from '../../components/services-picker-dialog.tsx';
+import { type ClientOption, ClientSearchField } from '../../components/entities/client-search.tsx';
+import { DateField } from '../../components/ui/fields/date-field.tsx';
+import { OptionSelectField } from '../../components/ui/fields/option-select-field.tsx';
+import { FilterForm } from '../../components/ui/filter-form.tsx';
+import type { ServiceOption } from '../../components/entities/services-picker-dialog.tsx';
 import { localized } from '../../lib/labels.ts';
 import { type UserOption, useMetadata } from '../../lib/metadata.ts';
 import { serviceLabel } from './timesheet-form.ts';

@@ -9,18 +9,18 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LocalizedTextField } from '../../../components/fields/localized-text-field.tsx';
-import { applyServerErrors } from '../../../components/fields/server-errors.ts';
-import { FormTextField } from '../../../components/fields/text-field.tsx';
-import { PageLoader } from '../../../components/page-loader.tsx';
-import { PageToolbar } from '../../../components/page-toolbar.tsx';
-import { SectionCard } from '../../../components/section-card.tsx';
+import { LocalizedTextField } from '../../../components/ui/fields/localized-text-field.tsx';
+import { applyServerErrors } from '../../../components/ui/fields/server-errors.ts';
+import { FormTextField } from '../../../components/ui/fields/text-field.tsx';
+import { PageLoader } from '../../../components/ui/page-loader.tsx';
+import { PageToolbar } from '../../../components/ui/page-toolbar.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { emptyText, schemaResolver } from '../../../lib/labels.ts';
 import { type MyCompany, settingsApi, settingsKeys } from '../settings-api.ts';
 import { useInvalidate } from '../../../lib/metadata.ts';
 import { LoadFailed } from '../load-failed.tsx';
-import { BanksCard } from '../../../components/banks/banks-card.tsx';
+import { BanksCard } from '../../../components/entities/banks/banks-card.tsx';
 
 type FormValues = Omit<MyCompanySaveInput, '_id'> & { _id?: string };
 

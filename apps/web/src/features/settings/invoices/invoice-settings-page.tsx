@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../../../components/page-loader.tsx';
-import { PageToolbar } from '../../../components/page-toolbar.tsx';
+import { PageLoader } from '../../../components/ui/page-loader.tsx';
+import { PageToolbar } from '../../../components/ui/page-toolbar.tsx';
 import { LoadFailed } from '../load-failed.tsx';
 import { settingsApi, settingsKeys } from '../settings-api.ts';
 import { InvoiceDefaultsCard } from './invoice-defaults-card.tsx';

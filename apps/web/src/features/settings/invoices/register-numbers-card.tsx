@@ -6,9 +6,9 @@ import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { NumberField } from '../../../components/fields/number-field.tsx';
-import { applyServerErrors } from '../../../components/fields/server-errors.ts';
-import { SectionCard } from '../../../components/section-card.tsx';
+import { NumberField } from '../../../components/ui/fields/number-field.tsx';
+import { applyServerErrors } from '../../../components/ui/fields/server-errors.ts';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { schemaResolver } from '../../../lib/labels.ts';
 import { type RegisterNumbers, settingsApi, settingsKeys } from '../settings-api.ts';
 

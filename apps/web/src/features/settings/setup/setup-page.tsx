@@ -15,9 +15,9 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageLoader } from '../../../components/page-loader.tsx';
-import { PageToolbar } from '../../../components/page-toolbar.tsx';
-import { SectionCard } from '../../../components/section-card.tsx';
+import { PageLoader } from '../../../components/ui/page-loader.tsx';
+import { PageToolbar } from '../../../components/ui/page-toolbar.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { LoadFailed } from '../load-failed.tsx';
 import { SETUP_ITEM_PATHS, useSetupStatus } from './setup-status.ts';
 

@@ -1,6 +1,6 @@
 import { Access, UserStatus, UserType } from '@kantora/domain';
 import type { TFunction } from 'i18next';
-import type { SelectOption } from '../../../components/fields/select-field.tsx';
+import type { SelectOption } from '../../../components/ui/fields/select-field.tsx';
 import { localized } from '../../../lib/labels.ts';
 import type { User } from './users-api.ts';
 

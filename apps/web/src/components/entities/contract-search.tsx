@@ -1,0 +1,139 @@
+import {
+  AUTOCOMPLETE_PAGE_SIZE,
+  type ContractOption,
+  type ContractStatusValue,
+  type ListResult,
+} from '@kantora/domain';
+import Autocomplete from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api-client.ts';
+import { formatDate } from '../../lib/format.ts';
+import { localized } from '../../lib/labels.ts';
+import { useDebounced } from './client-search.tsx';
+import { fieldErrorText } from '../ui/fields/field-error.ts';
+
+export type { ContractOption };
+
+export const CONTRACT_SEARCH_DEBOUNCE_MS = 500;
+
+/** A contract in a picker: its name and period (`Поддръжка (01.01.2026 – 31.12.2026)`). */
+export function contractLabel(contract: Pick<ContractOption, 'name' | 'fromDate' | 'toDate'>, locale: string): string {
+  const name = localized(contract.name, locale);
+  return contract.fromDate ? `${name} (${formatDate(contract.fromDate)} – ${formatDate(contract.toDate)})` : name;
+}
+
+export interface ContractSearchProps {
+  value: ContractOption | null;
+  onChange: (contract: ContractOption | null) => void;
+  /** Only this client's contracts; without a client the field waits for one (disabled). */
+  clientId: string | null | undefined;
+  /** Only contracts in this status (e.g. 1 registered for timesheets); default every status. */
+  status?: ContractStatusValue;
+  label?: string;
+  disabled?: boolean;
+  required?: boolean;
+  error?: boolean;
+  helperText?: string;
+}
+
+/**
+ * The contract autocomplete of a client: what the user types goes to POST /api/contracts/search with the
+ * client after 500 ms of quiet, 15 contracts a page by name; opened with nothing typed it offers the
+ * client's first contracts.
+ */
+export function ContractSearch({
+  value,
+  onChange,
+  clientId,
+  status,
+  label,
+  disabled,
+  required,
+  error,
+  helperText,
+}: ContractSearchProps) {
+  const { t, i18n } = useTranslation('contracts');
+  const [input, setInput] = useState('');
+  const [open, setOpen] = useState(false);
+  const selectedLabel = value ? contractLabel(value, i18n.language) : '';
+  const typed = input.trim() === selectedLabel ? '' : input.trim();
+  const term = useDebounced(typed, CONTRACT_SEARCH_DEBOUNCE_MS);
+  const query = useQuery({
+    queryKey: ['contracts', 'search', clientId, status ?? null, term],
+    queryFn: () =>
+      api.post<ListResult<ContractOption>>('/contracts/search', {
+        clientId,
+        name: term,
+        ...(status === undefined ? {} : { status }),
+        page: 1,
+        itemsPerPage: AUTOCOMPLETE_PAGE_SIZE,
+      }),
+    enabled: Boolean(clientId) && open && typed === term,
+    staleTime: 30_000,
+  });
+  const found = query.data?.Items ?? [];
+  const options = value && !found.some((option) => option._id === value._id) ? [value, ...found] : found;
+  return (
+    <Autocomplete<ContractOption>
+      value={value}
+      options={options}
+      filterOptions={(items) => items}
+      getOptionLabel={(option) => contractLabel(option, i18n.language)}
+      isOptionEqualToValue={(option, current) => option._id === current._id}
+      onChange={(_, next) => onChange(next)}
+      inputValue={input}
+      onInputChange={(_, next) => setInput(next)}
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      loading={open && query.isFetching}
+      disabled={disabled || !clientId}
+      noOptionsText={t('search.no_options')}
+      loadingText={t('common:loading')}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label ?? t('search.label')}
+          required={required}
+          error={error}
+          helperText={helperText ?? (clientId ? undefined : t('search.client_first'))}
+        />
+      )}
+    />
+  );
+}
+
+export interface ContractSearchFieldProps<T extends FieldValues>
+  extends Omit<ContractSearchProps, 'value' | 'onChange' | 'error'> {
+  control: Control<T, any, any>;
+  /** A form value holding the chosen `ContractOption` (or null), so the field can show its name. */
+  name: Path<T>;
+}
+
+/** The contract autocomplete bound to react-hook-form; errors show as translated helper text. */
+export function ContractSearchField<T extends FieldValues>({
+  control,
+  name,
+  helperText,
+  ...props
+}: ContractSearchFieldProps<T>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <ContractSearch
+          {...props}
+          value={(field.value as ContractOption | null) ?? null}
+          onChange={(contract) => field.onChange(contract)}
+          error={Boolean(fieldState.error)}
+          helperText={fieldErrorText(fieldState.error) ?? helperText}
+        />
+      )}
+    />
+  );
+}

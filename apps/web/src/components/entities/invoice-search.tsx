@@ -1,0 +1,154 @@
+import { AUTOCOMPLETE_PAGE_SIZE, type BillingOption, type ListResult, type NoticeTypeValue } from '@kantora/domain';
+import Autocomplete from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api-client.ts';
+import { formatDate, formatMoney } from '../../lib/format.ts';
+import { localized } from '../../lib/labels.ts';
+import { useDebounced } from './client-search.tsx';
+import { fieldErrorText } from '../ui/fields/field-error.ts';
+
+export type { BillingOption as InvoiceOption };
+
+export const INVOICE_SEARCH_DEBOUNCE_MS = 300;
+
+/** An invoice in a picker: `№ 0000000012 от 15.03.2026`. */
+export function invoiceLabel(
+  invoice: Pick<BillingOption, 'number' | 'date'>,
+  t: (key: string, values?: Record<string, string>) => string,
+): string {
+  return t('billing:search.option', { number: invoice.number ?? '—', date: formatDate(invoice.date) });
+}
+
+export interface InvoiceSearchProps {
+  value: BillingOption | null;
+  onChange: (invoice: BillingOption | null) => void;
+  /** Only this customer's invoices (a notice's original). */
+  customerId?: string | null;
+  /** Only invoices of this notice type (0: invoices, not notices). */
+  noticeType?: NoticeTypeValue;
+  label?: string;
+  disabled?: boolean;
+  required?: boolean;
+  error?: boolean;
+  helperText?: string;
+}
+
+/**
+ * The invoice autocomplete: digits typed go to POST /api/invoices/search (numbers starting with them, or the id)
+ * after 300 ms of quiet, 15 issued invoices a page, oldest first; opened empty it offers the first ones.
+ */
+export function InvoiceSearch({
+  value,
+  onChange,
+  customerId,
+  noticeType,
+  label,
+  disabled,
+  required,
+  error,
+  helperText,
+}: InvoiceSearchProps) {
+  const { t, i18n } = useTranslation('billing');
+  const [input, setInput] = useState('');
+  const [open, setOpen] = useState(false);
+  const selectedLabel = value ? invoiceLabel(value, t) : '';
+  const typed = input.trim() === selectedLabel ? '' : input.trim();
+  const term = useDebounced(typed, INVOICE_SEARCH_DEBOUNCE_MS);
+  const query = useQuery({
+    queryKey: ['invoices', 'search', customerId ?? null, noticeType ?? null, term],
+    queryFn: () =>
+      api.post<ListResult<BillingOption>>('/invoices/search', {
+        text: term,
+        ...(customerId ? { customerId } : {}),
+        ...(noticeType === undefined ? {} : { noticeType }),
+        issued: true,
+        page: 1,
+        itemsPerPage: AUTOCOMPLETE_PAGE_SIZE,
+      }),
+    enabled: open && typed === term,
+    staleTime: 30_000,
+  });
+  const found = query.data?.Items ?? [];
+  const options = value && !found.some((option) => option._id === value._id) ? [value, ...found] : found;
+  return (
+    <Autocomplete<BillingOption>
+      value={value}
+      options={options}
+      filterOptions={(items) => items}
+      getOptionLabel={(option) => invoiceLabel(option, t)}
+      renderOption={({ key, ...props }, option) => (
+        <li key={key} {...props}>
+          <span>
+            {invoiceLabel(option, t)}
+            <br />
+            <small>
+              {localized(option.companyName, i18n.language)} ·{' '}
+              {formatMoney(option.totalAmount, option.currencyCode ?? undefined)}
+            </small>
+          </span>
+        </li>
+      )}
+      isOptionEqualToValue={(option, current) => option._id === current._id}
+      onChange={(_, next) => onChange(next)}
+      inputValue={input}
+      onInputChange={(_, next) => setInput(next)}
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      loading={open && query.isFetching}
+      disabled={disabled}
+      noOptionsText={t('search.no_options')}
+      loadingText={t('common:loading')}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label ?? t('search.label')}
+          required={required}
+          error={error}
+          helperText={helperText}
+        />
+      )}
+    />
+  );
+}
+
+export interface InvoiceSearchFieldProps<T extends FieldValues>
+  extends Omit<InvoiceSearchProps, 'value' | 'onChange' | 'error'> {
+  control: Control<T, any, any>;
+  /** A form value holding the chosen invoice (or null), so the field can show its number. */
+  name: Path<T>;
+  /** Called after the user picks (not on resets). */
+  onValueChange?: (invoice: BillingOption | null) => void;
+}
+
+/** The invoice autocomplete bound to react-hook-form; errors show as translated helper text. */
+export function InvoiceSearchField<T extends FieldValues>({
+  control,
+  name,
+  helperText,
+  onValueChange,
+  ...props
+}: InvoiceSearchFieldProps<T>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <InvoiceSearch
+          {...props}
+          value={(field.value as BillingOption | null) ?? null}
+          onChange={(invoice) => {
+            field.onChange(invoice);
+            onValueChange?.(invoice);
+          }}
+          error={Boolean(fieldState.error)}
+          helperText={fieldErrorText(fieldState.error) ?? helperText}
+        />
+      )}
+    />
+  );
+}
