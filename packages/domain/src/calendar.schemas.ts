@@ -185,3 +185,10 @@ export interface EventInvitationDetails {
   created: string;
   event: EventPreview & { _id: string };
 }
+
+/** An event category as the calendar's filter and dialog see it (GET /api/metaData/getEventCategories). */
+export interface EventCategoryOption {
+  _id: string;
+  name: LocalizedText;
+  color: string;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LocalizedText } from './schemas.ts';
 import { AUTOCOMPLETE_PAGE_SIZE, MAX_PAGE_SIZE } from './api.ts';
 import { isValidIban, normalizeIban } from './iban.ts';
 import { MessageKeys as M } from './messages.ts';
@@ -232,3 +233,79 @@ export const CLIENT_SORT_COLUMNS = [
   'status',
   'created',
 ] as const;
+
+// Answers ---------------------------------------------------------------------------------------
+
+/** A client as the search, the picker and the other areas' client look-ups give it. */
+export interface ClientOption {
+  _id: string;
+  name: LocalizedText;
+  bulstat?: string;
+  vatNumber?: string;
+  /** The client's payment term in days (null: the invoice defaults'); absent when the answer did not say. */
+  paymentTermDays?: number | null;
+}
+
+/** A row of POST /api/companies/list (and of the client portal's /my-companies). */
+export interface ClientRow {
+  _id: string;
+  name: LocalizedText;
+  bulstat: string;
+  vatNumber: string;
+  phone: string;
+  email: string;
+  status: boolean;
+}
+
+/** GET /api/companies/{id}: the whole client. */
+export interface Client extends ClientRow {
+  responsiblePerson: LocalizedText;
+  comment: string;
+  referent: string | null;
+  referentName: LocalizedText | null;
+  notificationsEmails: string[];
+  clientUsers: string[];
+  managingUsers: string[];
+  managingUsersAll: boolean;
+  subscription: { status: boolean; fromDate: string | null; toDate: string | null };
+  /** The client's payment term in days; null: the invoice defaults' term. */
+  paymentTermDays: number | null;
+  created: string | null;
+  createdBy: string | null;
+  createdByName: LocalizedText;
+  updated: string | null;
+}
+
+/** POST /api/companies/save: the saved client and the warnings of the save (a bulstat used by another client...). */
+export type ClientSaveResult = Client & { warnings: string[] };
+
+/** A contact person of an office (GET /api/offices/getOfficeContacts). */
+export interface OfficeContact {
+  _id: string;
+  officeId: string;
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  position: string;
+  phone: string;
+  email: string;
+  created?: string | null;
+  updated?: string | null;
+}
+
+/** An office of a client (POST /api/offices/list, GET /api/offices/{id}). */
+export interface Office {
+  _id: string;
+  company: string;
+  isHeadquarters: boolean;
+  country: LocalizedText;
+  state: LocalizedText;
+  city: LocalizedText;
+  street: LocalizedText;
+  zipCode: string;
+  phone: string;
+  email: string;
+  created?: string | null;
+  updated?: string | null;
+  contacts?: OfficeContact[];
+}

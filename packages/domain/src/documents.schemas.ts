@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LocalizedText } from './schemas.ts';
 import { MessageKeys as M } from './messages.ts';
 import { idSchema, listQuery, localizedText, optionalBusinessDate, selectId } from './schemas.ts';
 
@@ -107,3 +108,34 @@ export const documentRemoveFileSchema = z
     if (!fileId) ctx.addIssue({ code: 'custom', path: ['fileId'], message: M.field_is_required });
     return { fileId: fileId!, documentId: value.documentId };
   });
+
+// Answers ---------------------------------------------------------------------------------------
+
+/** What the documents belong to: a user (settings) or a contract. */
+export interface DocumentParent {
+  parentType: DocumentParentType;
+  parentId: string;
+}
+
+/** A stored file of a document. */
+export interface StoredFile {
+  _id: string;
+  filename: string;
+  contentType: string;
+  length: number;
+  uploadDate: string | null;
+  metadata?: { uploadedBy?: { fullName?: LocalizedText | null } };
+}
+
+/** A document of a user or a contract (POST /api/documents/list, GET /api/documents/{id}). */
+export interface ParentDocument {
+  _id: string;
+  type: string;
+  typeName: LocalizedText | null;
+  date: string | null;
+  description: LocalizedText;
+  notes: LocalizedText;
+  files: StoredFile[];
+  created: string | null;
+  createdByName: LocalizedText | null;
+}

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { filterDate, filterId, filterText, listQuery } from './schemas.ts';
+import type { LocalizedText } from './schemas.ts';
 
 /** Entity types written to the log (Log.name), for the logs filter. */
 export const LOG_ENTITY_NAMES = [
@@ -48,3 +49,19 @@ export const logListQuery = listQuery.extend({
   toDate: filterDate,
 });
 export type LogListQuery = z.infer<typeof logListQuery>;
+
+/** A row of the log (POST /api/logs/list, GET /api/logs/{id}). */
+export interface LogEntry {
+  _id: string;
+  /** The entity type (Bank, User, ...). */
+  name: string;
+  doc: string | null;
+  model: string | null;
+  type: string | null;
+  action: string;
+  documents?: { old?: unknown; new?: unknown } | null;
+  createdBy: string | null;
+  createdByName: LocalizedText | null;
+  ip: string | null;
+  created: string;
+}

@@ -35,6 +35,7 @@
  */
 import { z } from 'zod';
 import type { NoticeTypeValue, PaidStateValue } from './billing-totals.ts';
+import type { ClientRow, Office, OfficeContact } from './clients.schemas.ts';
 import type { ContractStatusValue, InvoiceMonthlyInterval, PartySnapshot } from './contracts.schemas.ts';
 import { MessageKeys as M } from './messages.ts';
 import type { PrintLayoutName } from './printable.ts';
@@ -124,39 +125,14 @@ export type PortalBillingListQuery = z.output<typeof portalBillingListQuery>;
 
 // Answers ---------------------------------------------------------------------------------------
 
-/** A row of /my-companies. */
-export interface PortalCompanyRow {
-  _id: string;
-  name: LocalizedText;
-  bulstat: string;
-  vatNumber: string;
-  phone: string;
-  email: string;
-  status: boolean;
-}
+/** A row of /my-companies: the same columns as the staff's clients list. */
+export type PortalCompanyRow = ClientRow;
 
 /** A contact person of an office (the company page's contact persons tab). */
-export interface PortalContact {
-  _id: string;
-  firstName: string;
-  middleName: string;
-  lastName: string;
-  position: string;
-  phone: string;
-  email: string;
-}
+export type PortalContact = Omit<OfficeContact, 'officeId' | 'created' | 'updated'>;
 
 /** An office of the company, headquarters first. */
-export interface PortalOffice {
-  _id: string;
-  isHeadquarters: boolean;
-  country: LocalizedText;
-  state: LocalizedText;
-  city: LocalizedText;
-  street: LocalizedText;
-  zipCode: string;
-  phone: string;
-  email: string;
+export interface PortalOffice extends Omit<Office, 'company' | 'created' | 'updated' | 'contacts'> {
   contacts: PortalContact[];
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LocalizedText } from './schemas.ts';
 import { isValidBic, isValidIban, normalizeIban } from './iban.ts';
 import { MessageKeys as M } from './messages.ts';
 import { CURRENCY_RATE_DECIMALS, MAX_CURRENCY_RATE } from './money.ts';
@@ -310,3 +311,65 @@ export const dictionaryListSchemas = {
   'document-flow-categories': dictionaryListQuery,
   'vat-types': dictionaryListQuery,
 } as const satisfies Record<DictionaryKind, z.ZodType>;
+
+// Answers ---------------------------------------------------------------------------------------
+
+/** GET /api/settings/myCompany/get: the own company. */
+export interface MyCompany {
+  _id: string;
+  name: LocalizedText;
+  responsiblePerson: LocalizedText;
+  bulstat: string;
+  vatNumber: string;
+  address: LocalizedAddress;
+  created?: string | null;
+  updated?: string | null;
+}
+
+/** GET /api/settings/invoices/get: the defaults of new billing documents. */
+export interface InvoiceSettings {
+  _id: string;
+  currency: string;
+  vatType: string;
+  paymentType: string;
+  signer: string;
+  signers: string[];
+  /** Days from a new document's date to its payment deadline (a client's own term wins). */
+  paymentTermDays: number;
+}
+
+/** GET /api/settings/invoices/getRegisterNumbers: the next numbers of the registers and the last issued ones. */
+export interface RegisterNumbers {
+  invoices: number;
+  proformaInvoices: number;
+  invoicesIssued: number;
+  proformaInvoicesIssued: number;
+}
+
+/** An entry of a settings list: name, status, the kind's own fields and the timestamps. */
+export interface DictionaryItem {
+  _id: string;
+  name: LocalizedText;
+  status: boolean;
+  created?: string | null;
+  updated?: string | null;
+  [field: string]: unknown;
+}
+
+/** A bank account of the own company or of a client (POST /api/banks/list, GET /api/banks/{id}). */
+export interface Bank {
+  _id: string;
+  myCompanyId?: string;
+  companyId?: string;
+  name: LocalizedText;
+  address: LocalizedText;
+  bic: string;
+  iban: string;
+  currency: string;
+  currencyCode: string | null;
+  currencyName: LocalizedText | null;
+  status: boolean;
+  default: boolean;
+  default2: boolean;
+  created?: string | null;
+}

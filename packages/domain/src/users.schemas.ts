@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LocalizedText } from './schemas.ts';
 import { MessageKeys as M } from './messages.ts';
 import { Access, UserStatus, UserType } from './roles.ts';
 import {
@@ -142,3 +143,41 @@ export type UserRecordsListQuery = z.infer<typeof userRecordsListQuery>;
 /** A body naming one entity: `{ id }`. */
 export const idBodySchema = z.object({ id: selectId });
 export const idParamsSchema = z.object({ id: idSchema });
+
+// Answers ---------------------------------------------------------------------------------------
+
+/** A staff or client user (POST /api/settings/users/list, GET /api/settings/users/{id}). */
+export interface User {
+  _id: string;
+  firstName: LocalizedText;
+  middleName: LocalizedText;
+  lastName: LocalizedText;
+  gender: number;
+  email: string;
+  phone: string;
+  address: UserAddress;
+  dateOfBirth: string | null;
+  notes: string;
+  type: number;
+  access: number;
+  status: number;
+  created?: string | null;
+  updated?: string | null;
+}
+
+/** The two kinds of a user's records. */
+export type UserRecordKind = 'education' | 'experience';
+
+/** An education or experience entry of a user (its fields are those of its save schema). */
+export interface UserRecord {
+  _id: string;
+  userId: string;
+  [field: string]: unknown;
+}
+
+/** How pickers see a user (the metaData look-ups of users). */
+export interface UserOption {
+  _id: string;
+  fullName: LocalizedText;
+  access: number;
+}
