@@ -201,7 +201,6 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   const contractServices = new ContractServicesService(db, contracts);
   contractRoutes(app, contracts, contractServices);
   const billing = {
-    db,
     documents: new BillingService(db, invoices),
     items: new BillingItemsService(db),
     transforms: new BillingTransformsService(db, { contracts, settings: invoices }),

@@ -1,6 +1,22 @@
-import type { ApiFieldError } from '@kantora/domain';
+import { type ApiFieldError, MessageKeys as M } from '@kantora/domain';
+import type { FastifyError, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { fieldErrors } from './error-handler.ts';
 import { badRequest } from './errors.ts';
+
+/**
+ * The one answer of a failed form (a schema failed under `attachValidation`, or a save that fails a rule): 400
+ * `please_fill_all_required_fields` with every field's error. The areas without `attachValidation` answer the
+ * error handler's schema 400 (the distinct keys joined), `validationError` below.
+ */
+export function formFailed(errors: ApiFieldError[]) {
+  return badRequest(M.please_fill_all_required_fields, errors);
+}
+
+/** In a route declared with `attachValidation: true`: a body that failed its schema answers `formFailed`. */
+export function requireValidForm(request: FastifyRequest) {
+  if (request.validationError) throw formFailed(fieldErrors(request.validationError as FastifyError));
+}
 
 /** The field errors of a failed zod parse, in the envelope's shape. */
 export function zodFieldErrors(error: z.ZodError): ApiFieldError[] {

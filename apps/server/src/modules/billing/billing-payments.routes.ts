@@ -8,10 +8,8 @@ import {
   paymentsListQuery,
   setItemIsPaidSchema,
 } from '@kantora/domain';
-import type { FastifyError, FastifyRequest } from 'fastify';
 import { ok } from '../../http/envelope.ts';
-import { fieldErrors } from '../../http/error-handler.ts';
-import { badRequest } from '../../http/errors.ts';
+import { requireValidForm } from '../../http/validation.ts';
 import { userOf } from '../../http/guard.ts';
 import type { AppInstance } from '../../http/types.ts';
 import type { BillingPaymentsService } from './billing-payments.service.ts';
@@ -21,12 +19,6 @@ const PERMISSIONS: Record<BillingKind, { read: PermissionName; write: Permission
   invoice: { read: 'invoicePaymentsRead', write: 'paymentsWrite' },
   proforma: { read: 'proformas', write: 'proformas' },
 };
-
-/** A payment form that fails validation answers the spec's warning with every field's error. */
-function formFailed(request: FastifyRequest) {
-  if (request.validationError)
-    throw badRequest(M.please_fill_all_required_fields, fieldErrors(request.validationError as FastifyError));
-}
 
 /**
  * The payments calls of one kind under its base path (getPaidDetails is with the billing calls); the API is
@@ -50,7 +42,7 @@ export function billingPaymentRoutes(app: AppInstance, kind: BillingKind, paymen
     `${base}/savePayment`,
     { schema: { body: paymentSaveSchema, tags }, config: write, attachValidation: true },
     async (request) => {
-      formFailed(request);
+      requireValidForm(request);
       return ok(await payments.save(kind, userOf(request), request.body), M.saved_successfully);
     },
   );

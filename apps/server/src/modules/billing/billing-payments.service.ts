@@ -18,6 +18,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/sql-helpers.ts';
 import { billingDocuments, billingItems, billingPayments, paymentTypes } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { formFailed } from '../../http/validation.ts';
 import { iso } from '../../http/dto.ts';
 import { type Actor, writeLog } from '../logs/audit.ts';
 import { LOG_NAMES, sofiaDate, visibleDocuments } from './access.ts';
@@ -162,7 +163,7 @@ export class BillingPaymentsService {
       const old = input._id ? await this.findPayment(tx, kind, actor, input._id, true) : null;
       if (old && old.payment.documentId !== row.id) throw notFound();
       const [type] = await tx.select({ id: paymentTypes.id }).from(paymentTypes).where(eq(paymentTypes.id, input.type));
-      if (!type) throw badRequest(M.please_fill_all_required_fields, [{ field: 'type', message: M.invalid_value }]);
+      if (!type) throw formFailed([{ field: 'type', message: M.invalid_value }]);
       const wrongDate = paymentDateError(input.date, row.date, sofiaDate());
       if (wrongDate) throw dateError(wrongDate);
       const signError = paymentSignError(input.amount, row.noticeType);

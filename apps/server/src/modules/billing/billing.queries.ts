@@ -9,12 +9,17 @@ import {
   type BillingSearchQuery,
   billingRights,
   formatDocumentNumber,
+  type BillingOption,
+  type ListResult,
+  NoticeType,
   type NoticeTypeValue,
   type PaidStateValue,
+  toCents,
 } from '@kantora/domain';
-import { and, eq, gte, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { cappedCount, queryRows } from '../../db/sql-helpers.ts';
 import {
   billingDocuments,
   billingItems,
@@ -355,4 +360,112 @@ export function searchWhere(kind: BillingKind, actor: Pick<Actor, 'id' | 'access
     query.noticeType === undefined ? undefined : eq(billingDocuments.noticeType, query.noticeType),
     textCondition,
   )!;
+}
+
+/**
+ * The sum (a positive figure, in cents of the invoice's currency) of the issued credit notices of an invoice, leaving
+ * one notice out. A notice has its invoice's currency and rate; one of older data in another currency counts
+ * converted through leva at the two stored rates, each notice rounded half away from zero to the cent.
+ */
+export async function creditedCents(executor: Executor, invoiceId: string, except?: string): Promise<number> {
+  const [{ credited }] = await queryRows<{ credited: string }>(
+    executor,
+    sql`select cast(coalesce(sum(${creditedInOriginal(sql`c`, sql`o.currency_rate`)}), 0) as text) as credited
+        from billing_documents c join billing_documents o on o.id = c.credit_to_invoice_id
+        where c.credit_to_invoice_id = ${invoiceId} and c.issued and c.notice_type = ${NoticeType.credit} and c.id <> ${except ?? '00000000-0000-0000-0000-000000000000'}::uuid`,
+  );
+  return toCents(Number(credited));
+}
+
+/** The first date of a kind (the date index's first entry), of the issued or the drafts if asked. */
+export async function firstDate(executor: Executor, kind: BillingKind, issued: boolean | undefined) {
+  const [first] = await executor
+    .select({ date: billingDocuments.date })
+    .from(billingDocuments)
+    .where(and(eq(billingDocuments.kind, kind), issued === undefined ? undefined : eq(billingDocuments.issued, issued)))
+    .orderBy(asc(billingDocuments.date))
+    .limit(1);
+  return first?.date ?? null;
+}
+
+/** The documents of the ids with their currency's code, in no order (a list page's rows once its ids are chosen). */
+export async function rowsOf(executor: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  return executor
+    .select({ row: billingDocuments, currencyCode: currencies.code })
+    .from(billingDocuments)
+    .leftJoin(currencies, eq(currencies.id, billingDocuments.currencyId))
+    .where(inArray(billingDocuments.id, ids));
+}
+
+/** The invoice autocomplete: by number or id, issued only unless told, created ascending. */
+export async function searchOptions(
+  executor: Executor,
+  kind: BillingKind,
+  actor: Pick<Actor, 'id' | 'access'>,
+  query: BillingSearchQuery,
+): Promise<ListResult<BillingOption>> {
+  const where = searchWhere(kind, actor, query);
+  const [rows, total] = await Promise.all([
+    executor
+      .select({ row: billingDocuments, currencyCode: currencies.code })
+      .from(billingDocuments)
+      .leftJoin(currencies, eq(currencies.id, billingDocuments.currencyId))
+      .where(where)
+      .orderBy(asc(billingDocuments.created), asc(billingDocuments.id))
+      .limit(query.itemsPerPage)
+      .offset((query.page - 1) * query.itemsPerPage),
+    cappedCount(executor, sql`select 1 from ${billingDocuments} where ${where}`),
+  ]);
+  return {
+    Items: rows.map(({ row, currencyCode }) => ({
+      _id: row.id,
+      number: row.number,
+      date: row.date,
+      customerId: row.customerId,
+      companyName: row.customer?.name ?? null,
+      totalAmount: Number(row.totalAmount),
+      currencyCode,
+      noticeType: row.noticeType as NoticeTypeValue,
+    })),
+    Total: total.count,
+    Page: query.page,
+    ...(total.estimated ? { Estimated: true } : {}),
+  };
+}
+
+/** A notice's original, locked for update: its total, currency and rate. */
+export async function lockOriginal(tx: Executor, originalId: string) {
+  const [original] = await tx
+    .select({
+      total: billingDocuments.totalAmount,
+      currencyId: billingDocuments.currencyId,
+      currencyRate: billingDocuments.currencyRate,
+    })
+    .from(billingDocuments)
+    .where(eq(billingDocuments.id, originalId))
+    .for('update');
+  return original;
+}
+
+/** Locks a contract's row against changes of its key (saves choosing a period of one contract wait for each other). */
+export async function lockContract(tx: Executor, contractId: string): Promise<void> {
+  await tx.select({ id: contracts.id }).from(contracts).where(eq(contracts.id, contractId)).for('no key update');
+}
+
+/** Whether another document than `documentId` has the contract's period as its period or bills it (contract_billed_periods). */
+export async function periodTaken(
+  executor: Executor,
+  chosen: { contractId: string; periodFrom: string },
+  documentId: string | undefined,
+): Promise<boolean> {
+  const other = documentId ?? '00000000-0000-0000-0000-000000000000';
+  const [taken] = await queryRows<{ id: string }>(
+    executor,
+    sql`select id from billing_documents where contract_id = ${chosen.contractId} and period_from = ${chosen.periodFrom} and id <> ${other}::uuid
+        union all
+        select document_id from contract_billed_periods where contract_id = ${chosen.contractId} and period_from = ${chosen.periodFrom} and document_id is distinct from ${other}::uuid
+        limit 1`,
+  );
+  return taken !== undefined;
 }

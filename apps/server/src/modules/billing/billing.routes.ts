@@ -20,22 +20,17 @@ import {
   transformItemsSchema,
   transformProformaSchema,
 } from '@kantora/domain';
-import type { FastifyError, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { ok } from '../../http/envelope.ts';
-import { fieldErrors } from '../../http/error-handler.ts';
-import { badRequest } from '../../http/errors.ts';
+import { requireValidForm } from '../../http/validation.ts';
 import { userOf } from '../../http/guard.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { printFilenameOf, sendPdf } from '../printing/render.ts';
-import { printDocument } from './billing-print.ts';
 import type { BillingDraftsService } from './billing-drafts.service.ts';
 import type { BillingItemsService } from './billing-items.service.ts';
 import type { BillingService } from './billing.service.ts';
 import type { BillingTransformsService } from './billing-transforms.service.ts';
 
 export interface BillingServices {
-  db: Db;
   documents: BillingService;
   items: BillingItemsService;
   transforms: BillingTransformsService;
@@ -47,12 +42,6 @@ const PERMISSIONS: Record<BillingKind, { read: PermissionName; write: Permission
   invoice: { read: 'invoicesRead', write: 'invoicesWrite' },
   proforma: { read: 'proformas', write: 'proformas' },
 };
-
-/** A form that fails validation answers the spec's warning with every field's error. */
-function formFailed(request: FastifyRequest) {
-  if (request.validationError)
-    throw badRequest(M.please_fill_all_required_fields, fieldErrors(request.validationError as FastifyError));
-}
 
 /**
  * The calls of one kind under its base path (/api/invoices or /api/proforma-invoices), thin over the one billing
@@ -85,7 +74,7 @@ export function billingRoutes(app: AppInstance, kind: BillingKind, services: Bil
     `${base}/save`,
     { schema: { body: billingSaveSchema, tags }, config: write, attachValidation: true },
     async (request) => {
-      formFailed(request);
+      requireValidForm(request);
       return ok(await documents.save(kind, userOf(request), request.body), M.saved_successfully);
     },
   );
@@ -95,7 +84,7 @@ export function billingRoutes(app: AppInstance, kind: BillingKind, services: Bil
     `${base}/print/:id`,
     { schema: { params: idParamsSchema, querystring: printQuery, tags }, config: read },
     async (request, reply) => {
-      const { doc, pdf } = await printDocument(services.db, kind, userOf(request), request.params.id, request.query);
+      const { doc, pdf } = await services.documents.print(kind, userOf(request), request.params.id, request.query);
       return sendPdf(reply, pdf, printFilenameOf(doc));
     },
   );
@@ -112,7 +101,7 @@ export function billingRoutes(app: AppInstance, kind: BillingKind, services: Bil
     `${base}/saveItem`,
     { schema: { body: billingItemSaveSchema, tags }, config: write, attachValidation: true },
     async (request) => {
-      formFailed(request);
+      requireValidForm(request);
       return ok(await items.save(kind, userOf(request), request.body), M.saved_successfully);
     },
   );

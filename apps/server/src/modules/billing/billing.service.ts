@@ -11,16 +11,19 @@ import {
   type BillingSaveValues,
   type BillingSearchQuery,
   type ListResult,
+  type Locale,
   MessageKeys as M,
   NoticeType,
   type NoticeTypeValue,
+  type PrintLayoutName,
   toCents,
 } from '@kantora/domain';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { cappedCount, isUniqueViolation, queryRows } from '../../db/sql-helpers.ts';
-import { billingDocuments, contracts, currencies } from '../../db/schema/index.ts';
+import { billingDocuments } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict } from '../../http/errors.ts';
+import { formFailed } from '../../http/validation.ts';
 import { buildParties } from '../contracts/snapshots.ts';
 import type { Actor } from '../logs/audit.ts';
 import type { InvoiceSettingsService } from '../settings/invoice-settings.service.ts';
@@ -28,12 +31,17 @@ import { resolveHeader, originalErrors } from './billing-header.ts';
 import {
   billingCountQueries,
   billingListQueries,
-  creditedInOriginal,
+  creditedCents,
   type DocumentRecord,
+  firstDate,
   loadDocument,
+  lockContract,
+  lockOriginal,
+  periodTaken,
   readsDateIndex,
   rowDto,
-  searchWhere,
+  rowsOf,
+  searchOptions,
   viewDto,
 } from './billing.queries.ts';
 import { sofiaDate } from './access.ts';
@@ -41,24 +49,7 @@ import { logDocument, recalculate, requireDraft, takeNumber } from './billing-st
 import { hasPayments } from './billing-payments.service.ts';
 import { clearTimesheetAnnex, freezeTimesheetAnnex } from './billing-annex.ts';
 import { syncBilledPeriod } from './contract-billing.ts';
-
-/** A save that fails a rule answers like a failed form: 400 `please_fill_all_required_fields` with the field errors. */
-export const saveFailed = (errors: ApiFieldError[]) => badRequest(M.please_fill_all_required_fields, errors);
-
-/**
- * The sum (a positive figure, in cents of the invoice's currency) of the issued credit notices of an invoice, leaving
- * one notice out. A notice has its invoice's currency and rate; one of older data in another currency counts
- * converted through leva at the two stored rates, each notice rounded half away from zero to the cent.
- */
-async function creditedCents(executor: Executor, invoiceId: string, except?: string): Promise<number> {
-  const [{ credited }] = await queryRows<{ credited: string }>(
-    executor,
-    sql`select cast(coalesce(sum(${creditedInOriginal(sql`c`, sql`o.currency_rate`)}), 0) as text) as credited
-        from billing_documents c join billing_documents o on o.id = c.credit_to_invoice_id
-        where c.credit_to_invoice_id = ${invoiceId} and c.issued and c.notice_type = ${NoticeType.credit} and c.id <> ${except ?? '00000000-0000-0000-0000-000000000000'}::uuid`,
-  );
-  return toCents(Number(credited));
-}
+import { printDocument } from './billing-print.ts';
 
 /**
  * Invoices and proforma invoices (one service, a `kind` on every call): the lists, the document, its save and the
@@ -72,40 +63,17 @@ export class BillingService {
   ) {}
 
   async list(kind: BillingKind, actor: Actor, query: BillingListQuery): Promise<ListResult<BillingRow>> {
-    let oldest: string | null = null;
-    if (query.toDate && !query.fromDate) {
-      // The first date of the kind (the date index's first entry), to weigh a range that has no start.
-      const [first] = await this.db
-        .select({ date: billingDocuments.date })
-        .from(billingDocuments)
-        .where(
-          and(
-            eq(billingDocuments.kind, kind),
-            query.issued === undefined ? undefined : eq(billingDocuments.issued, query.issued),
-          ),
-        )
-        .orderBy(asc(billingDocuments.date))
-        .limit(1);
-      oldest = first?.date ?? null;
-    }
+    // The first date of the kind, to weigh a range that has no start.
+    const oldest = query.toDate && !query.fromDate ? await firstDate(this.db, kind, query.issued) : null;
     const queries = billingListQueries(kind, actor, query, readsDateIndex(query, oldest, sofiaDate()));
     const [ids, total] = await Promise.all([
       queryRows<{ id: string }>(this.db, queries.ids),
       cappedCount(this.db, queries.count),
     ]);
-    const rows =
-      ids.length > 0
-        ? await this.db
-            .select({ row: billingDocuments, currencyCode: currencies.code })
-            .from(billingDocuments)
-            .leftJoin(currencies, eq(currencies.id, billingDocuments.currencyId))
-            .where(
-              inArray(
-                billingDocuments.id,
-                ids.map((row) => row.id),
-              ),
-            )
-        : [];
+    const rows = await rowsOf(
+      this.db,
+      ids.map((row) => row.id),
+    );
     const byId = new Map(rows.map((row) => [row.row.id, row]));
     return {
       Items: ids.flatMap(({ id }) => {
@@ -130,37 +98,16 @@ export class BillingService {
 
   /** The invoice autocomplete: by number or id, issued only unless told, created ascending. */
   async search(kind: BillingKind, actor: Actor, query: BillingSearchQuery): Promise<ListResult<BillingOption>> {
-    const where = searchWhere(kind, actor, query);
-    const [rows, total] = await Promise.all([
-      this.db
-        .select({ row: billingDocuments, currencyCode: currencies.code })
-        .from(billingDocuments)
-        .leftJoin(currencies, eq(currencies.id, billingDocuments.currencyId))
-        .where(where)
-        .orderBy(asc(billingDocuments.created), asc(billingDocuments.id))
-        .limit(query.itemsPerPage)
-        .offset((query.page - 1) * query.itemsPerPage),
-      cappedCount(this.db, sql`select 1 from ${billingDocuments} where ${where}`),
-    ]);
-    return {
-      Items: rows.map(({ row, currencyCode }) => ({
-        _id: row.id,
-        number: row.number,
-        date: row.date,
-        customerId: row.customerId,
-        companyName: row.customer?.name ?? null,
-        totalAmount: Number(row.totalAmount),
-        currencyCode,
-        noticeType: row.noticeType as NoticeTypeValue,
-      })),
-      Total: total.count,
-      Page: query.page,
-      ...(total.estimated ? { Estimated: true } : {}),
-    };
+    return searchOptions(this.db, kind, actor, query);
   }
 
   async get(kind: BillingKind, actor: Actor, id: string): Promise<BillingDocumentView> {
     return viewDto(await loadDocument(this.db, kind, actor, id), actor);
+  }
+
+  /** The PDF of a document in one of the print layouts, and the document printed (billing-print.ts). */
+  print(kind: BillingKind, actor: Actor, id: string, query: { layout?: PrintLayoutName; lang: Locale }) {
+    return printDocument(this.db, kind, actor, id, query);
   }
 
   /** getTotals: the document's total, paid and not paid (spec: Invoice totals). */
@@ -197,7 +144,7 @@ export class BillingService {
       );
       // changeCurrency asks for a currency only: a notice's is its original's, so another one is refused (a save writes the original's).
       if (action === 'changeCurrency' && noticeCurrencyForced) throw conflict(M.notice_currency_of_original);
-      if (errors.length > 0) throw saveFailed(errors);
+      if (errors.length > 0) throw formFailed(errors);
       if (periodChosen) await requirePeriodFree(tx, periodChosen, old?.row.id);
       const [row] = await (old
         ? tx
@@ -295,8 +242,7 @@ export class BillingService {
           field: 'items',
           message: kind === 'invoice' ? M.please_add_invoice_items : M.please_add_proforma_invoice_items,
         });
-      if (errors.length > 0)
-        throw badRequest(formInvalid ? M.please_fill_all_required_fields : errors[0].message, errors);
+      if (errors.length > 0) throw formInvalid ? formFailed(errors) : badRequest(errors[0].message, errors);
 
       const choice = {
         providerBank: row.providerBankId,
@@ -305,7 +251,7 @@ export class BillingService {
         customerBank: row.customerBankId,
       };
       const { parties, errors: partyErrors } = await buildParties(tx, choice, choice);
-      if (partyErrors.length > 0) throw saveFailed(partyErrors);
+      if (partyErrors.length > 0) throw formFailed(partyErrors);
       if (row.noticeType !== NoticeType.invoice && row.creditToInvoiceId) await this.checkOriginal(tx, row);
       if (row.noticeType === NoticeType.invoice && kind === 'invoice') {
         // An invoice issued again may not fall below the credit notices already issued against it.
@@ -346,17 +292,9 @@ export class BillingService {
    */
   private async checkOriginal(tx: Executor, row: DocumentRecord['row']) {
     const originalId = row.creditToInvoiceId!;
-    const [original] = await tx
-      .select({
-        total: billingDocuments.totalAmount,
-        currencyId: billingDocuments.currencyId,
-        currencyRate: billingDocuments.currencyRate,
-      })
-      .from(billingDocuments)
-      .where(eq(billingDocuments.id, originalId))
-      .for('update');
+    const original = await lockOriginal(tx, originalId);
     const errors = await originalErrors(tx, row.id, originalId, row.customerId);
-    if (errors.length > 0) throw saveFailed(errors);
+    if (errors.length > 0) throw formFailed(errors);
     if (original.currencyId !== row.currencyId || Number(original.currencyRate) !== Number(row.currencyRate)) {
       throw badRequest(M.notice_currency_of_original, [{ field: 'currency', message: M.notice_currency_of_original }]);
     }
@@ -405,16 +343,8 @@ async function requirePeriodFree(
   chosen: { contractId: string; periodFrom: string },
   documentId: string | undefined,
 ): Promise<void> {
-  await tx.select({ id: contracts.id }).from(contracts).where(eq(contracts.id, chosen.contractId)).for('no key update');
-  const other = documentId ?? '00000000-0000-0000-0000-000000000000';
-  const [taken] = await queryRows<{ id: string }>(
-    tx,
-    sql`select id from billing_documents where contract_id = ${chosen.contractId} and period_from = ${chosen.periodFrom} and id <> ${other}::uuid
-        union all
-        select document_id from contract_billed_periods where contract_id = ${chosen.contractId} and period_from = ${chosen.periodFrom} and document_id is distinct from ${other}::uuid
-        limit 1`,
-  );
-  if (taken) throw periodBilled();
+  await lockContract(tx, chosen.contractId);
+  if (await periodTaken(tx, chosen, documentId)) throw periodBilled();
 }
 
 /** The spec's required fields of issuing (section 5): date, payment method, signer, rate; invoices also tax date, deadline (not a credit notice's), a notice's original. */

@@ -14,10 +14,8 @@ import {
   idParamsSchema,
   MessageKeys as M,
 } from '@kantora/domain';
-import type { FastifyError } from 'fastify';
 import { ok } from '../../http/envelope.ts';
-import { fieldErrors } from '../../http/error-handler.ts';
-import { badRequest } from '../../http/errors.ts';
+import { requireValidForm } from '../../http/validation.ts';
 import { userOf } from '../../http/guard.ts';
 import type { AppInstance } from '../../http/types.ts';
 import type { ContractServicesService } from './contract-services.service.ts';
@@ -52,8 +50,7 @@ export function contractRoutes(app: AppInstance, contracts: ContractsService, se
     '/api/contracts/save',
     { schema: { body: contractSaveSchema, tags }, config: write, attachValidation: true },
     async (request) => {
-      if (request.validationError)
-        throw badRequest(M.please_fill_all_required_fields, fieldErrors(request.validationError as FastifyError));
+      requireValidForm(request);
       return ok(await contracts.save(userOf(request), request.body), M.saved_successfully);
     },
   );

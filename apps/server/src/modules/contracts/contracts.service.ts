@@ -21,6 +21,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { cappedCount } from '../../db/sql-helpers.ts';
 import { contracts, contractServices, currencies } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict } from '../../http/errors.ts';
+import { formFailed } from '../../http/validation.ts';
 import { assertClientVisible } from '../clients/access.ts';
 import { checkPeople } from '../clients/people.ts';
 import { type Actor, writeLog } from '../logs/audit.ts';
@@ -37,9 +38,6 @@ import {
   statusIn,
 } from './contracts.queries.ts';
 import { buildParties, defaultProviderBanks, type Parties, providerBanks } from './snapshots.ts';
-
-/** A save that fails a rule answers like a failed schema: 400 `please_fill_all_required_fields` with the field errors. */
-const saveFailed = (errors: ApiFieldError[]) => badRequest(M.please_fill_all_required_fields, errors);
 
 /** Contracts: the list, the look-ups, the contract, its save and the transitions (register, cancel, deregister). */
 export class ContractsService {
@@ -148,7 +146,7 @@ export class ContractsService {
       if (!currency || (!currency.status && old?.row.currencyId !== input.currency))
         errors.push({ field: 'currency', message: M.invalid_value });
       errors.push(...(await this.managingUserErrors(tx, input.managingUsers, old?.row.managingUsers)));
-      if (errors.length > 0) throw saveFailed(errors);
+      if (errors.length > 0) throw formFailed(errors);
 
       const values = {
         name: input.name,
@@ -247,7 +245,7 @@ export class ContractsService {
       if (noBank)
         throw badRequest(M.no_provider_bank_in_currency, [{ field: noBank, message: M.no_provider_bank_in_currency }]);
       const { parties, errors } = await buildParties(tx, choice, choice);
-      if (errors.length > 0) throw saveFailed(errors);
+      if (errors.length > 0) throw formFailed(errors);
       return {
         from: eq(contracts.status, ContractStatus.draft),
         set: {
