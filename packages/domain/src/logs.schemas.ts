@@ -63,5 +63,5 @@ export interface LogEntry {
   createdBy: string | null;
   createdByName: LocalizedText | null;
   ip: string | null;
-  created: string;
+  created: string | null;
 }

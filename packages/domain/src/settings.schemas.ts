@@ -336,6 +336,8 @@ export interface InvoiceSettings {
   signers: string[];
   /** Days from a new document's date to its payment deadline (a client's own term wins). */
   paymentTermDays: number;
+  created?: string | null;
+  updated?: string | null;
 }
 
 /** GET /api/settings/invoices/getRegisterNumbers: the next numbers of the registers and the last issued ones. */

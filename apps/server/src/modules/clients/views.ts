@@ -1,3 +1,4 @@
+import type { Client, Office, OfficeContact } from '@kantora/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Localized } from '../../db/schema/index.ts';
 import { companies, type officeContacts, type offices, users } from '../../db/schema/index.ts';
@@ -33,7 +34,7 @@ export const companyColumns = {
 export type CompanyRow = { [K in keyof typeof companyColumns]: (typeof companies.$inferSelect)[K] };
 
 /** The full client (GET /api/companies/{id}, the save answer, the Log's documents). */
-export function companyDto(row: CompanyRow, referentName: Localized | null = null) {
+export function companyDto(row: CompanyRow, referentName: Localized | null = null): Client {
   return {
     _id: row.id,
     name: row.name,
@@ -58,7 +59,7 @@ export function companyDto(row: CompanyRow, referentName: Localized | null = nul
     updated: iso(row.updated),
   };
 }
-export type CompanyDto = ReturnType<typeof companyDto>;
+export type CompanyDto = Client;
 
 /** A row of the clients list. */
 export const companyListColumns = {
@@ -76,7 +77,7 @@ export const companyListColumns = {
 export type OfficeRow = typeof offices.$inferSelect;
 export type ContactRow = typeof officeContacts.$inferSelect;
 
-export function contactDto(row: ContactRow) {
+export function contactDto(row: ContactRow): OfficeContact {
   return {
     _id: row.id,
     officeId: row.officeId,
@@ -90,9 +91,9 @@ export function contactDto(row: ContactRow) {
     updated: iso(row.updated),
   };
 }
-export type ContactDto = ReturnType<typeof contactDto>;
+export type ContactDto = OfficeContact;
 
-export function officeDto(row: OfficeRow, contacts?: ContactRow[]) {
+export function officeDto(row: OfficeRow, contacts?: ContactRow[]): Office {
   return {
     _id: row.id,
     company: row.companyId,
@@ -109,4 +110,4 @@ export function officeDto(row: OfficeRow, contacts?: ContactRow[]) {
     ...(contacts ? { contacts: contacts.map(contactDto) } : {}),
   };
 }
-export type OfficeDto = ReturnType<typeof officeDto>;
+export type OfficeDto = Office;

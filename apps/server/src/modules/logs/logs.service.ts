@@ -1,4 +1,4 @@
-import type { ListResult, LogListQuery } from '@kantora/domain';
+import type { ListResult, LogEntry, LogListQuery } from '@kantora/domain';
 import { and, eq, getTableColumns, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cappedCount, queryRows, sofiaDayStart } from '../../db/sql-helpers.ts';
@@ -13,7 +13,7 @@ export { EXACT_COUNT_LIMIT } from '../../db/sql-helpers.ts';
 
 const { documents: _documents, ...listColumns } = getTableColumns(logs);
 
-function logDto(row: Omit<LogRow, 'documents'> & { documents?: LogRow['documents'] }) {
+function logDto(row: Omit<LogRow, 'documents'> & { documents?: LogRow['documents'] }): LogEntry {
   return {
     _id: row.id,
     name: row.name,
@@ -28,7 +28,7 @@ function logDto(row: Omit<LogRow, 'documents'> & { documents?: LogRow['documents
     created: iso(row.created),
   };
 }
-export type LogDto = ReturnType<typeof logDto>;
+export type LogDto = LogEntry;
 
 export class LogsService {
   constructor(private readonly db: Db) {}

@@ -1,5 +1,6 @@
 import {
   type ApiFieldError,
+  type InvoiceSettings,
   type InvoiceSettingsSaveInput,
   MessageKeys as M,
   type RegisterNumbersSaveInput,
@@ -16,7 +17,7 @@ import { type Actor, writeLog } from '../logs/audit.ts';
 
 type InvoiceSettingsRow = typeof invoiceSettings.$inferSelect;
 
-function settingsDto(row: InvoiceSettingsRow) {
+function settingsDto(row: InvoiceSettingsRow): InvoiceSettings {
   return {
     _id: row.id,
     currency: row.currencyId,
@@ -29,7 +30,7 @@ function settingsDto(row: InvoiceSettingsRow) {
     updated: iso(row.updated),
   };
 }
-export type InvoiceSettingsDto = ReturnType<typeof settingsDto>;
+export type InvoiceSettingsDto = InvoiceSettings;
 
 export interface RegisterNumbers {
   /** The number the next issued invoice (or notice) takes. */

@@ -1,4 +1,4 @@
-import type { MyCompanySaveInput } from '@kantora/domain';
+import type { MyCompany, MyCompanySaveInput } from '@kantora/domain';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { lockName } from '../../db/sql-helpers.ts';
@@ -8,7 +8,7 @@ import { type Actor, writeLog } from '../logs/audit.ts';
 
 type MyCompanyRow = typeof myCompany.$inferSelect;
 
-export function myCompanyDto(row: MyCompanyRow) {
+export function myCompanyDto(row: MyCompanyRow): MyCompany {
   return {
     _id: row.id,
     name: row.name,
@@ -20,7 +20,7 @@ export function myCompanyDto(row: MyCompanyRow) {
     updated: iso(row.updated),
   };
 }
-export type MyCompanyDto = ReturnType<typeof myCompanyDto>;
+export type MyCompanyDto = MyCompany;
 
 /** The own firm: one row, created by the first save. */
 export class MyCompanyService {

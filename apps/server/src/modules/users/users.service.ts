@@ -3,6 +3,7 @@ import {
   type ListResult,
   MessageKeys as M,
   type UserListQuery,
+  type User,
   type UserSaveInput,
   UserStatus,
   UserType,
@@ -39,7 +40,7 @@ const publicColumns = {
 };
 type UserView = { [K in keyof typeof publicColumns]: (typeof users.$inferSelect)[K] };
 
-export function userDto(row: UserView) {
+export function userDto(row: UserView): User & { locale: UserView['locale'] } {
   const { id, created, updated, ...rest } = row;
   return { _id: id, ...rest, created: iso(created), updated: iso(updated) };
 }

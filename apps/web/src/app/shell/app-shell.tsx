@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { AppFooter } from '../../components/ui/app-footer.tsx';
 import { PageLoader } from '../../components/ui/page-loader.tsx';
-import { authApi } from '../../features/auth/auth-api.ts';
+import { authApi } from '../../api/auth.ts';
 import { SetupNotice } from '../../features/settings/setup/setup-notice.tsx';
 import { changeLocale } from '../../lib/i18n.ts';
 import { readLastVisited, recordVisit, VISITS_CHANGED } from '../../lib/last-visited.ts';

@@ -1,4 +1,4 @@
-import type { ListResult } from '@kantora/domain';
+import type { ClientOption } from '@kantora/domain';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,8 +8,8 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api-client.ts';
-import { type ClientOption, clientLabel, useDebounced } from './client-search.tsx';
+import { clientKeys, clientsApi } from '../../api/clients.ts';
+import { clientLabel, useDebounced } from './client-search.tsx';
 import { DataTable, type DataTableColumn } from '../ui/data-table.tsx';
 import { type ListRequest, useListState } from '../ui/use-list-query.ts';
 
@@ -30,8 +30,7 @@ export function ClientPicker({ open, onClose, onSelect }: ClientPickerProps) {
   const list = useListState({ sortBy: `name.${locale}`, sortDesc: false });
   const filters = useMemo(() => ({ name: filter }), [filter]);
   const fetcher = useMemo(
-    () => (request: ListRequest<{ name: string }>) =>
-      api.post<ListResult<ClientOption>>('/companies/list', { ...request, status: true }),
+    () => (request: ListRequest<{ name: string }>) => clientsApi.list({ ...request, status: true }),
     [],
   );
   const columns = useMemo<DataTableColumn<ClientOption>[]>(
@@ -64,7 +63,7 @@ export function ClientPicker({ open, onClose, onSelect }: ClientPickerProps) {
         />
         {open && (
           <DataTable<ClientOption, { name: string }>
-            queryKey={['clients', 'picker']}
+            queryKey={clientKeys.picker}
             fetcher={fetcher}
             filters={filters}
             columns={columns}

@@ -1,22 +1,12 @@
-import { AUTOCOMPLETE_PAGE_SIZE, type ListResult, type LocalizedText } from '@kantora/domain';
+import type { ClientOption } from '@kantora/domain';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api-client.ts';
+import { clientQueries } from '../../api/clients.ts';
 import { fieldErrorText } from '../ui/fields/field-error.ts';
-
-/** A client as the search and the picker give it. */
-export interface ClientOption {
-  _id: string;
-  name: LocalizedText;
-  bulstat?: string;
-  vatNumber?: string;
-  /** The client's payment term in days (null: the invoice defaults'); absent when the answer did not say. */
-  paymentTermDays?: number | null;
-}
 
 export const CLIENT_SEARCH_DEBOUNCE_MS = 300;
 
@@ -56,17 +46,7 @@ export function ClientSearch({ value, onChange, label, disabled, required, error
   const term = useDebounced(input.trim(), CLIENT_SEARCH_DEBOUNCE_MS);
   const selectedLabel = value ? clientLabel(value, i18n.language) : '';
   const searching = term !== '' && term !== selectedLabel;
-  const query = useQuery({
-    queryKey: ['clients', 'search', term],
-    queryFn: () =>
-      api.post<ListResult<ClientOption>>('/companies/search', {
-        name: term,
-        page: 1,
-        itemsPerPage: AUTOCOMPLETE_PAGE_SIZE,
-      }),
-    enabled: searching,
-    staleTime: 30_000,
-  });
+  const query = useQuery({ ...clientQueries.search(term), enabled: searching });
   const options = searching ? (query.data?.Items ?? []) : value ? [value] : [];
   return (
     <Autocomplete<ClientOption>

@@ -1,11 +1,11 @@
-import { type ListResult, MAX_PAGE_SIZE, PORTAL_API, type PortalCompanyRow } from '@kantora/domain';
+import { type ListResult, MAX_PAGE_SIZE, PORTAL_API, type PortalCompanyRow, type ClientOption } from '@kantora/domain';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client.ts';
-import { type ClientOption, clientLabel } from './client-search.tsx';
+import { clientLabel } from './client-search.tsx';
 import { fieldErrorText } from '../ui/fields/field-error.ts';
 
 /** The query key of the client user's companies (also the portal's list family, so it refreshes with it). */

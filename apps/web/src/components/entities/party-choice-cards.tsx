@@ -1,4 +1,4 @@
-import type { PartySnapshot } from '@kantora/domain';
+import type { PartySnapshot, ClientOption } from '@kantora/domain';
 import AccountBalance from '@mui/icons-material/AccountBalance';
 import PersonSearch from '@mui/icons-material/PersonSearch';
 import Box from '@mui/material/Box';
@@ -6,12 +6,11 @@ import Button from '@mui/material/Button';
 import { type ReactNode, useState } from 'react';
 import { type FieldError, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useMetadata } from '../../lib/metadata.ts';
+import { useMetadata } from '../../api/metadata.ts';
 import { type BankChoice, bankFromAccount } from './banks/bank-choice.ts';
 import { fieldErrorText } from '../ui/fields/field-error.ts';
 import { BankSelectDialog } from './banks/bank-select-dialog.tsx';
 import { ClientPicker } from './client-picker.tsx';
-import type { ClientOption } from './client-search.tsx';
 import { PartyCard, type PartyCardData } from './party-card.tsx';
 
 /**

@@ -1,3 +1,4 @@
+import type { DictionaryItem } from '@kantora/domain';
 import Add from '@mui/icons-material/Add';
 import Check from '@mui/icons-material/Check';
 import Box from '@mui/material/Box';
@@ -18,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../lib/format.ts';
 import { translateMessage } from '../../lib/i18n.ts';
 import { localized } from '../../lib/labels.ts';
-import { type DictionaryItem, useMetadata } from '../../lib/metadata.ts';
+import { useMetadata } from '../../api/metadata.ts';
 
 /** An active service as GET /api/metaData/getServices gives it. */
 export interface ServiceOption extends DictionaryItem {

@@ -23,7 +23,7 @@ import { notify } from '../../lib/notify.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { loadSessionUser, resetSession, setSessionUser } from '../../lib/session.ts';
 import { getToken, setToken } from '../../lib/token.ts';
-import { authApi } from './auth-api.ts';
+import { authApi } from '../../api/auth.ts';
 import { destinationAfterSignIn } from './redirect.ts';
 
 /** /login: username and password, language menu, TEST banner; `redirect` and `notify` query values. */

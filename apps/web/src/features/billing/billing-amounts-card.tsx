@@ -4,6 +4,7 @@ import {
   FIXED_RATES,
   NoticeType,
   vatExemptionBasis,
+  type DictionaryItem,
 } from '@kantora/domain';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -16,7 +17,7 @@ import { SectionCard } from '../../components/ui/section-card.tsx';
 import { TotalsList } from '../../components/ui/totals-list.tsx';
 import { formatMoney, formatNumber } from '../../lib/format.ts';
 import { currencyLabel, localized } from '../../lib/labels.ts';
-import { type DictionaryItem, useMetadata } from '../../lib/metadata.ts';
+import { useMetadata } from '../../api/metadata.ts';
 import type { BillingFormValues } from './billing-form.ts';
 
 export interface BillingAmountsCardProps {

@@ -5,6 +5,7 @@ import {
   NOTICE_TYPES,
   NoticeType,
   type NoticeTypeValue,
+  type DictionaryItem,
 } from '@kantora/domain';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -22,7 +23,7 @@ import { SwitchField } from '../../components/ui/fields/switch-field.tsx';
 import { InvoiceSearchField } from '../../components/entities/invoice-search.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { localized } from '../../lib/labels.ts';
-import { type DictionaryItem, useMetadata } from '../../lib/metadata.ts';
+import { useMetadata } from '../../api/metadata.ts';
 import { documentRoute } from './billing-api.ts';
 import type { BillingFormValues, InvoiceDefaults } from './billing-form.ts';
 import { BillingPeriodField } from './billing-period-field.tsx';

@@ -18,14 +18,15 @@ import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { ClientOption } from '../../components/entities/client-search.tsx';
 import { applyServerErrors } from '../../components/ui/fields/server-errors.ts';
 import { PageLoader } from '../../components/ui/page-loader.tsx';
 import { CustomerCard, ProviderCard } from '../../components/entities/party-choice-cards.tsx';
+import { clientQueries } from '../../api/clients.ts';
 import { api } from '../../lib/api-client.ts';
 import { translateMessage } from '../../lib/i18n.ts';
 import { schemaResolver } from '../../lib/labels.ts';
-import { useInvalidate, useMetadata } from '../../lib/metadata.ts';
+import { useInvalidate } from '../../lib/metadata.ts';
+import { useMetadata } from '../../api/metadata.ts';
 import { notify } from '../../lib/notify.ts';
 import { useVisitName } from '../../lib/last-visited.ts';
 import { useSessionUser } from '../../lib/session.ts';
@@ -273,8 +274,7 @@ export function BillingEditorPage({ kind }: { kind: BillingKind }) {
   const clientId = creating ? params.get('clientId') : null;
   const contractId = creating ? params.get('contractId') : null;
   const client = useQuery({
-    queryKey: ['clients', 'one', clientId ?? ''],
-    queryFn: () => api.get<ClientOption>(`/companies/${encodeURIComponent(clientId as string)}`),
+    ...clientQueries.one(clientId ?? ''),
     enabled: Boolean(clientId),
     retry: false,
   });

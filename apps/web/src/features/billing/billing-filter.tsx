@@ -1,6 +1,6 @@
-import { type BillingFilter, PAID_STATES, type PaidStateValue } from '@kantora/domain';
+import { type BillingFilter, PAID_STATES, type PaidStateValue, type ClientOption } from '@kantora/domain';
 import { useTranslation } from 'react-i18next';
-import { type ClientOption, ClientSearchField } from '../../components/entities/client-search.tsx';
+import { ClientSearchField } from '../../components/entities/client-search.tsx';
 import { DateField } from '../../components/ui/fields/date-field.tsx';
 import { SelectField } from '../../components/ui/fields/select-field.tsx';
 import { FormTextField } from '../../components/ui/fields/text-field.tsx';

@@ -9,11 +9,11 @@ import {
   NoticeType,
   type NoticeTypeValue,
   paymentDeadlineOf,
+  type ClientOption,
+  type UserOption,
 } from '@kantora/domain';
 import { z } from 'zod';
 import { type BankChoice, bankChoiceOf } from '../../components/entities/banks/bank-choice.ts';
-import type { ClientOption } from '../../components/entities/client-search.tsx';
-import type { UserOption } from '../../lib/metadata.ts';
 import { sofiaDate } from '../../lib/sofia-time.ts';
 
 /** GET /api/metaData/getInvoiceDefaults (null before the invoice settings are first saved). */

@@ -5,6 +5,7 @@ import {
   type PaymentFormValues,
   type PaymentRow,
   paymentFormSchemaFor,
+  type DictionaryItem,
 } from '@kantora/domain';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -19,7 +20,7 @@ import { OptionSelectField, type ValueOption } from '../../components/ui/fields/
 import { applyServerErrors } from '../../components/ui/fields/server-errors.ts';
 import { FormTextField } from '../../components/ui/fields/text-field.tsx';
 import { localized, schemaResolver } from '../../lib/labels.ts';
-import { type DictionaryItem, useMetadata } from '../../lib/metadata.ts';
+import { useMetadata } from '../../api/metadata.ts';
 import { sofiaDate } from '../../lib/sofia-time.ts';
 import { paymentsApi } from './payments-api.ts';
 import { PaymentsSummary, usePaidDetails } from './payments-summary.tsx';

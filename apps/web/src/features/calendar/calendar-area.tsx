@@ -6,7 +6,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AreaPageProps } from '../../components/ui/area-types.ts';
 import { useSessionUser } from '../../lib/session.ts';
-import { calendarApi, calendarKeys, type EventListRequest } from './calendar-api.ts';
+import { calendarApi, calendarKeys, type EventListRequest } from '../../api/calendar.ts';
 import { calendarDateToDay, calendarDateToInstant, sofiaToday, toCalendarInput, viewRange } from './calendar-time.ts';
 import { CalendarFilters, CalendarToolbar } from './calendar-toolbar.tsx';
 import { EventDialog, type EventDialogTarget } from './event-dialog.tsx';

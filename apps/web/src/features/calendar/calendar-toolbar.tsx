@@ -1,4 +1,4 @@
-import type { PersonOption } from '@kantora/domain';
+import type { PersonOption, EventCategoryOption } from '@kantora/domain';
 import Add from '@mui/icons-material/Add';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
@@ -15,7 +15,6 @@ import Typography from '@mui/material/Typography';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { useTranslation } from 'react-i18next';
 import { PickersProvider } from '../../components/ui/fields/pickers-provider.tsx';
-import type { EventCategoryOption } from './calendar-api.ts';
 import { Swatch } from './event-preview.tsx';
 import { localized } from '../../lib/labels.ts';
 import type { CalendarView } from './full-calendar.tsx';

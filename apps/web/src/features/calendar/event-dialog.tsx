@@ -7,6 +7,7 @@ import {
   eventSaveSchema,
   isManagement,
   type PersonOption,
+  type EventCategoryOption,
 } from '@kantora/domain';
 import Close from '@mui/icons-material/Close';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -25,7 +26,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/ui/confirm-dialog.tsx';
-import { calendarApi, calendarKeys, type EventCategoryOption } from './calendar-api.ts';
+import { calendarApi, calendarKeys } from '../../api/calendar.ts';
 import { EventFormFields, type EventFormValues } from './event-form-fields.tsx';
 import { EventInvitations } from './event-invitations.tsx';
 import { localized } from '../../lib/labels.ts';

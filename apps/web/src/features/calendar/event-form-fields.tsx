@@ -1,4 +1,4 @@
-import type { PersonOption } from '@kantora/domain';
+import type { PersonOption, EventCategoryOption } from '@kantora/domain';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -14,7 +14,6 @@ import { DateField } from '../../components/ui/fields/date-field.tsx';
 import { DateTimeField } from '../../components/ui/fields/date-time-field.tsx';
 import { fieldErrorText } from '../../components/ui/fields/field-error.ts';
 import { FormTextField } from '../../components/ui/fields/text-field.tsx';
-import type { EventCategoryOption } from './calendar-api.ts';
 import { dayTimeToInstant, instantToDay } from './calendar-time.ts';
 import { Swatch } from './event-preview.tsx';
 import { localized } from '../../lib/labels.ts';

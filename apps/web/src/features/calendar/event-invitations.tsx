@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format.ts';
-import { calendarApi, calendarKeys } from './calendar-api.ts';
+import { calendarApi, calendarKeys } from '../../api/calendar.ts';
 import { localized } from '../../lib/labels.ts';
 
 /** The answer of an invitation as a chip: pending, accepted or refused. */

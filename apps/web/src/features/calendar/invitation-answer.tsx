@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/ui/confirm-dialog.tsx';
 import { FormTextField } from '../../components/ui/fields/text-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { calendarApi } from './calendar-api.ts';
+import { calendarApi } from '../../api/calendar.ts';
 
 export interface InvitationActionsProps {
   invitationId: string;

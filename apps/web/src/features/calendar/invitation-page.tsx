@@ -14,7 +14,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { translateMessage } from '../../lib/i18n.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { getToken } from '../../lib/token.ts';
-import { calendarApi, calendarKeys } from './calendar-api.ts';
+import { calendarApi, calendarKeys } from '../../api/calendar.ts';
 import { EventPreview } from './event-preview.tsx';
 import { InvitationActions } from './invitation-answer.tsx';
 

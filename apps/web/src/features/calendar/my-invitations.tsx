@@ -22,7 +22,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { calendarApi, calendarKeys } from './calendar-api.ts';
+import { calendarApi, calendarKeys } from '../../api/calendar.ts';
 import { EventPreview, formatBound, Swatch } from './event-preview.tsx';
 import { localized } from '../../lib/labels.ts';
 import { InvitationActions } from './invitation-answer.tsx';

@@ -1,3 +1,4 @@
+import type { UserOption } from '@kantora/domain';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
@@ -10,9 +11,8 @@ import { PageLoader } from '../../components/ui/page-loader.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { queryClient } from '../../lib/query-client.ts';
 import { localized } from '../../lib/labels.ts';
-import type { UserOption } from '../../lib/metadata.ts';
-import { useMetadata } from '../../lib/metadata.ts';
-import { clientKeys, clientSavePayload, clientsApi } from './clients-api.ts';
+import { useMetadata } from '../../api/metadata.ts';
+import { clientKeys, clientSavePayload, clientsApi } from '../../api/clients.ts';
 import type { ClientTabProps } from '../../components/ui/area-types.ts';
 
 const ALL = '__all__';

@@ -1,4 +1,4 @@
-import { Access } from '@kantora/domain';
+import { Access, type Client } from '@kantora/domain';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -6,7 +6,6 @@ import i18n from '../../lib/i18n.ts';
 import { setSessionUser } from '../../lib/session.ts';
 import { mockApi, ok, renderWithProviders } from '../../test/render.tsx';
 import ClientPage from './client-page.tsx';
-import type { Client } from './clients-api.ts';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['clients']);

@@ -1,4 +1,11 @@
-import { isManagement, newClientOfficeSchema } from '@kantora/domain';
+import {
+  isManagement,
+  newClientOfficeSchema,
+  type DictionaryItem,
+  type UserOption,
+  type Client,
+  type ClientSaveResult,
+} from '@kantora/domain';
 import Save from '@mui/icons-material/Save';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -26,10 +33,9 @@ import { notify } from '../../lib/notify.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { currencyLabel, localized, schemaResolver } from '../../lib/labels.ts';
-import type { DictionaryItem, UserOption } from '../../lib/metadata.ts';
 import { useVisitName } from '../../lib/last-visited.ts';
-import { useMetadata } from '../../lib/metadata.ts';
-import { type Client, type ClientSaveResult, clientKeys, clientSavePayload, clientsApi } from './clients-api.ts';
+import { useMetadata } from '../../api/metadata.ts';
+import { type ClientSaveRequest, clientKeys, clientSavePayload, clientsApi } from '../../api/clients.ts';
 import {
   bankCardSchema,
   type CompanyFormOutput,
@@ -131,7 +137,7 @@ function ClientForm({
   }));
   const disabled = !canWrite;
 
-  const finish = async (body: object) => {
+  const finish = async (body: ClientSaveRequest) => {
     setSaving(true);
     try {
       const saved = await clientsApi.save(body);

@@ -1,4 +1,4 @@
-import { isManagement } from '@kantora/domain';
+import { isManagement, type UserOption, type ClientRow } from '@kantora/domain';
 import Add from '@mui/icons-material/Add';
 import Visibility from '@mui/icons-material/Visibility';
 import Button from '@mui/material/Button';
@@ -16,9 +16,8 @@ import { StatusIcon } from '../../components/ui/status-icon.tsx';
 import { type ListRequest, useListState } from '../../components/ui/use-list-query.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { localized } from '../../lib/labels.ts';
-import type { UserOption } from '../../lib/metadata.ts';
-import { useMetadata } from '../../lib/metadata.ts';
-import { type ClientRow, clientKeys, clientsApi } from './clients-api.ts';
+import { useMetadata } from '../../api/metadata.ts';
+import { clientKeys, clientsApi } from '../../api/clients.ts';
 
 interface ClientFilter {
   name: string;

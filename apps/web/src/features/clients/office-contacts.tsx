@@ -1,4 +1,4 @@
-import { type OfficeContactInput, officeContactSchema } from '@kantora/domain';
+import { type OfficeContactInput, officeContactSchema, type OfficeContact } from '@kantora/domain';
 import Add from '@mui/icons-material/Add';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
@@ -20,7 +20,7 @@ import { applyServerErrors } from '../../components/ui/fields/server-errors.ts';
 import { FormTextField } from '../../components/ui/fields/text-field.tsx';
 import { queryClient } from '../../lib/query-client.ts';
 import { schemaResolver } from '../../lib/labels.ts';
-import { clientKeys, clientsApi, type OfficeContact } from './clients-api.ts';
+import { clientKeys, clientsApi } from '../../api/clients.ts';
 
 type ContactValues = {
   _id?: string;

@@ -1,4 +1,4 @@
-import { type OfficeSaveInput, officeSaveSchema } from '@kantora/domain';
+import { type OfficeSaveInput, officeSaveSchema, type Office } from '@kantora/domain';
 import Alert from '@mui/material/Alert';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -8,7 +8,7 @@ import { EntityDialog } from '../../components/ui/entity-dialog.tsx';
 import { applyServerErrors } from '../../components/ui/fields/server-errors.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { localized, schemaResolver } from '../../lib/labels.ts';
-import { clientKeys, clientsApi, type Office } from './clients-api.ts';
+import { clientKeys, clientsApi } from '../../api/clients.ts';
 import { OfficeContacts } from './office-contacts.tsx';
 import { emptyOffice, OfficeFields } from './office-fields.tsx';
 

@@ -1,3 +1,4 @@
+import type { Office } from '@kantora/domain';
 import Add from '@mui/icons-material/Add';
 import Delete from '@mui/icons-material/Delete';
 import Visibility from '@mui/icons-material/Visibility';
@@ -13,7 +14,7 @@ import { StatusIcon } from '../../components/ui/status-icon.tsx';
 import { type ListRequest, useListState } from '../../components/ui/use-list-query.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { localized } from '../../lib/labels.ts';
-import { clientKeys, clientsApi, type Office } from './clients-api.ts';
+import { clientKeys, clientsApi } from '../../api/clients.ts';
 import type { ClientTabProps } from '../../components/ui/area-types.ts';
 import { OfficeDialog } from './office-dialog.tsx';
 

@@ -4,6 +4,7 @@ import {
   MessageKeys as M,
   missingProviderBank,
   type PartyBank,
+  type Bank,
 } from '@kantora/domain';
 import AccountBalance from '@mui/icons-material/AccountBalance';
 import Box from '@mui/material/Box';
@@ -13,12 +14,11 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { Bank } from '../../components/entities/banks/banks-api.ts';
 import { EntityDialog } from '../../components/ui/entity-dialog.tsx';
 import { OptionSelectField, type ValueOption } from '../../components/ui/fields/option-select-field.tsx';
 import { applyServerErrors } from '../../components/ui/fields/server-errors.ts';
 import { localized } from '../../lib/labels.ts';
-import { useMetadata } from '../../lib/metadata.ts';
+import { useMetadata } from '../../api/metadata.ts';
 import { contractsApi } from './contracts-api.ts';
 
 /** The dialog's form: the chosen accounts' ids (null: none). */

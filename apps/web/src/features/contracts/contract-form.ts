@@ -1,8 +1,13 @@
-import { type ContractSaveValues, type ContractView, contractSaveSchema, type LocalizedText } from '@kantora/domain';
+import {
+  type ContractSaveValues,
+  type ContractView,
+  contractSaveSchema,
+  type LocalizedText,
+  type Bank,
+  type ClientOption,
+} from '@kantora/domain';
 import { z } from 'zod';
 import { type BankChoice, bankFromAccount, bankFromSnapshot } from '../../components/entities/banks/bank-choice.ts';
-import type { Bank } from '../../components/entities/banks/banks-api.ts';
-import type { ClientOption } from '../../components/entities/client-search.tsx';
 
 /** The contract page's form: the details, and the party choices of the provider and customer cards. */
 export interface ContractFormValues {

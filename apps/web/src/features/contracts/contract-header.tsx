@@ -4,6 +4,7 @@ import {
   effectiveCurrencyCode,
   MessageKeys as M,
   missingProviderBank,
+  type DictionaryItem,
 } from '@kantora/domain';
 import Block from '@mui/icons-material/Block';
 import HowToReg from '@mui/icons-material/HowToReg';
@@ -21,7 +22,7 @@ import { ContractStatusChip } from '../../components/entities/contract-status-ch
 import { applyServerErrors } from '../../components/ui/fields/server-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { localized } from '../../lib/labels.ts';
-import { type DictionaryItem, useMetadata } from '../../lib/metadata.ts';
+import { useMetadata } from '../../api/metadata.ts';
 import { notify } from '../../lib/notify.ts';
 import { CancelContractDialog } from './cancel-contract-dialog.tsx';
 import type { ContractFormValues } from './contract-form.ts';

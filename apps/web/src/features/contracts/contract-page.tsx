@@ -1,4 +1,4 @@
-import { type ContractView, isManagement } from '@kantora/domain';
+import { type ContractView, isManagement, type ClientOption, type DictionaryItem, type Bank } from '@kantora/domain';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,19 +8,18 @@ import { useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { ClientOption } from '../../components/entities/client-search.tsx';
 import { applyServerErrors } from '../../components/ui/fields/server-errors.ts';
 import { LazyTabs } from '../../components/ui/lazy-tabs.tsx';
 import { PageLoader } from '../../components/ui/page-loader.tsx';
 import { CustomerCard, ProviderCard } from '../../components/entities/party-choice-cards.tsx';
-import { api } from '../../lib/api-client.ts';
+import { clientQueries } from '../../api/clients.ts';
 import { translateMessage } from '../../lib/i18n.ts';
 import { schemaResolver } from '../../lib/labels.ts';
-import { type DictionaryItem, useInvalidate, useMetadata } from '../../lib/metadata.ts';
+import { useInvalidate } from '../../lib/metadata.ts';
+import { useMetadata } from '../../api/metadata.ts';
 import { notify } from '../../lib/notify.ts';
 import { useVisitName } from '../../lib/last-visited.ts';
 import { useSessionUser } from '../../lib/session.ts';
-import type { Bank } from '../../components/entities/banks/banks-api.ts';
 import { ChangeBanksButton } from './change-banks-dialog.tsx';
 import {
   type ContractFormOutput,
@@ -32,6 +31,7 @@ import {
 import { ContractHeader } from './contract-header.tsx';
 import { CONTRACT_TABS, contractTabsFor } from './contract-tabs.ts';
 import { contractKeys, contractsApi } from './contracts-api.ts';
+import { documentKeys } from '../../api/documents.ts';
 
 interface EditorProps {
   contract: ContractView | null;
@@ -74,7 +74,11 @@ function ContractEditor({ contract, access, customer }: EditorProps) {
   const changed = (next: ContractView) => {
     queryClient.setQueryData(contractKeys.one(next._id), next);
     form.reset(toContractForm(next));
-    invalidate(contractKeys.list, contractKeys.services(next._id), ['documents', 'contract', next._id]);
+    invalidate(
+      contractKeys.list,
+      contractKeys.services(next._id),
+      documentKeys.list({ parentType: 'contract', parentId: next._id }),
+    );
   };
 
   const save = () =>
@@ -170,8 +174,7 @@ export default function ContractPage() {
     retry: false,
   });
   const client = useQuery({
-    queryKey: ['clients', 'one', clientId ?? ''],
-    queryFn: () => api.get<ClientOption>(`/companies/${encodeURIComponent(clientId as string)}`),
+    ...clientQueries.one(clientId ?? ''),
     enabled: Boolean(clientId),
     retry: false,
   });

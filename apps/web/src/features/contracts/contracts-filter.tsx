@@ -1,6 +1,6 @@
-import { CONTRACT_STATUSES, type ContractFilter, type ContractStatusValue } from '@kantora/domain';
+import { CONTRACT_STATUSES, type ContractFilter, type ContractStatusValue, type ClientOption } from '@kantora/domain';
 import { useTranslation } from 'react-i18next';
-import { type ClientOption, ClientSearchField } from '../../components/entities/client-search.tsx';
+import { ClientSearchField } from '../../components/entities/client-search.tsx';
 import { SelectField } from '../../components/ui/fields/select-field.tsx';
 import { FormTextField } from '../../components/ui/fields/text-field.tsx';
 import { FilterForm } from '../../components/ui/filter-form.tsx';

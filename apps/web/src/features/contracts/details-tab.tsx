@@ -1,4 +1,4 @@
-import { INVOICE_MONTHLY_INTERVALS } from '@kantora/domain';
+import { INVOICE_MONTHLY_INTERVALS, type DictionaryItem, type UserOption } from '@kantora/domain';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -13,7 +13,7 @@ import { SwitchField } from '../../components/ui/fields/switch-field.tsx';
 import { FormTextField } from '../../components/ui/fields/text-field.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { currencyLabel, localized } from '../../lib/labels.ts';
-import { type DictionaryItem, type UserOption, useMetadata } from '../../lib/metadata.ts';
+import { useMetadata } from '../../api/metadata.ts';
 import type { ContractFormValues } from './contract-form.ts';
 
 const grid = (columns: string) => ({ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: columns } });

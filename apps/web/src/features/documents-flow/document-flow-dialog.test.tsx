@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n.ts';
 import { mockApi, ok, renderWithProviders } from '../../test/render.tsx';
 import { DocumentFlowDialog } from './document-flow-dialog.tsx';
-import { staffDocumentsFlowApi } from './documents-flow-api.ts';
+import { staffDocumentsFlowApi } from '../../api/documents-flow.ts';
 import { CLIENT_ID, categories, SUBCATEGORY_ID, uuid, viewOf } from './test-fixtures.ts';
 
 beforeAll(async () => {

@@ -1,4 +1,11 @@
-import { alwaysCheck, type DocumentFlowView, documentFlowSaveSchema, MessageKeys, selectId } from '@kantora/domain';
+import {
+  alwaysCheck,
+  type DocumentFlowView,
+  documentFlowSaveSchema,
+  MessageKeys,
+  selectId,
+  type ClientOption,
+} from '@kantora/domain';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,7 +16,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { type Control, type FieldValues, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { type ClientOption, ClientSearchField } from '../../components/entities/client-search.tsx';
+import { ClientSearchField } from '../../components/entities/client-search.tsx';
 import { EntityDialog } from '../../components/ui/entity-dialog.tsx';
 import { DateField } from '../../components/ui/fields/date-field.tsx';
 import { OptionSelectField } from '../../components/ui/fields/option-select-field.tsx';
@@ -20,12 +27,8 @@ import { localized, schemaResolver } from '../../lib/labels.ts';
 import { useInvalidate } from '../../lib/metadata.ts';
 import { sofiaDate } from '../../lib/sofia-time.ts';
 import { AttachedFile, FileInputField } from './document-flow-file.tsx';
-import {
-  type DocumentFlowFormValues,
-  type DocumentsFlowApi,
-  documentFlowFormData,
-  documentFlowKeys,
-} from './documents-flow-api.ts';
+import type { DocumentFlowFormValues } from './document-flow-form.ts';
+import { type DocumentsFlowApi, documentFlowFormData, documentFlowKeys } from '../../api/documents-flow.ts';
 
 export type { DocumentFlowFormValues };
 import { useCategoryOptions } from './use-category-options.ts';

@@ -16,7 +16,8 @@ import { useConfirm } from '../../components/ui/confirm-dialog.tsx';
 import { fieldErrorText } from '../../components/ui/fields/field-error.ts';
 import { formatDateTime, formatSize } from '../../lib/format.ts';
 import { localized } from '../../lib/labels.ts';
-import type { DocumentFlowFormValues, DocumentsFlowApi } from './documents-flow-api.ts';
+import type { DocumentFlowFormValues } from './document-flow-form.ts';
+import type { DocumentsFlowApi } from '../../api/documents-flow.ts';
 import { FilePreviewDialog } from './file-preview-dialog.tsx';
 
 /** The document's file: download, preview (pdf, images, html, text) and, when the server allows it, delete. */

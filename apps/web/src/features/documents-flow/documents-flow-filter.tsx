@@ -1,12 +1,11 @@
-import type { DocumentFlowFilter } from '@kantora/domain';
+import type { DocumentFlowFilter, ClientOption } from '@kantora/domain';
 import { useTranslation } from 'react-i18next';
-import type { ClientOption } from '../../components/entities/client-search.tsx';
 import { DateField } from '../../components/ui/fields/date-field.tsx';
 import { OptionSelectField } from '../../components/ui/fields/option-select-field.tsx';
 import { FormTextField } from '../../components/ui/fields/text-field.tsx';
 import { FilterForm } from '../../components/ui/filter-form.tsx';
 import { type ClientFieldRenderer, staffClientField } from './document-flow-dialog.tsx';
-import type { DocumentsFlowApi } from './documents-flow-api.ts';
+import type { DocumentsFlowApi } from '../../api/documents-flow.ts';
 import { useCategoryOptions } from './use-category-options.ts';
 
 /** The filter form's values: the client as the search gives it, the rest as the list call takes it. */

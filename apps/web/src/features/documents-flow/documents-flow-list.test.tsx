@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n.ts';
 import { mockApi, ok, renderWithProviders } from '../../test/render.tsx';
-import { staffDocumentsFlowApi } from './documents-flow-api.ts';
+import { staffDocumentsFlowApi } from '../../api/documents-flow.ts';
 import { DocumentsFlowList } from './documents-flow-list.tsx';
 import { categories, fileOf, rowOf } from './test-fixtures.ts';
 

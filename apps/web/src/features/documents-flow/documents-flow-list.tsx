@@ -1,4 +1,4 @@
-import type { DocumentFlowRow } from '@kantora/domain';
+import type { DocumentFlowRow, ClientOption } from '@kantora/domain';
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Download from '@mui/icons-material/Download';
@@ -11,7 +11,6 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ClientOption } from '../../components/entities/client-search.tsx';
 import { useConfirm } from '../../components/ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../components/ui/data-table.tsx';
 import { PageToolbar } from '../../components/ui/page-toolbar.tsx';
@@ -20,7 +19,7 @@ import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { localized } from '../../lib/labels.ts';
 import { useInvalidate } from '../../lib/metadata.ts';
 import { type ClientFieldRenderer, DocumentFlowDialog } from './document-flow-dialog.tsx';
-import { type DocumentsFlowApi, documentFlowKeys } from './documents-flow-api.ts';
+import { type DocumentsFlowApi, documentFlowKeys } from '../../api/documents-flow.ts';
 import { type DocumentFlowFilterValues, DocumentsFlowFilter, toListFilter } from './documents-flow-filter.tsx';
 import { FilePreviewDialog } from './file-preview-dialog.tsx';
 

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ClientOption } from '../../components/entities/client-search.tsx';
 import { PageLoader } from '../../components/ui/page-loader.tsx';
-import { api } from '../../lib/api-client.ts';
+import { clientsApi } from '../../api/clients.ts';
 import type { ClientTabProps } from '../../components/ui/area-types.ts';
 import { DocumentsFlowList } from './documents-flow-list.tsx';
-import { documentFlowKeys, staffDocumentsFlowApi } from './documents-flow-api.ts';
+import { documentFlowKeys, staffDocumentsFlowApi } from '../../api/documents-flow.ts';
 
 /** The client page's documentsFlow tab: its own filter, and new documents for this client. */
 export default function DocumentsFlowTab({ clientId }: ClientTabProps) {
@@ -13,7 +12,7 @@ export default function DocumentsFlowTab({ clientId }: ClientTabProps) {
   // The client's name for the new document's client field (every staff role may add documents).
   const client = useQuery({
     queryKey: [...documentFlowKeys.all(staffDocumentsFlowApi.base), 'client', clientId],
-    queryFn: () => api.get<ClientOption>(`/companies/${encodeURIComponent(clientId)}`),
+    queryFn: () => clientsApi.get(clientId),
     staleTime: 60_000,
   });
   if (client.isPending) return <PageLoader />;

@@ -14,7 +14,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DocumentsFlowApi, documentFlowKeys } from './documents-flow-api.ts';
+import { type DocumentsFlowApi, documentFlowKeys } from '../../api/documents-flow.ts';
 
 /** A PDF is shown by the browser's own viewer, which refuses a sandboxed frame; its bytes were checked to be a PDF. */
 export const isPdf = (file: Pick<DocumentFlowFile, 'contentType'>) =>

@@ -1,10 +1,8 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalCompanyTabProps } from '../../components/ui/area-types.ts';
 import { MyCompanyField } from '../../components/entities/my-company-field.tsx';
-import { api as http } from '../../lib/api-client.ts';
 import type { ClientFieldRenderer } from './document-flow-dialog.tsx';
-import { type DocumentsFlowApi, portalDocumentsFlowApi } from './documents-flow-api.ts';
+import { portalCompanyDocumentsFlowApi, portalDocumentsFlowApi } from '../../api/documents-flow.ts';
 import { DocumentsFlowList } from './documents-flow-list.tsx';
 
 /** The client user's own companies as the client field of the filter (any) and of a document (required). */
@@ -26,16 +24,13 @@ export default function MyDocumentsFlowPage() {
 /** The portal's company page tab: that company's documents (POST /api/my-companies/documents-flow/list {companyId}). */
 export function MyCompanyDocumentsFlowTab({ company }: PortalCompanyTabProps) {
   const { t } = useTranslation('documents-flow');
-  const api = useMemo<DocumentsFlowApi>(
-    () => ({
-      ...portalDocumentsFlowApi,
-      list: ({ company: companyId, ...request }: { company?: string }) =>
-        http.post('/my-companies/documents-flow/list', { ...request, companyId }),
-    }),
-    [],
-  );
   const client = { _id: company._id, name: company.name, bulstat: company.bulstat, vatNumber: company.vatNumber };
   return (
-    <DocumentsFlowList api={api} client={client} clientField={myCompanyField} description={t('portal.company_intro')} />
+    <DocumentsFlowList
+      api={portalCompanyDocumentsFlowApi}
+      client={client}
+      clientField={myCompanyField}
+      description={t('portal.company_intro')}
+    />
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ValueOption } from '../../components/ui/fields/option-select-field.tsx';
 import { localized } from '../../lib/labels.ts';
 import { treeOptions } from '../../lib/tree-options.ts';
-import type { DocumentsFlowApi } from './documents-flow-api.ts';
+import type { DocumentsFlowApi } from '../../api/documents-flow.ts';
 
 /**
  * The active document-flow categories (through the API's own call) as a tree (children indented under their parent). A document's

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useSessionUser } from '../../lib/session.ts';
-import { errorsApi } from './errors-api.ts';
+import { errorsApi } from '../../api/errors.ts';
 
 /** Any unknown signed-in path: "404 error", "page not found", a way back; the path is reported once. */
 export default function NotFoundPage() {

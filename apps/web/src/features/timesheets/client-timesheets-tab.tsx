@@ -1,8 +1,8 @@
+import type { ClientOption } from '@kantora/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ClientTabProps } from '../../components/ui/area-types.ts';
-import type { ClientOption } from '../../components/entities/client-search.tsx';
-import { api } from '../../lib/api-client.ts';
+import { clientsApi } from '../../api/clients.ts';
 import { TimesheetsList } from './timesheets-list.tsx';
 
 /** The client page's timesheets tab: the client's rows (an employee's own); new rows start with the client. */
@@ -11,7 +11,7 @@ export default function ClientTimesheetsTab({ clientId }: ClientTabProps) {
   // The client's name for a new row's client field (the client page has it cached under this key).
   const client = useQuery({
     queryKey: ['timesheets', 'client', clientId],
-    queryFn: () => api.get<ClientOption>(`/companies/${encodeURIComponent(clientId)}`),
+    queryFn: () => clientsApi.get(clientId),
     staleTime: 60_000,
   });
   const option: ClientOption = { _id: clientId, name: client.data?.name ?? { bg: '', it: '' } };

@@ -1,6 +1,6 @@
 import type { ContractOption, ContractView } from '@kantora/domain';
 import { useQuery } from '@tanstack/react-query';
-import type { ClientOption } from '../../components/entities/client-search.tsx';
+import { clientsApi } from '../../api/clients.ts';
 import { api } from '../../lib/api-client.ts';
 import { TimesheetDialog } from './timesheet-dialog.tsx';
 
@@ -26,7 +26,7 @@ export default function QuickTimesheetDialog({ path, onClose }: { path: string; 
   const { clientId, contractId } = pageOf(path);
   const client = useQuery({
     queryKey: ['timesheets', 'client', clientId],
-    queryFn: () => api.get<ClientOption>(`/companies/${encodeURIComponent(clientId as string)}`, { quiet: true }),
+    queryFn: () => clientsApi.get(clientId as string, { quiet: true }),
     enabled: Boolean(clientId),
     retry: false,
     staleTime: 60_000,

@@ -1,4 +1,4 @@
-import type { ContractOption, TimesheetView } from '@kantora/domain';
+import type { ContractOption, TimesheetView, ClientOption } from '@kantora/domain';
 import Add from '@mui/icons-material/Add';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import Alert from '@mui/material/Alert';
@@ -10,7 +10,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { ClientOption } from '../../components/entities/client-search.tsx';
 import { EntityDialog } from '../../components/ui/entity-dialog.tsx';
 import { applyServerErrors } from '../../components/ui/fields/server-errors.ts';
 import { formatDuration } from '../../lib/format.ts';

@@ -9,9 +9,9 @@ import {
   timesheetDateError,
   timesheetDuration,
   type TimesheetView,
+  type ClientOption,
 } from '@kantora/domain';
 import { z } from 'zod';
-import type { ClientOption } from '../../components/entities/client-search.tsx';
 import { localized } from '../../lib/labels.ts';
 import { sofiaDate } from '../../lib/sofia-time.ts';
 

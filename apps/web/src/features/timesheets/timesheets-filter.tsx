@@ -1,12 +1,12 @@
-import type { TimesheetFilterInput } from '@kantora/domain';
+import type { TimesheetFilterInput, ClientOption, UserOption } from '@kantora/domain';
 import { useTranslation } from 'react-i18next';
-import { type ClientOption, ClientSearchField } from '../../components/entities/client-search.tsx';
+import { ClientSearchField } from '../../components/entities/client-search.tsx';
 import { DateField } from '../../components/ui/fields/date-field.tsx';
 import { OptionSelectField } from '../../components/ui/fields/option-select-field.tsx';
 import { FilterForm } from '../../components/ui/filter-form.tsx';
 import type { ServiceOption } from '../../components/entities/services-picker-dialog.tsx';
 import { localized } from '../../lib/labels.ts';
-import { type UserOption, useMetadata } from '../../lib/metadata.ts';
+import { useMetadata } from '../../api/metadata.ts';
 import { serviceLabel } from './timesheet-form.ts';
 
 /** The filter form's values: the client as the search gives it, the rest as the list call takes it. */

@@ -5,6 +5,7 @@ import {
   MessageKeys,
   type TimesheetListResult,
   type TimesheetRow,
+  type ClientOption,
 } from '@kantora/domain';
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
@@ -19,7 +20,6 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ClientOption } from '../../components/entities/client-search.tsx';
 import { useConfirm } from '../../components/ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../components/ui/data-table.tsx';
 import { PageToolbar } from '../../components/ui/page-toolbar.tsx';

@@ -1,5 +1,4 @@
-import type { LocalizedText, PartyBank } from '@kantora/domain';
-import type { Bank } from './banks-api.ts';
+import type { LocalizedText, PartyBank, Bank } from '@kantora/domain';
 
 /** A chosen bank account as the party cards show it (from a document's snapshot, or just chosen in the dialog). */
 export interface BankChoice {

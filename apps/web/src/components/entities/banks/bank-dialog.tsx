@@ -1,4 +1,4 @@
-import { type BankSaveInput, bankSaveSchema } from '@kantora/domain';
+import { type BankSaveInput, bankSaveSchema, type DictionaryItem, type Bank } from '@kantora/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
@@ -13,9 +13,9 @@ import { applyServerErrors } from '../../ui/fields/server-errors.ts';
 import { SwitchField } from '../../ui/fields/switch-field.tsx';
 import { FormTextField } from '../../ui/fields/text-field.tsx';
 import { currencyLabel, emptyText, localized, schemaResolver } from '../../../lib/labels.ts';
-import type { DictionaryItem } from '../../../lib/metadata.ts';
-import { invalidate, useMetadata } from '../../../lib/metadata.ts';
-import { type Bank, banksApi, banksKeys } from './banks-api.ts';
+import { invalidate } from '../../../lib/metadata.ts';
+import { metadataKeys, useMetadata } from '../../../api/metadata.ts';
+import { banksApi, banksKeys } from '../../../api/banks.ts';
 
 /** Whose accounts: the own company (with the BGN/EUR default marks) or a client company. */
 export type BankOwner = { myCompanyId: string } | { companyId: string };
@@ -125,7 +125,7 @@ export function BankDialog({
       onSaved={(entry) => {
         setSaved(entry);
         // Setting a default may have taken it off another account.
-        invalidate(banksKeys.banks(ownerId), ['metaData']);
+        invalidate(banksKeys.banks(ownerId), metadataKeys.all);
       }}
       toFormValues={(entry) => toForm(ownCompany, ownerId, entry)}
     >

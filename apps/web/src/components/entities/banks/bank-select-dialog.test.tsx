@@ -1,9 +1,9 @@
+import type { Bank } from '@kantora/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../lib/i18n.ts';
 import { mockApi, ok, renderWithProviders } from '../../../test/render.tsx';
-import type { Bank } from './banks-api.ts';
 import { BankSelectDialog } from './bank-select-dialog.tsx';
 
 beforeAll(async () => {

@@ -1,3 +1,4 @@
+import type { Bank } from '@kantora/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -11,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { localized } from '../../../lib/labels.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { type ListRequest, useListState } from '../../ui/use-list-query.ts';
-import { type Bank, banksApi, banksKeys } from './banks-api.ts';
+import { banksApi, banksKeys } from '../../../api/banks.ts';
 import { type BankOwner, bankOwnerId } from './bank-dialog.tsx';
 
 /** One select action of the dialog's rows ("choose as BGN bank", "choose"). */

@@ -1,3 +1,4 @@
+import type { Bank } from '@kantora/domain';
 import Add from '@mui/icons-material/Add';
 import Star from '@mui/icons-material/Star';
 import Visibility from '@mui/icons-material/Visibility';
@@ -13,7 +14,7 @@ import { SectionCard } from '../../ui/section-card.tsx';
 import { StatusIcon } from '../../ui/status-icon.tsx';
 import { type ListRequest, useListState } from '../../ui/use-list-query.ts';
 import { localized } from '../../../lib/labels.ts';
-import { type Bank, banksApi, banksKeys } from './banks-api.ts';
+import { banksApi, banksKeys } from '../../../api/banks.ts';
 import { BankDialog, type BankOwner, bankOwnerId } from './bank-dialog.tsx';
 
 /**

@@ -1,7 +1,14 @@
 import AttachFile from '@mui/icons-material/AttachFile';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Download from '@mui/icons-material/Download';
-import { type DocumentSaveInput, documentSaveSchema } from '@kantora/domain';
+import {
+  type DocumentSaveInput,
+  documentSaveSchema,
+  type DictionaryItem,
+  type DocumentParent,
+  type ParentDocument,
+  type StoredFile,
+} from '@kantora/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -18,21 +25,15 @@ import { download } from '../../../lib/api-client.ts';
 import { formatSize } from '../../../lib/format.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { emptyText, localized, schemaResolver } from '../../../lib/labels.ts';
-import type { DictionaryItem } from '../../../lib/metadata.ts';
-import { useInvalidate, useMetadata } from '../../../lib/metadata.ts';
+import { useInvalidate } from '../../../lib/metadata.ts';
+import { useMetadata } from '../../../api/metadata.ts';
 import { useConfirm } from '../../ui/confirm-dialog.tsx';
 import { EntityDialog } from '../../ui/entity-dialog.tsx';
 import { DateField } from '../../ui/fields/date-field.tsx';
 import { LocalizedTextField } from '../../ui/fields/localized-text-field.tsx';
 import { OptionSelectField } from '../../ui/fields/option-select-field.tsx';
 import { applyServerErrors } from '../../ui/fields/server-errors.ts';
-import {
-  type DocumentParent,
-  documentKeys,
-  documentsApi,
-  type ParentDocument,
-  type StoredFile,
-} from './documents-api.ts';
+import { documentKeys, documentsApi } from '../../../api/documents.ts';
 
 interface DocumentFormValues {
   _id?: string;

@@ -1,4 +1,4 @@
-import type { ListResult } from '@kantora/domain';
+import type { ListResult, DocumentParent, ParentDocument } from '@kantora/domain';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/Edit';
 import UploadFile from '@mui/icons-material/UploadFile';
@@ -16,7 +16,7 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { SectionCard } from '../../ui/section-card.tsx';
 import { type ListRequest, useListState } from '../../ui/use-list-query.ts';
 import { DocumentDialog, FileChip } from './document-dialog.tsx';
-import { type DocumentParent, documentKeys, documentsApi, type ParentDocument } from './documents-api.ts';
+import { documentKeys, documentsApi } from '../../../api/documents.ts';
 
 export interface DocumentsCardProps {
   parent: DocumentParent;

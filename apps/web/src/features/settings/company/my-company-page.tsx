@@ -1,5 +1,5 @@
 import Save from '@mui/icons-material/Save';
-import { type MyCompanySaveInput, myCompanySaveSchema } from '@kantora/domain';
+import { type MyCompanySaveInput, myCompanySaveSchema, type MyCompany } from '@kantora/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,10 +17,11 @@ import { PageToolbar } from '../../../components/ui/page-toolbar.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { emptyText, schemaResolver } from '../../../lib/labels.ts';
-import { type MyCompany, settingsApi, settingsKeys } from '../settings-api.ts';
+import { settingsApi, settingsKeys } from '../../../api/settings.ts';
 import { useInvalidate } from '../../../lib/metadata.ts';
 import { LoadFailed } from '../load-failed.tsx';
 import { BanksCard } from '../../../components/entities/banks/banks-card.tsx';
+import { metadataKeys } from '../../../api/metadata.ts';
 
 type FormValues = Omit<MyCompanySaveInput, '_id'> & { _id?: string };
 
@@ -69,7 +70,7 @@ function MyCompanyForm({ company }: { company: MyCompany | null }) {
       staleTime: 0,
     });
     form.reset(toForm(fresh));
-    invalidate(['metaData']);
+    invalidate(metadataKeys.all);
   });
 
   return (

@@ -1,4 +1,4 @@
-import { DEFAULT_EVENT_COLOR, type DictionaryKind, dictionarySaveSchemas } from '@kantora/domain';
+import { DEFAULT_EVENT_COLOR, type DictionaryKind, dictionarySaveSchemas, type DictionaryItem } from '@kantora/domain';
 import Box from '@mui/material/Box';
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
@@ -7,7 +7,6 @@ import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { StatusIcon } from '../../../components/ui/status-icon.tsx';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import { emptyText, localized } from '../../../lib/labels.ts';
-import type { DictionaryItem } from '../../../lib/metadata.ts';
 import {
   CategoryFields,
   CurrencyFields,

@@ -1,3 +1,4 @@
+import type { DictionaryItem } from '@kantora/domain';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -7,10 +8,10 @@ import { EntityDialog } from '../../../components/ui/entity-dialog.tsx';
 import { applyServerErrors } from '../../../components/ui/fields/server-errors.ts';
 import { SwitchField } from '../../../components/ui/fields/switch-field.tsx';
 import { localized, schemaResolver } from '../../../lib/labels.ts';
-import { settingsApi, settingsKeys } from '../settings-api.ts';
-import type { DictionaryItem } from '../../../lib/metadata.ts';
+import { type DictionarySaveRequest, settingsApi, settingsKeys } from '../../../api/settings.ts';
 import { useInvalidate } from '../../../lib/metadata.ts';
 import type { DictionaryConfig } from './dictionary-config.tsx';
+import { metadataKeys } from '../../../api/metadata.ts';
 
 export interface DictionaryDialogProps {
   config: DictionaryConfig;
@@ -52,7 +53,8 @@ export function DictionaryDialog({ config, id, onClose }: DictionaryDialogProps)
       loading={id !== null && loaded.isPending}
       onSave={async (values) => {
         try {
-          return await settingsApi.saveDictionaryItem(config.kind, values);
+          // The resolver has parsed the values with the kind's save schema.
+          return await settingsApi.saveDictionaryItem(config.kind, values as DictionarySaveRequest);
         } catch (error) {
           applyServerErrors(form.setError, error);
           throw error;
@@ -60,7 +62,7 @@ export function DictionaryDialog({ config, id, onClose }: DictionaryDialogProps)
       }}
       onSaved={(entry) => {
         setSaved(entry);
-        invalidate(settingsKeys.dictionary(config.kind), ['metaData']);
+        invalidate(settingsKeys.dictionary(config.kind), metadataKeys.all);
       }}
       toFormValues={config.toForm}
     >

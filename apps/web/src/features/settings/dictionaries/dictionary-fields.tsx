@@ -1,4 +1,4 @@
-import { DEFAULT_EVENT_COLOR, effectiveCurrencyCode, FIXED_RATES } from '@kantora/domain';
+import { DEFAULT_EVENT_COLOR, effectiveCurrencyCode, FIXED_RATES, type DictionaryItem } from '@kantora/domain';
 import InputAdornment from '@mui/material/InputAdornment';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -12,8 +12,7 @@ import { OptionSelectField } from '../../../components/ui/fields/option-select-f
 import { FormTextField } from '../../../components/ui/fields/text-field.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { localized } from '../../../lib/labels.ts';
-import { settingsApi, settingsKeys } from '../settings-api.ts';
-import type { DictionaryItem } from '../../../lib/metadata.ts';
+import { settingsApi, settingsKeys } from '../../../api/settings.ts';
 
 /** What the fields of one kind receive from the generic dialog. */
 export interface DictionaryFieldsProps {

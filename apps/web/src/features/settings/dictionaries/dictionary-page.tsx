@@ -1,3 +1,4 @@
+import type { DictionaryItem } from '@kantora/domain';
 import Add from '@mui/icons-material/Add';
 import Visibility from '@mui/icons-material/Visibility';
 import Button from '@mui/material/Button';
@@ -13,8 +14,7 @@ import { PageToolbar } from '../../../components/ui/page-toolbar.tsx';
 import type { ListRequest } from '../../../components/ui/use-list-query.ts';
 import { useListState } from '../../../components/ui/use-list-query.ts';
 import { localized } from '../../../lib/labels.ts';
-import { settingsApi, settingsKeys } from '../settings-api.ts';
-import type { DictionaryItem } from '../../../lib/metadata.ts';
+import { settingsApi, settingsKeys } from '../../../api/settings.ts';
 import type { DictionaryConfig } from './dictionary-config.tsx';
 import { DictionaryDialog } from './dictionary-dialog.tsx';
 import { useAllCategories } from './dictionary-fields.tsx';

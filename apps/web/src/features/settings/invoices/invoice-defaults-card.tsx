@@ -1,5 +1,11 @@
 import Save from '@mui/icons-material/Save';
-import { type InvoiceSettingsSaveInput, invoiceSettingsSaveSchema } from '@kantora/domain';
+import {
+  type InvoiceSettingsSaveInput,
+  invoiceSettingsSaveSchema,
+  type InvoiceSettings,
+  type DictionaryItem,
+  type UserOption,
+} from '@kantora/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -12,9 +18,9 @@ import { applyServerErrors } from '../../../components/ui/fields/server-errors.t
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { currencyLabel, localized, schemaResolver } from '../../../lib/labels.ts';
-import { type InvoiceSettings, settingsApi, settingsKeys } from '../settings-api.ts';
-import type { DictionaryItem, UserOption } from '../../../lib/metadata.ts';
-import { useInvalidate, useMetadata } from '../../../lib/metadata.ts';
+import { settingsApi, settingsKeys } from '../../../api/settings.ts';
+import { useInvalidate } from '../../../lib/metadata.ts';
+import { metadataKey, useMetadata } from '../../../api/metadata.ts';
 
 interface DefaultsFormValues {
   _id?: string;
@@ -73,7 +79,7 @@ export function InvoiceDefaultsCard({ settings }: { settings: InvoiceSettings | 
       const saved = await settingsApi.saveInvoiceSettings(values);
       queryClient.setQueryData(settingsKeys.invoiceSettings, saved);
       form.reset(toForm(saved));
-      invalidate(['metaData', 'getInvoiceDefaults']);
+      invalidate(metadataKey('getInvoiceDefaults'));
     } catch (error) {
       applyServerErrors(form.setError, error);
     }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
 import { PageToolbar } from '../../../components/ui/page-toolbar.tsx';
 import { LoadFailed } from '../load-failed.tsx';
-import { settingsApi, settingsKeys } from '../settings-api.ts';
+import { settingsApi, settingsKeys } from '../../../api/settings.ts';
 import { InvoiceDefaultsCard } from './invoice-defaults-card.tsx';
 import { RegisterNumbersCard } from './register-numbers-card.tsx';
 

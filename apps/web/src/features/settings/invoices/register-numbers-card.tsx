@@ -1,5 +1,5 @@
 import Save from '@mui/icons-material/Save';
-import { type RegisterNumbersSaveInput, registerNumbersSaveSchema } from '@kantora/domain';
+import { type RegisterNumbersSaveInput, registerNumbersSaveSchema, type RegisterNumbers } from '@kantora/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -10,7 +10,7 @@ import { NumberField } from '../../../components/ui/fields/number-field.tsx';
 import { applyServerErrors } from '../../../components/ui/fields/server-errors.ts';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { schemaResolver } from '../../../lib/labels.ts';
-import { type RegisterNumbers, settingsApi, settingsKeys } from '../settings-api.ts';
+import { settingsApi, settingsKeys } from '../../../api/settings.ts';
 
 interface RegisterFormValues {
   invoices: number | null;

@@ -16,7 +16,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { localized } from '../../../lib/labels.ts';
 import { LogDiffTable } from './log-diff-table.tsx';
 import { actionLabel, entityLabel, typeLabel } from './log-labels.ts';
-import { logKeys, logsApi } from './logs-api.ts';
+import { logKeys, logsApi } from '../../../api/logs.ts';
 
 /** The preview of a log entry: who did what and when, and the old and new documents compared. */
 export function LogDialog({ id, onClose }: { id: string; onClose: () => void }) {

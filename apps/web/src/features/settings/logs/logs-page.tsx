@@ -1,5 +1,5 @@
 import Visibility from '@mui/icons-material/Visibility';
-import { LOG_ENTITY_NAMES } from '@kantora/domain';
+import { LOG_ENTITY_NAMES, type UserOption, type LogEntry } from '@kantora/domain';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
@@ -14,11 +14,10 @@ import { PageToolbar } from '../../../components/ui/page-toolbar.tsx';
 import { useListState } from '../../../components/ui/use-list-query.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { localized } from '../../../lib/labels.ts';
-import type { UserOption } from '../../../lib/metadata.ts';
-import { useMetadata } from '../../../lib/metadata.ts';
+import { useMetadata } from '../../../api/metadata.ts';
 import { LogDialog } from './log-dialog.tsx';
 import { actionLabel, entityLabel, typeLabel } from './log-labels.ts';
-import { type LogEntry, logKeys, logsApi } from './logs-api.ts';
+import { logKeys, logsApi } from '../../../api/logs.ts';
 
 interface LogFilter {
   action: string | null;

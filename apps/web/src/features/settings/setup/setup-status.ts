@@ -1,10 +1,12 @@
-import type { SetupItemKey, SetupStatus } from '@kantora/domain';
+import type { SetupItemKey } from '@kantora/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../../lib/api-client.ts';
+import { banksKeys } from '../../../api/banks.ts';
+import { metadataKeys } from '../../../api/metadata.ts';
+import { settingsKeys, settingsQueries } from '../../../api/settings.ts';
 
 export const SETUP_PATH = '/settings/setup';
-export const setupStatusKey = ['settings', 'setup-status'] as const;
+export const setupStatusKey = settingsKeys.setupStatus;
 
 /** The screen that completes each item of the first-run checklist. */
 export const SETUP_ITEM_PATHS: Record<SetupItemKey, string> = {
@@ -17,7 +19,7 @@ export const SETUP_ITEM_PATHS: Record<SetupItemKey, string> = {
 };
 
 /** Query keys whose saves can complete an item: the settings pages, the own company's banks, the look-ups they refresh. */
-const RELATED = new Set(['settings', 'banks', 'metaData']);
+const RELATED = new Set<unknown>([settingsKeys.myCompany[0], banksKeys.banks('')[0], metadataKeys.all[0]]);
 const isStatusKey = (key: readonly unknown[]) =>
   key.length === setupStatusKey.length && key.every((part, index) => part === setupStatusKey[index]);
 
@@ -29,8 +31,7 @@ const isStatusKey = (key: readonly unknown[]) =>
 export function useSetupStatus(enabled: boolean, follow = false) {
   const client = useQueryClient();
   const query = useQuery({
-    queryKey: setupStatusKey,
-    queryFn: ({ signal }) => api.get<SetupStatus>('/settings/setupStatus', { quiet: true, signal }),
+    ...settingsQueries.setupStatus(),
     enabled,
     staleTime: 0,
   });

@@ -1,4 +1,9 @@
-import { userEducationSaveSchema, userExperienceSaveSchema } from '@kantora/domain';
+import {
+  userEducationSaveSchema,
+  userExperienceSaveSchema,
+  type UserRecordKind as RecordKind,
+  type UserRecord,
+} from '@kantora/domain';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
@@ -12,7 +17,7 @@ import { StringListField } from '../../../components/ui/fields/string-list-field
 import { FormTextField } from '../../../components/ui/fields/text-field.tsx';
 import { useInvalidate } from '../../../lib/metadata.ts';
 import { schemaResolver } from '../../../lib/labels.ts';
-import { type RecordKind, type UserRecord, userKeys, usersApi } from './users-api.ts';
+import { type UserRecordSaveRequest, userKeys, usersApi } from '../../../api/users.ts';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const date = (value: unknown) => (typeof value === 'string' && value ? value : null);
@@ -82,7 +87,8 @@ export function RecordDialog({ kind, userId, id, onClose }: RecordDialogProps) {
       maxWidth="md"
       onSave={async (values) => {
         try {
-          return await usersApi.saveRecord(kind, values);
+          // The resolver has parsed the values with the kind's save schema.
+          return await usersApi.saveRecord(kind, values as UserRecordSaveRequest);
         } catch (error) {
           applyServerErrors(form.setError, error);
           throw error;

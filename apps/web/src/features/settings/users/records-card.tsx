@@ -1,3 +1,4 @@
+import type { UserRecordKind as RecordKind, UserRecord } from '@kantora/domain';
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Visibility from '@mui/icons-material/Visibility';
@@ -13,7 +14,7 @@ import { type ListRequest, useListState } from '../../../components/ui/use-list-
 import { formatDate } from '../../../lib/format.ts';
 import { useInvalidate } from '../../../lib/metadata.ts';
 import { RecordDialog } from './record-dialog.tsx';
-import { type RecordKind, type UserRecord, userKeys, usersApi } from './users-api.ts';
+import { userKeys, usersApi } from '../../../api/users.ts';
 
 const dateColumn = (field: string, header: string, hideBelow?: 'sm'): DataTableColumn<UserRecord> => ({
   field,

@@ -1,11 +1,10 @@
-import { Access, UserType } from '@kantora/domain';
+import { Access, UserType, type User } from '@kantora/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../lib/i18n.ts';
 import { failure, mockApi, ok, renderWithProviders } from '../../../test/render.tsx';
 import { accessForType, toUserForm, UserForm } from './user-form.tsx';
-import type { User } from './users-api.ts';
 
 beforeAll(async () => {
   await i18n.loadNamespaces('settings');

@@ -1,6 +1,6 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Save from '@mui/icons-material/Save';
-import { Access, type UserSaveInput, UserStatus, UserType, userSaveSchema } from '@kantora/domain';
+import { Access, type UserSaveInput, UserStatus, UserType, userSaveSchema, type User } from '@kantora/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -18,7 +18,7 @@ import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { useSessionUser } from '../../../lib/session.ts';
 import { emptyText, schemaResolver } from '../../../lib/labels.ts';
 import { accessOptions, genderOptions, statusOptions, typeOptions } from './user-labels.ts';
-import { type User, usersApi } from './users-api.ts';
+import { usersApi } from '../../../api/users.ts';
 
 export interface UserFormValues {
   _id?: string;

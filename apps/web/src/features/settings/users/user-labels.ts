@@ -1,8 +1,7 @@
-import { Access, UserStatus, UserType } from '@kantora/domain';
+import { Access, UserStatus, UserType, type User } from '@kantora/domain';
 import type { TFunction } from 'i18next';
 import type { SelectOption } from '../../../components/ui/fields/select-field.tsx';
 import { localized } from '../../../lib/labels.ts';
-import type { User } from './users-api.ts';
 
 export const ACCESS_VALUES = [Access.admin, Access.manager, Access.employee, Access.accountant, Access.client] as const;
 

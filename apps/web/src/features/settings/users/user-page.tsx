@@ -1,3 +1,4 @@
+import type { User } from '@kantora/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -14,7 +15,8 @@ import { useInvalidate } from '../../../lib/metadata.ts';
 import { RecordsCard } from './records-card.tsx';
 import { UserForm } from './user-form.tsx';
 import { fullName } from './user-labels.ts';
-import { type User, userKeys, usersApi } from './users-api.ts';
+import { userKeys, usersApi } from '../../../api/users.ts';
+import { metadataKeys } from '../../../api/metadata.ts';
 
 /** Name, access and status of a saved user above the form. */
 function UserHeading({ user }: { user: User }) {
@@ -54,7 +56,7 @@ export default function UserPage() {
 
   const saved = (next: User) => {
     queryClient.setQueryData(userKeys.one(next._id), next);
-    invalidate(userKeys.list, ['metaData']);
+    invalidate(userKeys.list, metadataKeys.all);
     // The first save makes the page the user's own: /settings/users/{id}.
     if (!id) navigate(`/settings/users/${next._id}`, { replace: true });
   };

@@ -1,3 +1,4 @@
+import type { User } from '@kantora/domain';
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import Visibility from '@mui/icons-material/Visibility';
 import Button from '@mui/material/Button';
@@ -15,7 +16,7 @@ import { PageToolbar } from '../../../components/ui/page-toolbar.tsx';
 import { StatusIcon } from '../../../components/ui/status-icon.tsx';
 import { useListState } from '../../../components/ui/use-list-query.ts';
 import { accessOptions, fullName, statusOptions } from './user-labels.ts';
-import { type User, userKeys, usersApi } from './users-api.ts';
+import { userKeys, usersApi } from '../../../api/users.ts';
 
 interface UserFilter {
   firstName: string;
