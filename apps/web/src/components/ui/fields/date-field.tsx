@@ -1,8 +1,7 @@
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { type Control, Controller, type ControllerRenderProps, type FieldValues, type Path } from 'react-hook-form';
-import { fieldErrorText } from './field-error.ts';
-import { type PickerCodec, pickerErrorKey, pickerErrorText, usePickerBinding } from './picker-binding.ts';
-import { PickersProvider } from './pickers-provider.tsx';
+import type { FieldValues } from 'react-hook-form';
+import type { PickerCodec } from './picker-binding.ts';
+import { PickerField, type PickerFieldProps } from './picker-field.tsx';
 
 export const DATE_FORMAT = 'dd.MM.yyyy';
 export const MIN_DATE = '1900-01-01';
@@ -25,58 +24,10 @@ export function dateToBusinessDate(date: Date): string {
 
 const codec: PickerCodec = { toDate: businessDateToDate, fromDate: dateToBusinessDate };
 
-export interface DateFieldProps<T extends FieldValues> {
-  control: Control<T, any, any>;
-  name: Path<T>;
-  label: string;
-  required?: boolean;
-  disabled?: boolean;
-  helperText?: string;
+export interface DateFieldProps<T extends FieldValues> extends PickerFieldProps<T> {
   /** `YYYY-MM-DD`; never earlier than 1900-01-01. */
   minDate?: string;
   maxDate?: string;
-}
-
-function DateInput({
-  field,
-  formError,
-  label,
-  required,
-  disabled,
-  helperText,
-  minDate,
-  maxDate,
-}: Omit<DateFieldProps<FieldValues>, 'control' | 'name'> & {
-  field: ControllerRenderProps<FieldValues, string>;
-  formError?: string;
-}) {
-  const { date, onChange, pickerError, setPickerError } = usePickerBinding(field, codec);
-  const errorText = pickerErrorText(formError, pickerError);
-  const min = businessDateToDate(minDate && minDate > MIN_DATE ? minDate : MIN_DATE) ?? undefined;
-  return (
-    <DatePicker
-      label={label}
-      value={date}
-      onChange={onChange}
-      onError={(reason) => setPickerError(pickerErrorKey(reason, 'invalid_date'))}
-      format={DATE_FORMAT}
-      minDate={min}
-      maxDate={businessDateToDate(maxDate) ?? undefined}
-      disabled={disabled || field.disabled}
-      inputRef={field.ref}
-      slotProps={{
-        textField: {
-          name: field.name,
-          required,
-          fullWidth: true,
-          size: 'small',
-          onBlur: field.onBlur,
-          error: Boolean(errorText),
-          helperText: errorText ?? helperText,
-        },
-      }}
-    />
-  );
 }
 
 /**
@@ -84,20 +35,16 @@ function DateInput({
  * not before 1900-01-01. Incomplete or impossible input gives `invalid_date`, earlier dates
  * `min_date`.
  */
-export function DateField<T extends FieldValues>({ control, name, ...props }: DateFieldProps<T>) {
+export function DateField<T extends FieldValues>({ minDate, maxDate, ...props }: DateFieldProps<T>) {
+  const min = businessDateToDate(minDate && minDate > MIN_DATE ? minDate : MIN_DATE) ?? undefined;
   return (
-    <PickersProvider>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field, fieldState }) => (
-          <DateInput
-            {...props}
-            field={field as unknown as ControllerRenderProps<FieldValues, string>}
-            formError={fieldErrorText(fieldState.error)}
-          />
-        )}
-      />
-    </PickersProvider>
+    <PickerField
+      {...props}
+      codec={codec}
+      invalidKey="invalid_date"
+      picker={(bound) => (
+        <DatePicker {...bound} format={DATE_FORMAT} minDate={min} maxDate={businessDateToDate(maxDate) ?? undefined} />
+      )}
+    />
   );
 }

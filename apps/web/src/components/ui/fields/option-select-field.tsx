@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
-import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { Controller, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorText } from './field-error.ts';
+import { boundSelectProps, type FormSelectProps } from './select-field.tsx';
 
 /** An option with a text value: an entity id, an action name, ... */
 export interface ValueOption {
@@ -20,13 +20,7 @@ export interface ValueOption {
   secondary?: string;
 }
 
-export type OptionSelectFieldProps<T extends FieldValues> = Omit<
-  TextFieldProps,
-  'name' | 'value' | 'onChange' | 'defaultValue' | 'select' | 'children'
-> & {
-  control: Control<T, any, any>;
-  name: Path<T>;
-  options: readonly ValueOption[];
+export type OptionSelectFieldProps<T extends FieldValues> = FormSelectProps<T, ValueOption> & {
   /** Several values: the form value is a list of strings (empty list when none). */
   multiple?: boolean;
   /** Offer an empty entry that sets the value to null (single choice only). */
@@ -77,10 +71,7 @@ export function OptionSelectField<T extends FieldValues>({
         return (
           <TextField
             {...props}
-            select
-            name={field.name}
-            inputRef={field.ref}
-            disabled={field.disabled || props.disabled}
+            {...boundSelectProps(field, fieldState, { disabled: props.disabled, error: props.error, helperText })}
             value={value}
             onChange={(event) => {
               const raw = event.target.value as unknown;
@@ -92,9 +83,6 @@ export function OptionSelectField<T extends FieldValues>({
               field.onChange(next);
               onValueChange?.(next);
             }}
-            onBlur={field.onBlur}
-            error={Boolean(fieldState.error) || props.error}
-            helperText={fieldErrorText(fieldState.error) ?? helperText}
             slotProps={{
               ...props.slotProps,
               select: {

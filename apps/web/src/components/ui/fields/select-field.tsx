@@ -1,6 +1,14 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import {
+  type Control,
+  Controller,
+  type ControllerFieldState,
+  type ControllerRenderProps,
+  type FieldValues,
+  type Path,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorText } from './field-error.ts';
 
@@ -11,18 +19,42 @@ export interface SelectOption {
   disabled?: boolean;
 }
 
-export type SelectFieldProps<T extends FieldValues> = Omit<
+/** A select bound to react-hook-form: a TextField's props less those the form owns, the control, name and options. */
+export type FormSelectProps<T extends FieldValues, Option> = Omit<
   TextFieldProps,
   'name' | 'value' | 'onChange' | 'defaultValue' | 'select' | 'children'
 > & {
   control: Control<T, any, any>;
   name: Path<T>;
-  options: readonly SelectOption[];
+  options: readonly Option[];
+};
+
+export type SelectFieldProps<T extends FieldValues> = FormSelectProps<T, SelectOption> & {
   /** Offer an empty entry that sets the value to null (filters, optional fields). */
   clearable?: boolean;
   /** Called after the user picks a value (not on resets): dependent fields follow from here. */
   onValueChange?: (value: number | null) => void;
 };
+
+/**
+ * The select TextField's props that come from its form field: name, ref, disabled, blur, and the
+ * form's error (else the given helper text) under it.
+ */
+export function boundSelectProps(
+  field: Pick<ControllerRenderProps, 'name' | 'ref' | 'disabled' | 'onBlur'>,
+  fieldState: ControllerFieldState,
+  own: { disabled?: boolean; error?: boolean; helperText?: ReactNode },
+) {
+  return {
+    select: true,
+    name: field.name,
+    inputRef: field.ref,
+    disabled: field.disabled || own.disabled,
+    onBlur: field.onBlur,
+    error: Boolean(fieldState.error) || own.error,
+    helperText: fieldErrorText(fieldState.error) ?? own.helperText,
+  };
+}
 
 export const isSelectValue = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 999;
@@ -50,19 +82,13 @@ export function SelectField<T extends FieldValues>({
       render={({ field, fieldState }) => (
         <TextField
           {...props}
-          select
-          name={field.name}
-          inputRef={field.ref}
-          disabled={field.disabled || props.disabled}
+          {...boundSelectProps(field, fieldState, { disabled: props.disabled, error: props.error, helperText })}
           value={isSelectValue(field.value) ? String(field.value) : ''}
           onChange={(event) => {
             const value = event.target.value === '' ? null : Number(event.target.value);
             field.onChange(value);
             onValueChange?.(value);
           }}
-          onBlur={field.onBlur}
-          error={Boolean(fieldState.error) || props.error}
-          helperText={fieldErrorText(fieldState.error) ?? helperText}
         >
           {clearable && (
             <MenuItem value="">
