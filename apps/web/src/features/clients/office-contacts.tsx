@@ -15,7 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useConfirm } from '../../components/ui/confirm-dialog.tsx';
+import { useConfirmRemove } from '../../components/ui/use-confirm-remove.ts';
 import { applyServerErrors } from '../../components/ui/fields/server-errors.ts';
 import { FormTextField } from '../../components/ui/fields/text-field.tsx';
 import { queryClient } from '../../lib/query-client.ts';
@@ -43,7 +43,7 @@ const emptyContact = (): ContactValues => ({
 /** The contacts of a saved office: a table, and for management one row added (or edited) at a time. */
 export function OfficeContacts({ officeId, canWrite }: { officeId: string; canWrite: boolean }) {
   const { t } = useTranslation('clients');
-  const confirm = useConfirm();
+  const confirmRemove = useConfirmRemove();
   const contacts = useQuery({ queryKey: clientKeys.contacts(officeId), queryFn: () => clientsApi.contacts(officeId) });
   const [editing, setEditing] = useState(false);
   const form = useForm<ContactValues, any, OfficeContactInput>({
@@ -78,18 +78,12 @@ export function OfficeContacts({ officeId, canWrite }: { officeId: string; canWr
       applyServerErrors(form.setError, error);
     }
   });
-  const remove = async (contact: OfficeContact) => {
-    if (
-      !(await confirm({
-        messageKey: t('contacts.delete_confirm'),
-        destructive: true,
-        confirmLabel: t('common:actions.delete'),
-      }))
-    )
-      return;
-    await clientsApi.removeContact(officeId, contact._id).catch(() => undefined);
-    refresh();
-  };
+  const remove = (contact: OfficeContact) =>
+    confirmRemove({
+      messageKey: t('contacts.delete_confirm'),
+      remove: () => clientsApi.removeContact(officeId, contact._id),
+      invalidate: [clientKeys.contacts(officeId)],
+    });
 
   const rows = contacts.data ?? [];
   return (

@@ -7,12 +7,11 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfirm } from '../../components/ui/confirm-dialog.tsx';
+import { useConfirmRemove } from '../../components/ui/use-confirm-remove.ts';
 import { DataTable, type DataTableColumn } from '../../components/ui/data-table.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { StatusIcon } from '../../components/ui/status-icon.tsx';
 import { type ListRequest, useListState } from '../../components/ui/use-list-query.ts';
-import { queryClient } from '../../lib/query-client.ts';
 import { localized } from '../../lib/labels.ts';
 import { clientKeys, clientsApi } from '../../api/clients.ts';
 import type { ClientTabProps } from '../../components/ui/area-types.ts';
@@ -27,7 +26,7 @@ const officeAddress = (row: Office, locale: string) =>
 export default function OfficesTab({ clientId, canWrite }: ClientTabProps) {
   const { t, i18n } = useTranslation('clients');
   const locale = i18n.language;
-  const confirm = useConfirm();
+  const confirmRemove = useConfirmRemove();
   const list = useListState({ sortBy: 'created', sortDesc: false });
   const [dialog, setDialog] = useState<{ id: string | null } | null>(null);
   const fetcher = useMemo(
@@ -51,18 +50,12 @@ export default function OfficesTab({ clientId, canWrite }: ClientTabProps) {
     [locale, t],
   );
 
-  const remove = async (row: Office) => {
-    if (
-      !(await confirm({
-        messageKey: 'are_your_sure_delete_office',
-        destructive: true,
-        confirmLabel: t('common:actions.delete'),
-      }))
-    )
-      return;
-    await clientsApi.removeOffice(row._id).catch(() => undefined);
-    void queryClient.invalidateQueries({ queryKey: clientKeys.offices(clientId) });
-  };
+  const remove = (row: Office) =>
+    confirmRemove({
+      messageKey: 'are_your_sure_delete_office',
+      remove: () => clientsApi.removeOffice(row._id),
+      invalidate: [clientKeys.offices(clientId)],
+    });
 
   return (
     <SectionCard

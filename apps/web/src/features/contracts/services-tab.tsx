@@ -9,7 +9,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContractTabProps } from '../../components/ui/area-types.ts';
-import { useConfirm } from '../../components/ui/confirm-dialog.tsx';
+import { useConfirmRemove } from '../../components/ui/use-confirm-remove.ts';
 import { DataTable, type DataTableColumn } from '../../components/ui/data-table.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { type ServiceOption, ServicesPickerDialog } from '../../components/entities/services-picker-dialog.tsx';
@@ -28,7 +28,7 @@ import { ServiceSettingsDialog } from './service-settings-dialog.tsx';
 export default function ServicesTab({ contract }: ContractTabProps) {
   const { t, i18n } = useTranslation('contracts');
   const locale = i18n.language;
-  const confirm = useConfirm();
+  const confirmRemove = useConfirmRemove();
   const invalidate = useInvalidate();
   const contractId = contract?._id ?? '';
   const canWrite = contract?.rights.canEditServices ?? false;
@@ -101,16 +101,13 @@ export default function ServicesTab({ contract }: ContractTabProps) {
   if (!contract) return null;
   const changed = () => invalidate(contractKeys.services(contractId), contractKeys.one(contractId));
   const remove = async (row: ContractServiceRow) => {
-    const name = localized(row.name, locale);
-    const sure = await confirm({
-      messageKey: t('services.remove_confirm', { name }),
-      destructive: true,
+    const outcome = await confirmRemove({
+      messageKey: t('services.remove_confirm', { name: localized(row.name, locale) }),
       confirmLabel: t('services.remove'),
+      remove: () => contractsApi.removeService(row._id),
+      invalidate: [contractKeys.services(contractId), contractKeys.one(contractId)],
     });
-    if (!sure) return;
-    await contractsApi.removeService(row._id).catch(() => undefined);
-    setAdded((ids) => new Set([...ids].filter((id) => id !== row.service)));
-    changed();
+    if (outcome !== 'cancelled') setAdded((ids) => new Set([...ids].filter((id) => id !== row.service)));
   };
   const add = async (service: ServiceOption) => {
     await contractsApi.addService(contractId, service._id);

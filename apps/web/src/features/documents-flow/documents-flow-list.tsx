@@ -11,13 +11,12 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfirm } from '../../components/ui/confirm-dialog.tsx';
+import { useConfirmRemove } from '../../components/ui/use-confirm-remove.ts';
 import { DataTable, type DataTableColumn } from '../../components/ui/data-table.tsx';
 import { PageToolbar } from '../../components/ui/page-toolbar.tsx';
 import { type ListRequest, useListState } from '../../components/ui/use-list-query.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { localized } from '../../lib/labels.ts';
-import { useInvalidate } from '../../lib/metadata.ts';
 import { type ClientFieldRenderer, DocumentFlowDialog } from './document-flow-dialog.tsx';
 import { type DocumentsFlowApi, documentFlowKeys } from '../../api/documents-flow.ts';
 import { type DocumentFlowFilterValues, DocumentsFlowFilter, toListFilter } from './documents-flow-filter.tsx';
@@ -42,8 +41,7 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
 export function DocumentsFlowList({ api, client = null, description, clientField }: DocumentsFlowListProps) {
   const { t, i18n } = useTranslation('documents-flow');
   const locale = i18n.language;
-  const confirm = useConfirm();
-  const invalidate = useInvalidate();
+  const confirmRemove = useConfirmRemove();
   const list = useListState<Partial<DocumentFlowFilterValues>>({ sortBy: 'created', sortDesc: true });
   const [dialog, setDialog] = useState<{ id: string | null } | null>(null);
   const [previewing, setPreviewing] = useState<DocumentFlowRow | null>(null);
@@ -153,22 +151,17 @@ export function DocumentsFlowList({ api, client = null, description, clientField
   };
 
   const remove = async (row: DocumentFlowRow) => {
-    const sure = await confirm({
+    const outcome = await confirmRemove({
       messageKey: 'are_your_sure_delete_document_flow',
-      destructive: true,
-      confirmLabel: t('common:actions.delete'),
+      remove: () => api.remove(row._id),
+      invalidate: [documentFlowKeys.all(api.base)],
+      refresh: 'success',
     });
-    if (!sure) return;
-    try {
-      await api.remove(row._id);
-    } catch {
-      return;
-    }
+    if (outcome !== 'removed') return;
     select(
       selected.filter((id) => id !== row._id),
       selectedRows.filter((item) => item._id !== row._id),
     );
-    invalidate(documentFlowKeys.all(api.base));
   };
 
   return (

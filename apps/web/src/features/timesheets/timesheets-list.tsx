@@ -20,13 +20,12 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfirm } from '../../components/ui/confirm-dialog.tsx';
+import { useConfirmRemove } from '../../components/ui/use-confirm-remove.ts';
 import { DataTable, type DataTableColumn } from '../../components/ui/data-table.tsx';
 import { PageToolbar } from '../../components/ui/page-toolbar.tsx';
 import { type ListRequest, useListQuery, useListState } from '../../components/ui/use-list-query.ts';
 import { formatDate, formatDateTime, formatDuration } from '../../lib/format.ts';
 import { localized } from '../../lib/labels.ts';
-import { useInvalidate } from '../../lib/metadata.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { serviceLabel } from './timesheet-form.ts';
@@ -82,8 +81,7 @@ export function TimesheetsList({ client = null, contract = null, description }: 
   const locale = i18n.language;
   const user = useSessionUser();
   const management = user ? isManagement(user.access) : false;
-  const confirm = useConfirm();
-  const invalidate = useInvalidate();
+  const confirmRemove = useConfirmRemove();
   const list = useListState<Partial<TimesheetFilterValues>>({ sortBy: 'created', sortDesc: true });
   const [dialog, setDialog] = useState<{ id: string | null } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -184,20 +182,13 @@ export function TimesheetsList({ client = null, contract = null, description }: 
       setBusy(false);
     }
   };
-  const remove = async (row: TimesheetRow) => {
-    const sure = await confirm({
+  const remove = (row: TimesheetRow) =>
+    confirmRemove({
       messageKey: 'are_your_sure_delete_timesheet',
-      destructive: true,
-      confirmLabel: t('common:actions.delete'),
+      remove: () => timesheetsApi.remove(row._id),
+      invalidate: [timesheetKeys.all],
+      refresh: 'success',
     });
-    if (!sure) return;
-    try {
-      await timesheetsApi.remove(row._id);
-    } catch {
-      return;
-    }
-    invalidate(timesheetKeys.all);
-  };
 
   return (
     <>

@@ -27,7 +27,7 @@ import { translateMessage } from '../../../lib/i18n.ts';
 import { emptyText, localized, schemaResolver } from '../../../lib/labels.ts';
 import { useInvalidate } from '../../../lib/metadata.ts';
 import { useMetadata } from '../../../api/metadata.ts';
-import { useConfirm } from '../../ui/confirm-dialog.tsx';
+import { useConfirmRemove } from '../../ui/use-confirm-remove.ts';
 import { EntityDialog } from '../../ui/entity-dialog.tsx';
 import { DateField } from '../../ui/fields/date-field.tsx';
 import { LocalizedTextField } from '../../ui/fields/localized-text-field.tsx';
@@ -113,7 +113,7 @@ export function DocumentDialog({ parent, id, onClose, readOnly = false, canDelet
   const { t, i18n } = useTranslation('documents');
   const inputId = useId();
   const invalidate = useInvalidate();
-  const confirm = useConfirm();
+  const confirmRemove = useConfirmRemove();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState(false);
   const [current, setCurrent] = useState<ParentDocument | null>(null);
@@ -140,19 +140,14 @@ export function DocumentDialog({ parent, id, onClose, readOnly = false, canDelet
   const files = current?.files ?? [];
   const removeFile = async (item: StoredFile) => {
     if (!current) return;
-    const sure = await confirm({
+    const outcome = await confirmRemove({
       messageKey: t('remove_file_confirm', { name: item.filename }),
-      destructive: true,
-      confirmLabel: t('common:actions.delete'),
+      remove: () => documentsApi.removeFile(item._id, current._id),
+      invalidate: [documentKeys.list(parent)],
+      refresh: 'success',
     });
-    if (!sure) return;
-    try {
-      await documentsApi.removeFile(item._id, current._id);
-    } catch {
-      return;
-    }
-    setCurrent({ ...current, files: current.files.filter((entry) => entry._id !== item._id) });
-    invalidate(documentKeys.list(parent));
+    if (outcome === 'removed')
+      setCurrent({ ...current, files: current.files.filter((entry) => entry._id !== item._id) });
   };
 
   return (

@@ -10,8 +10,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { localized } from '../../../lib/labels.ts';
-import { useInvalidate } from '../../../lib/metadata.ts';
-import { useConfirm } from '../../ui/confirm-dialog.tsx';
+import { useConfirmRemove } from '../../ui/use-confirm-remove.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { SectionCard } from '../../ui/section-card.tsx';
 import { type ListRequest, useListState } from '../../ui/use-list-query.ts';
@@ -62,8 +61,7 @@ export function DocumentsCard({
 }: DocumentsCardProps) {
   const { t, i18n } = useTranslation('documents');
   const locale = i18n.language;
-  const confirm = useConfirm();
-  const invalidate = useInvalidate();
+  const confirmRemove = useConfirmRemove();
   const list = useListState({ sortBy: 'created', sortDesc: true });
   const [dialog, setDialog] = useState<{ id: string | null } | null>(null);
   const { parentType, parentId } = parent;
@@ -131,16 +129,12 @@ export function DocumentsCard({
     [locale, downloadPath],
   );
 
-  const remove = async (row: ParentDocument) => {
-    const sure = await confirm({
+  const remove = (row: ParentDocument) =>
+    confirmRemove({
       messageKey: deleteMessage ?? t('delete_confirm'),
-      destructive: true,
-      confirmLabel: t('common:actions.delete'),
+      remove: () => documentsApi.remove(row._id),
+      invalidate: [documentKeys.list(parent)],
     });
-    if (!sure) return;
-    await documentsApi.remove(row._id).catch(() => undefined);
-    invalidate(documentKeys.list(parent));
-  };
 
   const withActions = canEdit || canDelete;
   return (

@@ -7,12 +7,11 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
+import { useConfirmRemove } from '../../../components/ui/use-confirm-remove.ts';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { type ListRequest, useListState } from '../../../components/ui/use-list-query.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { useInvalidate } from '../../../lib/metadata.ts';
 import { RecordDialog } from './record-dialog.tsx';
 import { userKeys, usersApi } from '../../../api/users.ts';
 
@@ -57,8 +56,7 @@ const KINDS: Record<
 /** A user's education or experience: the table (newest first), add, preview and delete. */
 export function RecordsCard({ kind, userId }: { kind: RecordKind; userId: string }) {
   const { t } = useTranslation('settings');
-  const confirm = useConfirm();
-  const invalidate = useInvalidate();
+  const confirmRemove = useConfirmRemove();
   const config = KINDS[kind];
   const list = useListState({ sortBy: config.sortBy, sortDesc: true });
   const [dialog, setDialog] = useState<{ id: string | null } | null>(null);
@@ -67,16 +65,12 @@ export function RecordsCard({ kind, userId }: { kind: RecordKind; userId: string
     [kind, userId],
   );
 
-  const remove = async (row: UserRecord) => {
-    const sure = await confirm({
+  const remove = (row: UserRecord) =>
+    confirmRemove({
       messageKey: config.deleteKey,
-      destructive: true,
-      confirmLabel: t('common:actions.delete'),
+      remove: () => usersApi.removeRecord(kind, row._id),
+      invalidate: [userKeys.records(kind, userId)],
     });
-    if (!sure) return;
-    await usersApi.removeRecord(kind, row._id).catch(() => undefined);
-    invalidate(userKeys.records(kind, userId));
-  };
 
   return (
     <SectionCard
