@@ -1,7 +1,7 @@
 // npm test: lint, type checks, domain/server/web tests, the PostgreSQL pass when TEST_DATABASE_URL is set,
 // then the Chromium suite against a built app. Prints one closing line with the totals.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -64,8 +64,19 @@ if (!only || only === 'unit') {
   vitest('web', 'apps/web');
 }
 if (!only || only === 'e2e') {
-  if (run('build web', 'npm', ['run', 'build', '-w', '@kantora/web'])) vitest('e2e (Chromium)', 'e2e');
-  else failed += 1;
+  if (run('build web', 'npm', ['run', 'build', '-w', '@kantora/web'])) {
+    const before = failed;
+    vitest('e2e (Chromium)', 'e2e');
+    if (failed > before || problems.includes('e2e (Chromium)')) printFailures();
+  } else failed += 1;
+}
+
+/** A failed e2e test leaves a shot and the page's HTML here (e2e/support/failures.ts): the log names them. */
+function printFailures() {
+  const folder = join(root, 'e2e/artifacts/failures');
+  console.log(`\nFailed e2e tests left their pages in ${folder}`);
+  if (!existsSync(folder)) return console.log('  (nothing was saved)');
+  for (const file of readdirSync(folder, { recursive: true }).sort()) console.log(`  ${file}`);
 }
 
 console.log('');

@@ -5,16 +5,28 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.ts';
 
 export const ARTIFACTS = fileURLToPath(new URL('../artifacts', import.meta.url));
+/** Where a failed test leaves its pages: failures/<spec>/<test>.{png,html} (support/failures.ts; scripts/test.mjs prints it). */
+export const FAILURES = `${ARTIFACTS}/failures`;
+
+/** The browsers launched in this spec file and not closed yet (a failed test's pages are found through them). */
+export const launched = new Set<Browser>();
 
 /** Debian's Chromium, headless, with the network noise off (support/chromium.ts). */
 export async function launch(): Promise<Browser> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: CHROMIUM_ARGS,
   });
+  launched.add(browser);
+  browser.on('disconnected', () => launched.delete(browser));
+  return browser;
 }
+
+/** Every page open in the launched browsers. */
+export const openPages = (): Page[] =>
+  [...launched].flatMap((browser) => browser.contexts().flatMap((context) => context.pages()));
 
 /**
  * The spec file's one browser: launched before its tests, closed after them. Answers a stand-in that forwards to
@@ -60,6 +72,27 @@ export async function newPage(
   });
   const page = await context.newPage();
   return { context, page };
+}
+
+/**
+ * A shot of the window once dialogs and menus have faded in; `full` takes the whole page from its top (a whole-page
+ * shot draws the fixed top bar where the window is scrolled to).
+ */
+export async function shot(page: Page, name: string, full = false) {
+  if (full) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.MuiDialog-container, .MuiPopover-paper')].every(
+      (el) => getComputedStyle(el).opacity === '1',
+    ),
+  );
+  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: full, animations: 'disabled' });
+}
+
+/** The page has no horizontal scroll (a pixel of rounding aside) and shows each of `texts`. */
+export async function expectFits(page: Page, texts: Array<string | RegExp> = []) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (overflow > 1) throw new Error(`the page is ${overflow} px wider than the window`);
+  for (const text of texts) await page.getByText(text).first().waitFor();
 }
 
 export async function screenshot(page: Page, name: string) {
