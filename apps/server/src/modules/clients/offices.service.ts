@@ -14,9 +14,13 @@ import { officeContacts, offices } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { localizedSort, offsetOf, orderBy, pageOf, totalCount } from '../../http/paging.ts';
 import { fieldError } from '../../http/validation.ts';
-import { type Actor, writeLog } from '../logs/audit.ts';
+import type { Actor } from '../logs/audit.ts';
 import { assertClientVisible } from './access.ts';
 import { type ContactRow, contactDto, type OfficeDto, type OfficeRow, officeDto } from './views.ts';
+import { logChange, type LogSubject } from '../logs/log-change.ts';
+
+const OFFICE_LOG: LogSubject = { name: 'Office', model: 'offices' };
+const OFFICE_CONTACT_LOG: LogSubject = { name: 'Office', model: 'office_contacts' };
 
 type OfficeValues = Omit<OfficeSaveInput, '_id' | 'company' | 'contacts'>;
 
@@ -103,16 +107,7 @@ export class OfficesService {
             .returning()
         : [];
     const saved = officeDto(row, contacts);
-    await writeLog(tx, {
-      name: 'Office',
-      doc: row.id,
-      model: 'offices',
-      type: 'create',
-      action: 'save',
-      old: null,
-      new: saved,
-      actor,
-    });
+    await logChange(tx, OFFICE_LOG, { doc: row.id, action: 'save', old: null, new: saved, actor });
     return saved;
   }
 
@@ -144,11 +139,8 @@ export class OfficesService {
         .returning();
       const contacts = await this.contactsOf(tx, old.id);
       const saved = officeDto(row, contacts);
-      await writeLog(tx, {
-        name: 'Office',
+      await logChange(tx, OFFICE_LOG, {
         doc: row.id,
-        model: 'offices',
-        type: 'update',
         action: 'save',
         old: officeDto(old, contacts),
         new: saved,
@@ -181,11 +173,8 @@ export class OfficesService {
         .set({ isHeadquarters: false, updated: sql`now()` })
         .where(eq(offices.id, office.id))
         .returning();
-      await writeLog(tx, {
-        name: 'Office',
+      await logChange(tx, OFFICE_LOG, {
         doc: office.id,
-        model: 'offices',
-        type: 'update',
         action: 'clearHeadquarters',
         old: officeDto(office),
         new: officeDto(row),
@@ -201,11 +190,8 @@ export class OfficesService {
       await assertClientVisible(tx, actor, old.companyId);
       const contacts = await this.contactsOf(tx, old.id);
       await tx.delete(offices).where(eq(offices.id, old.id));
-      await writeLog(tx, {
-        name: 'Office',
+      await logChange(tx, OFFICE_LOG, {
         doc: old.id,
-        model: 'offices',
-        type: 'delete',
         action: 'remove',
         old: officeDto(old, contacts),
         new: null,
@@ -240,11 +226,8 @@ export class OfficesService {
             .values({ ...contactValues(input), officeId: office.id, createdBy: actor.id })
             .returning();
       const saved = contactDto(row);
-      await writeLog(tx, {
-        name: 'Office',
+      await logChange(tx, OFFICE_CONTACT_LOG, {
         doc: office.id,
-        model: 'office_contacts',
-        type: old ? 'update' : 'create',
         action: 'saveContact',
         old: old ? contactDto(old) : null,
         new: saved,
@@ -264,11 +247,8 @@ export class OfficesService {
         .where(and(eq(officeContacts.id, contactId), eq(officeContacts.officeId, officeId)))
         .returning();
       if (!old) throw notFound();
-      await writeLog(tx, {
-        name: 'Office',
+      await logChange(tx, OFFICE_CONTACT_LOG, {
         doc: officeId,
-        model: 'office_contacts',
-        type: 'delete',
         action: 'removeContact',
         old: contactDto(old),
         new: null,

@@ -20,7 +20,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts'
 import type { UploadedFile } from '../../http/files.ts';
 import { fieldError } from '../../http/validation.ts';
 import { clientNotFound } from '../clients/access.ts';
-import { type Actor, writeLog } from '../logs/audit.ts';
+import type { Actor } from '../logs/audit.ts';
 import {
   type DocumentFlowRecord,
   type DocumentFlowScope,
@@ -34,6 +34,10 @@ import {
   viewDto,
 } from './documents-flow.queries.ts';
 import { uniqueEntryNames, zipStream } from './zip.ts';
+import { logChange, type LogSubject } from '../logs/log-change.ts';
+
+const FILE_LOG: LogSubject = { name: 'File', model: 'files' };
+const DOCUMENT_FLOW_LOG: LogSubject = { name: 'DocumentFlow', model: 'documents_flow' };
 
 export interface StoredFileStream {
   filename: string;
@@ -186,20 +190,15 @@ export class DocumentsFlowService {
             .returning({ id: documentsFlow.id });
       const saved = (await this.load(tx, actor, scope, row.id))!;
       if (stored)
-        await writeLog(tx, {
-          name: 'File',
+        await logChange(tx, FILE_LOG, {
           doc: stored.id,
-          model: 'files',
-          type: 'create',
           action: 'save',
+          old: null,
           new: { ...fileOf(saved, 'staff'), documentFlowId: row.id },
           actor,
         });
-      await writeLog(tx, {
-        name: 'DocumentFlow',
+      await logChange(tx, DOCUMENT_FLOW_LOG, {
         doc: row.id,
-        model: 'documents_flow',
-        type: old ? 'update' : 'create',
         action: 'save',
         old: old ? documentFlowLogView(old) : null,
         new: documentFlowLogView(saved),
@@ -218,22 +217,16 @@ export class DocumentsFlowService {
       await tx.delete(documentsFlow).where(eq(documentsFlow.id, id));
       if (old.fileId) {
         await tx.delete(files).where(eq(files.id, old.fileId));
-        await writeLog(tx, {
-          name: 'File',
+        await logChange(tx, FILE_LOG, {
           doc: old.fileId,
-          model: 'files',
-          type: 'delete',
           action: 'remove',
           old: { ...fileOf(old, 'staff'), documentFlowId: id },
           new: null,
           actor,
         });
       }
-      await writeLog(tx, {
-        name: 'DocumentFlow',
+      await logChange(tx, DOCUMENT_FLOW_LOG, {
         doc: id,
-        model: 'documents_flow',
-        type: 'delete',
         action: 'remove',
         old: documentFlowLogView(old),
         new: null,
@@ -253,21 +246,15 @@ export class DocumentsFlowService {
       await tx.update(documentsFlow).set({ fileId: null, updated: sql`now()` }).where(eq(documentsFlow.id, documentId));
       await tx.delete(files).where(eq(files.id, fileId));
       const saved = (await this.load(tx, actor, scope, documentId))!;
-      await writeLog(tx, {
-        name: 'File',
+      await logChange(tx, FILE_LOG, {
         doc: fileId,
-        model: 'files',
-        type: 'delete',
         action: 'removeFile',
         old: { ...fileOf(old, 'staff'), documentFlowId: documentId },
         new: null,
         actor,
       });
-      await writeLog(tx, {
-        name: 'DocumentFlow',
+      await logChange(tx, DOCUMENT_FLOW_LOG, {
         doc: documentId,
-        model: 'documents_flow',
-        type: 'update',
         action: 'removeFile',
         old: documentFlowLogView(old),
         new: documentFlowLogView(saved),

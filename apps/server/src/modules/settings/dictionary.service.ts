@@ -6,8 +6,9 @@ import { iso } from '../../http/dto.ts';
 import { notFound } from '../../http/errors.ts';
 import { localizedLike, localizedSort, offsetOf, orderBy, pageOf, totalCount } from '../../http/paging.ts';
 import { fieldError } from '../../http/validation.ts';
-import { type Actor, writeLog } from '../logs/audit.ts';
+import type { Actor } from '../logs/audit.ts';
 import { type DictionaryConfig, dictionary, type Row } from './dictionaries.ts';
+import { logChange } from '../logs/log-change.ts';
 
 /** A dictionary entry as answered: `_id`, name, status, the kind's fields and the timestamps. */
 export type DictionaryItem = Row & { _id: string; name: { bg: string; it: string }; status: boolean };
@@ -115,16 +116,11 @@ export class DictionaryService {
               .values({ ...values, createdBy: actor.id })
               .returning();
         const saved = this.toItem(config, row as Row);
-        await writeLog(tx, {
-          name: config.entity,
-          doc: saved._id,
-          model: getTableName(t),
-          type: old ? 'update' : 'create',
-          action: 'save',
-          old: old ? this.toItem(config, old) : null,
-          new: saved,
-          actor,
-        });
+        await logChange(
+          tx,
+          { name: config.entity, model: getTableName(t) },
+          { doc: saved._id, action: 'save', old: old ? this.toItem(config, old) : null, new: saved, actor },
+        );
         return saved;
       });
     } catch (error) {

@@ -14,6 +14,9 @@ import { currencies, invoiceSettings, numberRegisters, paymentTypes, users, vatT
 import { iso } from '../../http/dto.ts';
 import { validationError } from '../../http/validation.ts';
 import { type Actor, writeLog } from '../logs/audit.ts';
+import { logChange, type LogSubject } from '../logs/log-change.ts';
+
+const INVOICE_SETTINGS_LOG: LogSubject = { name: 'InvoiceSettings', model: 'invoice_settings' };
 
 type InvoiceSettingsRow = typeof invoiceSettings.$inferSelect;
 
@@ -111,11 +114,8 @@ export class InvoiceSettingsService {
             .values({ ...values, createdBy: actor.id })
             .returning();
       const saved = settingsDto(row);
-      await writeLog(tx, {
-        name: 'InvoiceSettings',
+      await logChange(tx, INVOICE_SETTINGS_LOG, {
         doc: row.id,
-        model: 'invoice_settings',
-        type: old ? 'update' : 'create',
         action: 'save',
         old: old ? settingsDto(old) : null,
         new: saved,

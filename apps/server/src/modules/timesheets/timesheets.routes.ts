@@ -1,8 +1,6 @@
 import {
   idParamsSchema,
   MessageKeys as M,
-  sofiaDay,
-  TIMESHEET_PRINT_MAX_ROWS,
   timesheetExportQuery,
   timesheetListQuery,
   timesheetRemoveSchema,
@@ -13,8 +11,6 @@ import { sendStream } from '../../http/files.ts';
 import { userOf } from '../../http/guard.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { sendPdf } from '../printing/render.ts';
-import { timesheetsWorkbook } from './timesheets-export.ts';
-import { timesheetsPdf } from './timesheets-print.ts';
 import type { TimesheetsService } from './timesheets.service.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -52,20 +48,10 @@ export function timesheetRoutes(app: AppInstance, service: TimesheetsService) {
     '/api/timesheets/export',
     { schema: { body: timesheetExportQuery, tags }, config: reports },
     async (request, reply) => {
+      // The language asked for (the one on screen), else the user's stored one.
       const user = userOf(request);
-      service.assertFiltered(request.body);
-      const batches = service.walk(user, request.body);
-      // The first batch is read before answering, so a refused query still answers its error, not a cut file.
-      const first = await batches.next();
-      const rows = (async function* () {
-        if (!first.done) yield first.value;
-        yield* batches;
-      })();
-      return sendStream(
-        reply,
-        { filename: `timesheets-${sofiaDay()}.xlsx`, contentType: XLSX },
-        timesheetsWorkbook(rows, request.body.lang ?? user.locale),
-      );
+      const file = await service.exportFile(user, request.body, request.body.lang ?? user.locale);
+      return sendStream(reply, { filename: file.filename, contentType: XLSX }, file.body);
     },
   );
 
@@ -74,11 +60,8 @@ export function timesheetRoutes(app: AppInstance, service: TimesheetsService) {
     { schema: { body: timesheetExportQuery, tags }, config: reports },
     async (request, reply) => {
       const user = userOf(request);
-      service.assertFiltered(request.body);
-      // The language asked for (the one on screen), else the user's stored one.
-      const lang = request.body.lang ?? user.locale;
-      const rows = await service.printRows(user, request.body, lang, TIMESHEET_PRINT_MAX_ROWS);
-      return sendPdf(reply, await timesheetsPdf(rows, request.body, lang), `timesheets-${sofiaDay()}.pdf`);
+      const file = await service.printFile(user, request.body, request.body.lang ?? user.locale);
+      return sendPdf(reply, file.pdf, file.filename);
     },
   );
 }

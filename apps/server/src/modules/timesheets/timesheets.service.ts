@@ -3,8 +3,10 @@ import {
   type ApiFieldError,
   ContractStatus,
   hasTimesheetFilter,
+  type Locale,
   MessageKeys as M,
   sofiaDay,
+  TIMESHEET_PRINT_MAX_ROWS,
   type TimesheetExportQuery,
   type TimesheetItemValues,
   type TimesheetListQuery,
@@ -18,9 +20,10 @@ import { cappedCount, cappedSum, queryRows } from '../../db/sql-helpers.ts';
 import { companies, contracts, contractServices, timesheets } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { validationError } from '../../http/validation.ts';
+import type { Readable } from 'node:stream';
 import { invoicedDay } from '../billing/billing-annex.ts';
 import { canSeeClient } from '../clients/access.ts';
-import { type Actor, writeLog } from '../logs/audit.ts';
+import type { Actor } from '../logs/audit.ts';
 import {
   filterWhere,
   rightsOf,
@@ -32,6 +35,11 @@ import {
   timesheetLogView,
   viewDto,
 } from './timesheets.queries.ts';
+import { timesheetsWorkbook } from './timesheets-export.ts';
+import { timesheetsPdf } from './timesheets-print.ts';
+import { logChange, type LogSubject } from '../logs/log-change.ts';
+
+const TIMESHEET_LOG: LogSubject = { name: 'Timesheet', model: 'timesheets' };
 
 export interface TimesheetSettings {
   /** TIMESHEET_LOCK_DAYS. */
@@ -216,11 +224,8 @@ export class TimesheetsService {
               .values({ ...values, userId: actor.id, createdBy: actor.id })
               .returning({ id: timesheets.id });
         const saved = (await this.load(tx, actor, row.id))!;
-        await writeLog(tx, {
-          name: 'Timesheet',
+        await logChange(tx, TIMESHEET_LOG, {
           doc: row.id,
-          model: 'timesheets',
-          type: old ? 'update' : 'create',
           action: 'save',
           old: old ? timesheetLogView(old) : null,
           new: timesheetLogView(saved),
@@ -239,16 +244,7 @@ export class TimesheetsService {
       const old = await this.load(tx, actor, id, true);
       if (!old) throw notFound();
       await tx.delete(timesheets).where(eq(timesheets.id, id));
-      await writeLog(tx, {
-        name: 'Timesheet',
-        doc: id,
-        model: 'timesheets',
-        type: 'delete',
-        action: 'remove',
-        old: timesheetLogView(old),
-        new: null,
-        actor,
-      });
+      await logChange(tx, TIMESHEET_LOG, { doc: id, action: 'remove', old: timesheetLogView(old), new: null, actor });
     });
   }
 
@@ -309,6 +305,33 @@ export class TimesheetsService {
       const last = page[page.length - 1];
       after = { date: last.date, created: last.created, id: last.id };
     }
+  }
+
+  /**
+   * The export's xlsx: the filter required, the first batch read before answering (so a refused query still answers
+   * its error, not a cut file), then the workbook streamed batch by batch. `lang`: the one asked for (the one on
+   * screen), else the user's stored one.
+   */
+  async exportFile(
+    actor: Actor,
+    query: TimesheetExportQuery,
+    lang: Locale,
+  ): Promise<{ filename: string; body: Readable }> {
+    this.assertFiltered(query);
+    const batches = this.walk(actor, query);
+    const first = await batches.next();
+    const rows = (async function* () {
+      if (!first.done) yield first.value;
+      yield* batches;
+    })();
+    return { filename: `timesheets-${sofiaDay()}.xlsx`, body: timesheetsWorkbook(rows, lang) };
+  }
+
+  /** The print's PDF: the filter required, at most TIMESHEET_PRINT_MAX_ROWS rows (printRows). */
+  async printFile(actor: Actor, query: TimesheetExportQuery, lang: Locale): Promise<{ filename: string; pdf: Buffer }> {
+    this.assertFiltered(query);
+    const rows = await this.printRows(actor, query, lang, TIMESHEET_PRINT_MAX_ROWS);
+    return { filename: `timesheets-${sofiaDay()}.pdf`, pdf: await timesheetsPdf(rows, query, lang) };
   }
 
   /**

@@ -13,7 +13,8 @@ import { iso } from '../../http/dto.ts';
 import { notFound } from '../../http/errors.ts';
 import { offsetOf, orderBy, pageOf, type SortColumns, totalCount } from '../../http/paging.ts';
 import { fieldError } from '../../http/validation.ts';
-import { type Actor, writeLog } from '../logs/audit.ts';
+import type { Actor } from '../logs/audit.ts';
+import { logChange } from '../logs/log-change.ts';
 
 type Row = Record<string, any>;
 type RecordTable = PgTable & { id: PgColumn; userId: PgColumn; created: PgColumn };
@@ -147,16 +148,11 @@ export class UserRecordsService {
             .values({ ...values, userId: input.userId, createdBy: actor.id })
             .returning();
       const saved = recordDto(row as Row);
-      await writeLog(tx, {
-        name: kind.entity,
-        doc: saved._id,
-        model: getTableName(t),
-        type: old ? 'update' : 'create',
-        action: 'save',
-        old: old ? recordDto(old) : null,
-        new: saved,
-        actor,
-      });
+      await logChange(
+        tx,
+        { name: kind.entity, model: getTableName(t) },
+        { doc: saved._id, action: 'save', old: old ? recordDto(old) : null, new: saved, actor },
+      );
       return saved;
     });
   }
@@ -167,16 +163,11 @@ export class UserRecordsService {
       const old = await this.find(tx, kind, id, true);
       if (!old) throw notFound();
       await tx.delete(kind.table).where(eq(kind.table.id, id));
-      await writeLog(tx, {
-        name: kind.entity,
-        doc: id,
-        model: getTableName(kind.table),
-        type: 'delete',
-        action: 'remove',
-        old: recordDto(old),
-        new: null,
-        actor,
-      });
+      await logChange(
+        tx,
+        { name: kind.entity, model: getTableName(kind.table) },
+        { doc: id, action: 'remove', old: recordDto(old), new: null, actor },
+      );
     });
   }
 }

@@ -17,7 +17,10 @@ import { notFound } from '../../http/errors.ts';
 import { likePattern, localizedLike, localizedSort, offsetOf, orderBy, pageOf, totalCount } from '../../http/paging.ts';
 import { fieldError } from '../../http/validation.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { type Actor, writeLog } from '../logs/audit.ts';
+import type { Actor } from '../logs/audit.ts';
+import { logChange, type LogSubject } from '../logs/log-change.ts';
+
+const USER_LOG: LogSubject = { name: 'User', model: 'users' };
 
 /** Every user column but the secrets: hashes and token versions never leave the server. */
 const publicColumns = {
@@ -178,11 +181,8 @@ export class UsersService {
             .returning(publicColumns);
         }
         const saved = userDto(row);
-        await writeLog(tx, {
-          name: 'User',
+        await logChange(tx, USER_LOG, {
           doc: row.id,
-          model: 'users',
-          type: old ? 'update' : 'create',
           action: 'save',
           old: old ? userDto(old) : null,
           new: { ...saved, ...(passwordHash && old ? { passwordChanged: true } : {}) },
