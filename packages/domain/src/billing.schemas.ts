@@ -77,7 +77,7 @@
  * - GET  {base}/print/{id}?layout=&lang= → application/pdf (same roles as reading; drafts print with a watermark).
  */
 import { z } from 'zod';
-import { AUTOCOMPLETE_PAGE_SIZE, MAX_PAGE_SIZE } from './api.ts';
+import { AUTOCOMPLETE_PAGE_SIZE } from './api.ts';
 import {
   lineTotalCents,
   NOTICE_TYPES,
@@ -101,7 +101,7 @@ import {
   type LocalizedText,
   localizedText,
   optionalString,
-  pageNumber,
+  pagingFields,
   priceSchema,
   requiredString,
 } from './schemas.ts';
@@ -268,8 +268,7 @@ export interface BillingFilter {
  */
 export const billingSearchQuery = z
   .object({
-    page: pageNumber,
-    itemsPerPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(AUTOCOMPLETE_PAGE_SIZE),
+    ...pagingFields(AUTOCOMPLETE_PAGE_SIZE),
     text: filterText(64),
     number: filterText(64),
     _id: filterId,

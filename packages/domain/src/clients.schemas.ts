@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { LocalizedText } from './schemas.ts';
-import { AUTOCOMPLETE_PAGE_SIZE, MAX_PAGE_SIZE } from './api.ts';
+import { AUTOCOMPLETE_PAGE_SIZE } from './api.ts';
 import { isValidIban, normalizeIban } from './iban.ts';
 import { MessageKeys as M } from './messages.ts';
 import { clientPaymentTermDaysSchema } from './payment-terms.ts';
@@ -12,28 +12,20 @@ import {
   listQuery,
   localizedText,
   optionalBusinessDate,
+  optionalEmail,
   optionalString,
-  pageNumber,
+  pagingFields,
   requiredString,
   selectId,
 } from './schemas.ts';
 import { bicSchema } from './settings.schemas.ts';
 
 const emptyText = { bg: '', it: '' };
-const emailFormat = z.email();
 
 /** Text in Bulgarian (required) and Italian (optional). */
 const localizedBgRequired = z.object({ bg: requiredString(500), it: optionalString(500) });
 /** Text required in both languages. */
 const localizedBothRequired = z.object({ bg: requiredString(500), it: requiredString(500) });
-
-/** An optional email: blank is none, anything else must be an email. */
-const optionalEmail = z
-  .string()
-  .trim()
-  .optional()
-  .default('')
-  .refine((value) => value === '' || (value.length <= 320 && emailFormat.safeParse(value).success), M.email_valid);
 
 /** Identifiers are stored without blanks; the VAT number in upper case. */
 const identifier = (max: number) => requiredString(max).transform((value) => value.replace(/\s+/g, ''));
@@ -211,8 +203,7 @@ export type CompanyListQuery = z.infer<typeof companyListQuery>;
 
 /** POST /api/companies/search: the client autocomplete (name, bulstat or VAT number); active clients unless `status` says otherwise. */
 export const companySearchQuery = z.object({
-  page: pageNumber,
-  itemsPerPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(AUTOCOMPLETE_PAGE_SIZE),
+  ...pagingFields(AUTOCOMPLETE_PAGE_SIZE),
   name: filterText(),
   status: z.boolean().nullable().optional().default(true),
 });

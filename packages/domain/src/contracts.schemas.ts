@@ -58,7 +58,7 @@
  * `statuses` chooses others. An invisible or unknown client: 404 `the_client_was_not_found`.
  */
 import { z } from 'zod';
-import { AUTOCOMPLETE_PAGE_SIZE, MAX_PAGE_SIZE } from './api.ts';
+import { AUTOCOMPLETE_PAGE_SIZE } from './api.ts';
 import { MessageKeys as M } from './messages.ts';
 import { Access, seesPrices } from './roles.ts';
 import { canAccess, Permissions } from './permissions.ts';
@@ -71,8 +71,9 @@ import {
   listQuery,
   localizedText,
   optionalBusinessDate,
+  optionalEmail,
   optionalString,
-  pageNumber,
+  pagingFields,
   priceSchema,
   requiredString,
   selectId,
@@ -110,13 +111,6 @@ const optionalPick = z
   .preprocess(blankToNull, idSchema.nullable())
   .optional()
   .transform((value) => value ?? null);
-const emailFormat = z.email();
-const optionalEmail = z
-  .string()
-  .trim()
-  .optional()
-  .default('')
-  .refine((value) => value === '' || (value.length <= 320 && emailFormat.safeParse(value).success), M.email_valid);
 
 const contractStatusSchema = z
   .number()
@@ -154,8 +148,7 @@ export interface ContractFilter {
 /** POST /api/contracts/search: the contract autocomplete (page size 15), optionally of one client, by name text. */
 export const contractSearchQuery = z
   .object({
-    page: pageNumber,
-    itemsPerPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(AUTOCOMPLETE_PAGE_SIZE),
+    ...pagingFields(AUTOCOMPLETE_PAGE_SIZE),
     clientId: filterId,
     customerId: filterId,
     name: filterText(),
@@ -392,15 +385,8 @@ export interface ContractRow {
   created: string;
 }
 
-/** An option of the contract autocomplete and of getClientContracts. */
-export interface ContractOption {
-  _id: string;
-  name: LocalizedText;
-  customerId: string | null;
-  companyName: LocalizedText | null;
-  fromDate: string;
-  toDate: string;
-  status: ContractStatusValue;
+/** An option of the contract autocomplete and of getClientContracts: a row without its creation, with its currency. */
+export interface ContractOption extends Omit<ContractRow, 'created'> {
   /** The currency's id. */
   currency: string;
   currencyCode: string | null;

@@ -28,12 +28,19 @@
  * Unissuing a document with payments: 409 `document_has_payments`.
  */
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from './api.ts';
 import { NoticeType, type PaidStateValue } from './billing-totals.ts';
-import type { BillingPaidTotals } from './billing.schemas.ts';
+import type { BillingDocumentView, BillingPaidTotals } from './billing.schemas.ts';
 import { MessageKeys as M } from './messages.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
-import { alwaysCheck, businessDate, idSchema, MAX_MONEY, type LocalizedText, pageNumber, selectId } from './schemas.ts';
+import {
+  alwaysCheck,
+  businessDate,
+  idSchema,
+  MAX_MONEY,
+  type LocalizedText,
+  pagingFields,
+  selectId,
+} from './schemas.ts';
 
 /** The payments dialog lists up to this many payments (spec section 9: no paging). */
 export const PAYMENTS_PAGE_SIZE = 100;
@@ -52,8 +59,7 @@ const documentIdOf = (value: { invoiceId?: string; proformaInvoiceId?: string; i
 /** POST {base}/getPayments: the document and the paging of the list (100 by default). */
 export const paymentsListQuery = z
   .object({
-    page: pageNumber,
-    itemsPerPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAYMENTS_PAGE_SIZE),
+    ...pagingFields(PAYMENTS_PAGE_SIZE),
     sortBy: z.union([z.string().max(64), z.array(z.string().max(64))]).optional(),
     sortDesc: z.union([z.boolean(), z.array(z.boolean())]).optional(),
     invoiceId: optionalId,
@@ -204,4 +210,11 @@ export interface PaymentChange {
   payment: PaymentRow | null;
   totals: BillingPaidTotals;
   isPaid: PaidStateValue;
+}
+
+/** The answer of getPaidDetails: the totals and the document (`invoice` or `proformaInvoice`, by kind). */
+export interface PaidDetails {
+  totals: BillingPaidTotals;
+  invoice?: BillingDocumentView;
+  proformaInvoice?: BillingDocumentView;
 }

@@ -34,9 +34,9 @@
  * `contractId` (404 `the_contract_was_not_found`).
  */
 import { z } from 'zod';
-import type { NoticeTypeValue, PaidStateValue } from './billing-totals.ts';
+import { BILLING_SORT_COLUMNS, type BillingRow } from './billing.schemas.ts';
 import type { ClientRow, Office, OfficeContact } from './clients.schemas.ts';
-import type { ContractStatusValue, InvoiceMonthlyInterval, PartySnapshot } from './contracts.schemas.ts';
+import type { ContractRow, ContractStatusValue, InvoiceMonthlyInterval, PartySnapshot } from './contracts.schemas.ts';
 import { MessageKeys as M } from './messages.ts';
 import type { PrintLayoutName } from './printable.ts';
 import { filterId, filterText, listQuery, type LocalizedText, selectId } from './schemas.ts';
@@ -65,19 +65,8 @@ export const PORTAL_CONTRACT_SORT_COLUMNS = [
 ] as const;
 export const PORTAL_CONTRACT_SERVICE_SORT_COLUMNS = ['created', 'code', 'name', 'name.bg', 'name.it', 'price'] as const;
 export const PORTAL_DOCUMENT_SORT_COLUMNS = ['created', 'date', 'type'] as const;
-export const PORTAL_BILLING_SORT_COLUMNS = [
-  'date',
-  'number',
-  'companyName',
-  'companyName.bg',
-  'companyName.it',
-  'bulstat',
-  'amount',
-  'VATAmount',
-  'totalAmount',
-  'isPaid',
-  'created',
-] as const;
+/** The invoice and proforma lists of the portal sort by the staff lists' columns. */
+export const PORTAL_BILLING_SORT_COLUMNS = BILLING_SORT_COLUMNS;
 
 /** The statuses a client sees (1 registered, 2 canceled, 3 expired); drafts never reach the portal. */
 export const PORTAL_CONTRACT_STATUSES = [1, 2, 3] as const satisfies readonly ContractStatusValue[];
@@ -142,21 +131,8 @@ export interface PortalCompanyView extends PortalCompanyRow {
   offices: PortalOffice[];
 }
 
-/** A row of /my-contracts and of the company's contracts tab. */
-export interface PortalContractRow {
-  _id: string;
-  name: LocalizedText;
-  customerId: string | null;
-  /** The customer's name on the contract. */
-  companyName: LocalizedText | null;
-  /** YYYY-MM-DD. */
-  fromDate: string;
-  toDate: string;
-  /** 1 registered, 2 canceled, 3 expired. */
-  status: ContractStatusValue;
-  /** ISO 8601 UTC. */
-  created: string;
-}
+/** A row of /my-contracts and of the company's contracts tab: the staff's row (whose status is only 1, 2 or 3 here). */
+export type PortalContractRow = ContractRow;
 
 /** GET /api/my-contracts/{id}: the provider and customer cards (the contract's snapshots) and the details tab. */
 export interface PortalContractView extends PortalContractRow {
@@ -207,29 +183,24 @@ export interface PortalContractDocumentRow {
 }
 
 /** A row of /my-invoices, /my-proforma-invoices and of the company's and contract's tabs. */
-export interface PortalBillingRow {
-  _id: string;
-  kind: 'invoice' | 'proforma';
-  /** 10 digits. */
-  number: string | null;
-  /** YYYY-MM-DD. */
-  date: string;
-  customerId: string | null;
-  /** The customer on the document: name, bulstat, VAT number. */
-  companyName: LocalizedText | null;
-  bulstat: string;
-  vatNumber: string;
-  /** Amount without VAT (tax base), VAT, amount with VAT, in the document's currency. */
-  amount: number;
-  VATAmount: number;
-  totalAmount: number;
-  currencyCode: string | null;
-  /** 0 not paid, 1 paid, 2 partially paid. */
-  isPaid: PaidStateValue;
-  paidAmount: number;
-  /** Invoices: 0 invoice, 1 credit notice, 2 debit notice (proformas: 0). */
-  noticeType: NoticeTypeValue;
-}
+export type PortalBillingRow = Pick<
+  BillingRow,
+  | '_id'
+  | 'kind'
+  | 'number'
+  | 'date'
+  | 'customerId'
+  | 'companyName'
+  | 'bulstat'
+  | 'vatNumber'
+  | 'amount'
+  | 'VATAmount'
+  | 'totalAmount'
+  | 'currencyCode'
+  | 'isPaid'
+  | 'paidAmount'
+  | 'noticeType'
+>;
 
 /** A row (item) of an invoice or proforma. */
 export interface PortalBillingItem {

@@ -62,6 +62,13 @@ export const emailSchema = z
       [(value) => value.length <= 320 && emailFormat.safeParse(value).success, M.email_valid],
     ),
   );
+/** An optional email (a client's, a contract's): blank is none (''), anything else must be an email. */
+export const optionalEmail = z
+  .string()
+  .trim()
+  .optional()
+  .default('')
+  .refine((value) => value === '' || (value.length <= 320 && emailFormat.safeParse(value).success), M.email_valid);
 export const passwordSchema = z.string({ error: M.field_is_required }).min(6, M.min_password).max(200, M.invalid_value);
 export const nameSchema = z
   .string({ error: M.field_is_required })
@@ -161,10 +168,15 @@ const oneOrMany = <T extends z.ZodType>(schema: T) =>
 /** A list's page number: 1 to MAX_PAGE. A page past the last one answers no rows and the real total. */
 export const pageNumber = z.coerce.number().int().min(1).max(MAX_PAGE).default(1);
 
+/** The paging fields of a list or search body: the page (default 1) and its size (default `defaultSize`). */
+export const pagingFields = (defaultSize: number) => ({
+  page: pageNumber,
+  itemsPerPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(defaultSize),
+});
+
 /** The paging part of every POST .../list body. */
 export const listQuery = z.object({
-  page: pageNumber,
-  itemsPerPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  ...pagingFields(DEFAULT_PAGE_SIZE),
   sortBy: oneOrMany(z.string().max(64)).optional().default([]),
   sortDesc: oneOrMany(z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]))
     .optional()
