@@ -1,16 +1,11 @@
-import {
-  AUTOCOMPLETE_PAGE_SIZE,
-  type ContractOption,
-  type ContractStatusValue,
-  type ListResult,
-} from '@kantora/domain';
+import type { ContractOption, ContractStatusValue } from '@kantora/domain';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api-client.ts';
+import { contractQueries } from '../../api/contracts.ts';
 import { formatDate } from '../../lib/format.ts';
 import { localized } from '../../lib/labels.ts';
 import { useDebounced } from './client-search.tsx';
@@ -63,17 +58,8 @@ export function ContractSearch({
   const typed = input.trim() === selectedLabel ? '' : input.trim();
   const term = useDebounced(typed, CONTRACT_SEARCH_DEBOUNCE_MS);
   const query = useQuery({
-    queryKey: ['contracts', 'search', clientId, status ?? null, term],
-    queryFn: () =>
-      api.post<ListResult<ContractOption>>('/contracts/search', {
-        clientId,
-        name: term,
-        ...(status === undefined ? {} : { status }),
-        page: 1,
-        itemsPerPage: AUTOCOMPLETE_PAGE_SIZE,
-      }),
+    ...contractQueries.search({ clientId, status, term }),
     enabled: Boolean(clientId) && open && typed === term,
-    staleTime: 30_000,
   });
   const found = query.data?.Items ?? [];
   const options = value && !found.some((option) => option._id === value._id) ? [value, ...found] : found;

@@ -1,11 +1,11 @@
-import { AUTOCOMPLETE_PAGE_SIZE, type BillingOption, type ListResult, type NoticeTypeValue } from '@kantora/domain';
+import type { BillingOption, NoticeTypeValue } from '@kantora/domain';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api-client.ts';
+import { billingQueries } from '../../api/billing.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { localized } from '../../lib/labels.ts';
 import { useDebounced } from './client-search.tsx';
@@ -59,18 +59,8 @@ export function InvoiceSearch({
   const typed = input.trim() === selectedLabel ? '' : input.trim();
   const term = useDebounced(typed, INVOICE_SEARCH_DEBOUNCE_MS);
   const query = useQuery({
-    queryKey: ['invoices', 'search', customerId ?? null, noticeType ?? null, term],
-    queryFn: () =>
-      api.post<ListResult<BillingOption>>('/invoices/search', {
-        text: term,
-        ...(customerId ? { customerId } : {}),
-        ...(noticeType === undefined ? {} : { noticeType }),
-        issued: true,
-        page: 1,
-        itemsPerPage: AUTOCOMPLETE_PAGE_SIZE,
-      }),
+    ...billingQueries.invoiceSearch({ customerId, noticeType, term }),
     enabled: open && typed === term,
-    staleTime: 30_000,
   });
   const found = query.data?.Items ?? [];
   const options = value && !found.some((option) => option._id === value._id) ? [value, ...found] : found;

@@ -1,30 +1,20 @@
-import { type ListResult, MAX_PAGE_SIZE, PORTAL_API, type PortalCompanyRow, type ClientOption } from '@kantora/domain';
+import type { ClientOption } from '@kantora/domain';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api-client.ts';
+import { portalQueries } from '../../api/portal.ts';
 import { clientLabel } from './client-search.tsx';
 import { fieldErrorText } from '../ui/fields/field-error.ts';
 
-/** The query key of the client user's companies (also the portal's list family, so it refreshes with it). */
-export const myCompaniesKey = ['portal', 'companies', 'options'] as const;
-
-/** The companies whose `clientUsers` list the signed-in client user, by name (POST /api/my-companies/list). */
+/**
+ * The companies whose `clientUsers` list the signed-in client user, by name (POST /api/my-companies/list); kept under
+ * the portal's companies family, so it refreshes with it.
+ */
 export function useMyCompanies() {
   const { i18n } = useTranslation();
-  return useQuery({
-    queryKey: [...myCompaniesKey, i18n.language],
-    queryFn: () =>
-      api.post<ListResult<PortalCompanyRow>>(`${PORTAL_API.companies.replace(/^\/api/, '')}/list`, {
-        page: 1,
-        itemsPerPage: MAX_PAGE_SIZE,
-        sortBy: `name.${i18n.language}`,
-        sortDesc: false,
-      }),
-    staleTime: 60_000,
-  });
+  return useQuery(portalQueries.companyOptions(i18n.language));
 }
 
 export interface MyCompanyFieldProps<T extends FieldValues> {

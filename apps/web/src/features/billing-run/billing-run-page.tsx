@@ -1,4 +1,4 @@
-import { BILLING_RUN_CHUNK, type BillingRunResult, sofiaDay } from '@kantora/domain';
+import { BILLING_KINDS, BILLING_RUN_CHUNK, type BillingRunResult, sofiaDay } from '@kantora/domain';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,16 +10,14 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { billingKeys } from '../../api/billing.ts';
+import { billingRunApi, billingRunKeys, billingRunQueries } from '../../api/billing-run.ts';
 import { useConfirm } from '../../components/ui/confirm-dialog.tsx';
 import { PageToolbar } from '../../components/ui/page-toolbar.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
-import { billingRunApi, billingRunKeys } from './billing-run-api.ts';
 import { DueTable, rowKey } from './due-table.tsx';
 import { MonthField } from './month-field.tsx';
 import { ChosenSums, LeftOutCard, RunProgress, RunResults } from './run-parts.tsx';
-
-/** The query keys of the invoice and proforma lists (features/billing: `[kind, …]`), refreshed after a run. */
-const BILLING_LIST_ROOTS = new Set(['invoice', 'proforma']);
 
 /**
  * /invoices/billing-run (management): the contracts' unbilled periods up to the month, the oldest first and the late
@@ -39,8 +37,7 @@ export function BillingRunPage() {
   const running = progress !== null && progress.done < progress.total;
   // Read on every visit: another manager may have billed some of the month since.
   const preview = useQuery({
-    queryKey: billingRunKeys.preview(month),
-    queryFn: () => billingRunApi.preview(month),
+    ...billingRunQueries.preview(month),
     staleTime: 0,
     refetchOnMount: 'always',
   });
@@ -91,8 +88,9 @@ export function BillingRunPage() {
       setResult({ ...total });
       setUnticked(new Set());
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['billing-run'] }),
-        queryClient.invalidateQueries({ predicate: (query) => BILLING_LIST_ROOTS.has(String(query.queryKey[0])) }),
+        queryClient.invalidateQueries({ queryKey: billingRunKeys.all }),
+        // The invoices and proformas made: every query of both kinds.
+        ...BILLING_KINDS.map((kind) => queryClient.invalidateQueries({ queryKey: billingKeys.all(kind) })),
       ]);
     }
   };

@@ -11,7 +11,7 @@ import type { DataTableColumn } from '../../components/ui/data-table.tsx';
 import { PaidChip } from '../../components/entities/paid-chip.tsx';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { localized } from '../../lib/labels.ts';
-import { documentRoute } from './billing-api.ts';
+import { documentRoute } from '../../api/billing.ts';
 
 export { PaidChip };
 

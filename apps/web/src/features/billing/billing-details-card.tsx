@@ -24,7 +24,7 @@ import { InvoiceSearchField } from '../../components/entities/invoice-search.tsx
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { localized } from '../../lib/labels.ts';
 import { useMetadata } from '../../api/metadata.ts';
-import { documentRoute } from './billing-api.ts';
+import { documentRoute } from '../../api/billing.ts';
 import type { BillingFormValues, InvoiceDefaults } from './billing-form.ts';
 import { BillingPeriodField } from './billing-period-field.tsx';
 

@@ -4,7 +4,6 @@ import {
   type BillingKind,
   BILLING_ROUTES,
   type BillingSaveValues,
-  type ContractView,
   isManagement,
   type NoticeTypeValue,
   resolveVat,
@@ -22,7 +21,6 @@ import { applyServerErrors } from '../../components/ui/fields/server-errors.ts';
 import { PageLoader } from '../../components/ui/page-loader.tsx';
 import { CustomerCard, ProviderCard } from '../../components/entities/party-choice-cards.tsx';
 import { clientQueries } from '../../api/clients.ts';
-import { api } from '../../lib/api-client.ts';
 import { translateMessage } from '../../lib/i18n.ts';
 import { schemaResolver } from '../../lib/labels.ts';
 import { useInvalidate } from '../../lib/metadata.ts';
@@ -31,7 +29,8 @@ import { notify } from '../../lib/notify.ts';
 import { useVisitName } from '../../lib/last-visited.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { BillingAmountsCard } from './billing-amounts-card.tsx';
-import { billingApi, billingKeys, documentRoute } from './billing-api.ts';
+import { billingApi, billingKeys, billingQueries, documentRoute } from '../../api/billing.ts';
+import { contractQueries } from '../../api/contracts.ts';
 import { BillingDetailsCard } from './billing-details-card.tsx';
 import { useSuggestedDeadline } from './billing-deadline.ts';
 import {
@@ -257,12 +256,10 @@ export function BillingEditorPage({ kind }: { kind: BillingKind }) {
   const [params] = useSearchParams();
   const user = useSessionUser();
   const creating = !id;
-  const service = billingApi(kind);
   // Never shown from an earlier visit's cache: another page may have changed the document since (a transformation
   // links invoices to a proforma, issuing an invoice gives its link a number).
   const query = useQuery({
-    queryKey: billingKeys.one(kind, id ?? ''),
-    queryFn: () => service.get(id as string),
+    ...billingQueries.one(kind, id ?? ''),
     enabled: Boolean(id),
     retry: false,
     gcTime: 0,
@@ -279,8 +276,7 @@ export function BillingEditorPage({ kind }: { kind: BillingKind }) {
     retry: false,
   });
   const contract = useQuery({
-    queryKey: ['contracts', 'one', contractId ?? ''],
-    queryFn: () => api.get<ContractView>(`/contracts/${encodeURIComponent(contractId as string)}`),
+    ...contractQueries.one(contractId ?? ''),
     enabled: Boolean(contractId),
     retry: false,
   });

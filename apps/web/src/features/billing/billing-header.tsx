@@ -5,7 +5,6 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Lock from '@mui/icons-material/Lock';
 import Payments from '@mui/icons-material/Payments';
 import Receipt from '@mui/icons-material/Receipt';
-import Save from '@mui/icons-material/Save';
 import Undo from '@mui/icons-material/Undo';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,13 +16,14 @@ import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useConfirm } from '../../components/ui/confirm-dialog.tsx';
+import { RecordHeader } from '../../components/ui/record-header.tsx';
 import { applyServerErrors } from '../../components/ui/fields/server-errors.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { localized } from '../../lib/labels.ts';
 import { useInvalidate } from '../../lib/metadata.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSessionUser } from '../../lib/session.ts';
-import { billingApi, billingKeys, documentRoute } from './billing-api.ts';
+import { billingApi, billingKeys, documentRoute } from '../../api/billing.ts';
 import { IssuedChip, PaidChip } from './billing-columns.tsx';
 import type { BillingFormValues } from './billing-form.ts';
 import { PaymentsDialog } from './payments-dialog.tsx';
@@ -237,14 +237,24 @@ export function BillingHeader({ kind, doc, onSave, saving, onChanged }: BillingH
   };
 
   return (
-    <Box sx={{ mb: 2 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
-        <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-          {title}
-        </Typography>
-        <IssuedChip issued={doc?.issued ?? false} size="medium" />
-        {doc?.issued && <PaidChip state={doc.isPaid} size="medium" />}
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, ml: 'auto' }}>
+    <RecordHeader
+      title={title}
+      chips={
+        <>
+          <IssuedChip issued={doc?.issued ?? false} size="medium" />
+          {doc?.issued && <PaidChip state={doc.isPaid} size="medium" />}
+        </>
+      }
+      canSave={canSave}
+      saveDisabled={busy || saving}
+      details={
+        <>
+          {doc && <Stamps doc={doc} />}
+          {doc && <Links doc={doc} />}
+        </>
+      }
+      actions={
+        <>
           {doc?.issued && (
             <Button variant="outlined" startIcon={<Payments />} onClick={() => setPaying(true)}>
               {t('payments.open')}
@@ -298,15 +308,9 @@ export function BillingHeader({ kind, doc, onSave, saving, onChanged }: BillingH
               {t('actions.issue')}
             </Button>
           )}
-          {canSave && (
-            <Button type="submit" variant="contained" startIcon={<Save />} disabled={busy || saving}>
-              {t('common:actions.save')}
-            </Button>
-          )}
-        </Box>
-        {doc && <Stamps doc={doc} />}
-        {doc && <Links doc={doc} />}
-      </Box>
+        </>
+      }
+    >
       {doc && !canSave && (
         <Alert severity="info" sx={{ mt: 1.5 }}>
           {t(doc.issued ? (doc.isPaid !== 0 ? 'read_only.issued_paid' : 'read_only.issued') : 'read_only.role')}
@@ -332,6 +336,6 @@ export function BillingHeader({ kind, doc, onSave, saving, onChanged }: BillingH
           }}
         />
       )}
-    </Box>
+    </RecordHeader>
   );
 }

@@ -16,7 +16,7 @@ import { MoneyField } from '../../components/ui/fields/money-field.tsx';
 import { NumberField } from '../../components/ui/fields/number-field.tsx';
 import { applyServerErrors } from '../../components/ui/fields/server-errors.ts';
 import { schemaResolver } from '../../lib/labels.ts';
-import { billingApi } from './billing-api.ts';
+import { billingApi } from '../../api/billing.ts';
 
 interface ItemValues {
   name: { bg: string; it: string };

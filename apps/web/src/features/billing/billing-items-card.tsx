@@ -3,8 +3,6 @@ import {
   type BillingItemChange,
   type BillingItemRow,
   type BillingKind,
-  type ContractServiceRow,
-  type ListResult,
   NoticeType,
 } from '@kantora/domain';
 import Add from '@mui/icons-material/Add';
@@ -34,11 +32,11 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/ui/confirm-dialog.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { type ServiceOption, ServicesPickerDialog } from '../../components/entities/services-picker-dialog.tsx';
-import { api } from '../../lib/api-client.ts';
 import { formatMoney, formatNumber } from '../../lib/format.ts';
 import { translateMessage } from '../../lib/i18n.ts';
 import { localized } from '../../lib/labels.ts';
-import { billingApi, billingKeys } from './billing-api.ts';
+import { billingApi, billingQueries } from '../../api/billing.ts';
+import { contractQueries } from '../../api/contracts.ts';
 import { BillingItemDialog } from './billing-item-dialog.tsx';
 
 /** Which dialog of the card is open. */
@@ -68,16 +66,9 @@ const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
 /** The contract's services, offered by "add as service" (the contract's price and description). */
 function useContractServices(contractId: string | null, enabled: boolean) {
   return useQuery({
-    queryKey: ['contracts', 'services', contractId ?? '', 'all'],
-    queryFn: async () => {
-      const page = await api.post<ListResult<ContractServiceRow>>('/contract-services/list', {
-        contractId,
-        page: 1,
-        itemsPerPage: 200,
-        sortBy: 'created',
-        sortDesc: false,
-      });
-      return page.Items.map(
+    ...contractQueries.allServices(contractId ?? ''),
+    select: (rows) =>
+      rows.map(
         (row): ServiceOption => ({
           _id: row._id,
           name: row.name,
@@ -86,8 +77,7 @@ function useContractServices(contractId: string | null, enabled: boolean) {
           description: row.description,
           price: row.price ?? 0,
         }),
-      );
-    },
+      ),
     enabled: Boolean(contractId) && enabled,
   });
 }
@@ -112,8 +102,7 @@ export function BillingItemsCard({
   const service = billingApi(kind);
   // Read again on every opening, like the document (a transformation elsewhere marks rows).
   const items = useQuery({
-    queryKey: billingKeys.items(kind, documentId ?? ''),
-    queryFn: () => service.items(documentId as string),
+    ...billingQueries.items(kind, documentId ?? ''),
     enabled: Boolean(documentId),
     staleTime: 0,
   });

@@ -15,7 +15,7 @@ import { PageToolbar } from '../../components/ui/page-toolbar.tsx';
 import { type ListRequest, useListState } from '../../components/ui/use-list-query.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useSessionUser } from '../../lib/session.ts';
-import { billingApi, billingKeys } from './billing-api.ts';
+import { billingApi, billingKeys, billingQueries } from '../../api/billing.ts';
 import { BillingPreviewButton, useBillingColumns } from './billing-columns.tsx';
 import { BillingFilterForm, type BillingFilterValues, toBillingFilter } from './billing-filter.tsx';
 import { usePaymentsFromList } from './payments-dialog.tsx';
@@ -52,8 +52,7 @@ export function BillingListPage({ kind }: { kind: BillingKind }) {
   const api = useMemo(() => billingApi(kind), [kind]);
   const filter = useMemo(() => toBillingFilter(list.filters), [list.filters]);
   const counts = useQuery({
-    queryKey: [...billingKeys.counts(kind), filter],
-    queryFn: () => api.counts(filter as Record<string, string | number>),
+    ...billingQueries.counts(kind, filter),
   });
   const fetcher = useMemo(
     () => (request: ListRequest<Partial<BillingFilterValues>>) =>

@@ -1,4 +1,4 @@
-import { addMonthsToDate, type ContractView, contractPeriodsUntil } from '@kantora/domain';
+import { addMonthsToDate, contractPeriodsUntil } from '@kantora/domain';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorText } from '../../components/ui/fields/field-error.ts';
-import { api } from '../../lib/api-client.ts';
+import { contractQueries } from '../../api/contracts.ts';
 import { formatDate } from '../../lib/format.ts';
 import { sofiaDate } from '../../lib/sofia-time.ts';
 import type { BillingFormValues } from './billing-form.ts';
@@ -33,8 +33,7 @@ export function BillingPeriodField({ contractId, stored, disabled }: BillingPeri
   const { control, setValue } = useFormContext<BillingFormValues>();
   const value = useWatch({ control, name: 'periodFrom' });
   const contract = useQuery({
-    queryKey: ['contracts', 'one', contractId],
-    queryFn: () => api.get<ContractView>(`/contracts/${encodeURIComponent(contractId)}`),
+    ...contractQueries.one(contractId),
     enabled: !disabled,
     retry: false,
   });

@@ -11,7 +11,7 @@ import { DataTable } from '../../components/ui/data-table.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { type ListRequest, useListState } from '../../components/ui/use-list-query.ts';
 import { useInvalidate } from '../../lib/metadata.ts';
-import { billingApi, billingKeys, documentRoute, generateProforma } from './billing-api.ts';
+import { billingApi, billingKeys, documentRoute, generateProforma } from '../../api/billing.ts';
 import { BillingPreviewButton, useBillingColumns } from './billing-columns.tsx';
 import { usePaymentsFromList } from './payments-dialog.tsx';
 

@@ -22,7 +22,7 @@ import { FormTextField } from '../../components/ui/fields/text-field.tsx';
 import { localized, schemaResolver } from '../../lib/labels.ts';
 import { useMetadata } from '../../api/metadata.ts';
 import { sofiaDate } from '../../lib/sofia-time.ts';
-import { paymentsApi } from './payments-api.ts';
+import { paymentsApi } from '../../api/payments.ts';
 import { PaymentsSummary, usePaidDetails } from './payments-summary.tsx';
 
 interface PaymentValues {

@@ -35,9 +35,9 @@ import { formatDate, formatMoney } from '../../lib/format.ts';
 import { localized } from '../../lib/labels.ts';
 import { useInvalidate } from '../../lib/metadata.ts';
 import { useSessionUser } from '../../lib/session.ts';
-import { billingApi, billingKeys } from './billing-api.ts';
+import { billingApi, billingKeys } from '../../api/billing.ts';
 import { PaymentDialog } from './payment-dialog.tsx';
-import { paymentKeys, paymentsApi, paymentsChanged } from './payments-api.ts';
+import { paymentKeys, paymentsApi, paymentsChanged } from '../../api/payments.ts';
 import { PaymentsSummary, usePaidDetails } from './payments-summary.tsx';
 
 /** The document whose payments are shown (a list row or the editor's document). */

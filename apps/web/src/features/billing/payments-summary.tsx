@@ -4,13 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TotalsList } from '../../components/ui/totals-list.tsx';
 import { formatDate, formatMoney } from '../../lib/format.ts';
-import { paymentKeys, paymentsApi } from './payments-api.ts';
+import { paymentQueries } from '../../api/payments.ts';
 
 /** The paid figures of a document (getPaidDetails), read again after every payment change. */
 export function usePaidDetails(kind: BillingKind, documentId: string) {
   return useQuery({
-    queryKey: paymentKeys.details(kind, documentId),
-    queryFn: () => paymentsApi(kind).paidDetails(documentId),
+    ...paymentQueries.details(kind, documentId),
     staleTime: 0,
   });
 }

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/ui/confirm-dialog.tsx';
 import { formatMoney, formatNumber } from '../../lib/format.ts';
 import { localized } from '../../lib/labels.ts';
-import { billingApi, billingKeys } from './billing-api.ts';
+import { billingApi, billingKeys } from '../../api/billing.ts';
 
 export interface TransformDialogProps {
   proforma: BillingDocumentView;

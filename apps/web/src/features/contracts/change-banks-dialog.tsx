@@ -19,7 +19,7 @@ import { OptionSelectField, type ValueOption } from '../../components/ui/fields/
 import { applyServerErrors } from '../../components/ui/fields/server-errors.ts';
 import { localized } from '../../lib/labels.ts';
 import { useMetadata } from '../../api/metadata.ts';
-import { contractsApi } from './contracts-api.ts';
+import { contractsApi } from '../../api/contracts.ts';
 
 /** The dialog's form: the chosen accounts' ids (null: none). */
 export interface ChangeBanksValues {

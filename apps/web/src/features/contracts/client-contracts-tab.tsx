@@ -9,7 +9,7 @@ import { ContractPreviewButton, useContractColumns } from '../../components/enti
 import { DataTable } from '../../components/ui/data-table.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { type ListRequest, useListState } from '../../components/ui/use-list-query.ts';
-import { contractKeys, contractsApi } from './contracts-api.ts';
+import { contractKeys, contractsApi } from '../../api/contracts.ts';
 
 /** The client page's contracts tab: the client's contracts, newest first, each with a preview; management adds one. */
 export default function ClientContractsTab({ clientId, canWrite }: ClientTabProps) {

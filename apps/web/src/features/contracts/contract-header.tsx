@@ -8,16 +8,15 @@ import {
 } from '@kantora/domain';
 import Block from '@mui/icons-material/Block';
 import HowToReg from '@mui/icons-material/HowToReg';
-import Save from '@mui/icons-material/Save';
 import Undo from '@mui/icons-material/Undo';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/ui/confirm-dialog.tsx';
+import { RecordHeader } from '../../components/ui/record-header.tsx';
 import { ContractStatusChip } from '../../components/entities/contract-status-chip.tsx';
 import { applyServerErrors } from '../../components/ui/fields/server-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -26,7 +25,7 @@ import { useMetadata } from '../../api/metadata.ts';
 import { notify } from '../../lib/notify.ts';
 import { CancelContractDialog } from './cancel-contract-dialog.tsx';
 import type { ContractFormValues } from './contract-form.ts';
-import { contractsApi } from './contracts-api.ts';
+import { contractsApi } from '../../api/contracts.ts';
 
 export interface ContractHeaderProps {
   contract: ContractView | null;
@@ -142,13 +141,14 @@ export function ContractHeader({ contract, onSave, saving, onChanged }: Contract
   };
 
   return (
-    <Box sx={{ mb: 2 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
-        <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-          {contract ? localized(contract.name, i18n.language) : t('new_title')}
-        </Typography>
-        <ContractStatusChip status={contract?.status ?? ContractStatus.draft} size="medium" />
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, ml: 'auto' }}>
+    <RecordHeader
+      title={contract ? localized(contract.name, i18n.language) : t('new_title')}
+      chips={<ContractStatusChip status={contract?.status ?? ContractStatus.draft} size="medium" />}
+      canSave={canSave}
+      saveDisabled={busy || saving}
+      details={contract && <Stamps contract={contract} />}
+      actions={
+        <>
           {rights?.canUnregister && (
             <Button variant="outlined" startIcon={<Undo />} onClick={() => void unregister()} disabled={busy || saving}>
               {t('actions.unregister')}
@@ -176,14 +176,9 @@ export function ContractHeader({ contract, onSave, saving, onChanged }: Contract
               {t('actions.register')}
             </Button>
           )}
-          {canSave && (
-            <Button type="submit" variant="contained" startIcon={<Save />} disabled={busy || saving}>
-              {t('common:actions.save')}
-            </Button>
-          )}
-        </Box>
-        {contract && <Stamps contract={contract} />}
-      </Box>
+        </>
+      }
+    >
       {contract?.status === ContractStatus.canceled && contract.cancelationReason && (
         <Alert severity="error" variant="outlined" sx={{ mt: 1.5 }}>
           {t('cancel.reason_shown', { reason: contract.cancelationReason })}
@@ -209,6 +204,6 @@ export function ContractHeader({ contract, onSave, saving, onChanged }: Contract
           }}
         />
       )}
-    </Box>
+    </RecordHeader>
   );
 }

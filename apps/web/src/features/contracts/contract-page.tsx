@@ -30,7 +30,7 @@ import {
 } from './contract-form.ts';
 import { ContractHeader } from './contract-header.tsx';
 import { CONTRACT_TABS, contractTabsFor } from './contract-tabs.ts';
-import { contractKeys, contractsApi } from './contracts-api.ts';
+import { contractKeys, contractQueries, contractsApi } from '../../api/contracts.ts';
 import { documentKeys } from '../../api/documents.ts';
 
 interface EditorProps {
@@ -168,8 +168,7 @@ export default function ContractPage() {
   const user = useSessionUser();
   const clientId = id ? null : params.get('clientId');
   const query = useQuery({
-    queryKey: contractKeys.one(id ?? ''),
-    queryFn: () => contractsApi.get(id as string),
+    ...contractQueries.one(id ?? ''),
     enabled: Boolean(id),
     retry: false,
   });

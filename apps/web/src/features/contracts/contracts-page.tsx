@@ -10,7 +10,7 @@ import { PageToolbar } from '../../components/ui/page-toolbar.tsx';
 import { type ListRequest, useListState } from '../../components/ui/use-list-query.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { type ContractFilterValues, ContractsFilter, toListFilter } from './contracts-filter.tsx';
-import { contractKeys, contractsApi } from './contracts-api.ts';
+import { contractKeys, contractsApi } from '../../api/contracts.ts';
 
 /** /contracts: the filter and the contracts the user sees, newest first; management adds. */
 export default function ContractsPage() {

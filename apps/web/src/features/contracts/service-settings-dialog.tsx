@@ -12,7 +12,7 @@ import { LocalizedTextField } from '../../components/ui/fields/localized-text-fi
 import { MoneyField } from '../../components/ui/fields/money-field.tsx';
 import { applyServerErrors } from '../../components/ui/fields/server-errors.ts';
 import { localized, schemaResolver } from '../../lib/labels.ts';
-import { contractsApi } from './contracts-api.ts';
+import { contractsApi } from '../../api/contracts.ts';
 
 interface SettingsValues {
   _id: string;

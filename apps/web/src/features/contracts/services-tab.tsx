@@ -17,7 +17,7 @@ import { type ListRequest, useListState } from '../../components/ui/use-list-que
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { localized } from '../../lib/labels.ts';
 import { useInvalidate } from '../../lib/metadata.ts';
-import { contractKeys, contractsApi } from './contracts-api.ts';
+import { contractKeys, contractsApi } from '../../api/contracts.ts';
 import { ServiceSettingsDialog } from './service-settings-dialog.tsx';
 
 /**

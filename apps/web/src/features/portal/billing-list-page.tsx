@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageToolbar } from '../../components/ui/page-toolbar.tsx';
 import type { ListRequest } from '../../components/ui/use-list-query.ts';
 import { PortalBillingTable } from './billing-table.tsx';
-import { type PortalKind, portalApi, portalKeys } from './portal-api.ts';
+import { type PortalKind, portalApi, portalKeys } from '../../api/portal.ts';
 
 /** /my-invoices and /my-proforma-invoices: the issued documents of the user's companies, newest by date first. */
 export function PortalBillingListPage({ kind }: { kind: PortalKind }) {

@@ -6,7 +6,7 @@ import { PrintMenu } from '../../components/entities/print-menu.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { localized } from '../../lib/labels.ts';
 import { BillingAmountsSection, BillingDetailsSection, BillingItemsSection } from './billing-sections.tsx';
-import { PORTAL_ROUTES, type PortalKind, portalApi, portalKeys } from './portal-api.ts';
+import { PORTAL_ROUTES, type PortalKind, portalApi, portalQueries } from '../../api/portal.ts';
 import { RecordHeader, RecordPending, SnapshotPartyCards } from './portal-parts.tsx';
 import { usePortalRecord } from './use-portal-record.ts';
 
@@ -61,9 +61,8 @@ export function PortalBillingPage({ kind }: { kind: PortalKind }) {
   const { t } = useTranslation('portal');
   const { id } = useParams();
   const record = usePortalRecord({
-    queryKey: portalKeys.billingOne(kind, id ?? ''),
+    query: (documentId) => portalQueries.billing(kind, documentId),
     id,
-    fetch: (documentId) => portalApi.billing(kind, documentId),
     listPath: PORTAL_ROUTES[kind],
     notFound: NOT_FOUND[kind],
   });

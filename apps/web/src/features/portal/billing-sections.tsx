@@ -16,7 +16,7 @@ import { TotalsList } from '../../components/ui/totals-list.tsx';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format.ts';
 import { translateMessage } from '../../lib/i18n.ts';
 import { currencyLabel, localized } from '../../lib/labels.ts';
-import { billingRoute, PORTAL_ROUTES } from './portal-api.ts';
+import { billingRoute, PORTAL_ROUTES } from '../../api/portal.ts';
 import { DetailList } from './portal-parts.tsx';
 
 const right = { textAlign: 'right', whiteSpace: 'nowrap' } as const;

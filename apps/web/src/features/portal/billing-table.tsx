@@ -8,7 +8,7 @@ import { PaidChip } from '../../components/entities/paid-chip.tsx';
 import { type ListFetcher, useListState } from '../../components/ui/use-list-query.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { localized } from '../../lib/labels.ts';
-import { billingRoute, type PortalKind } from './portal-api.ts';
+import { billingRoute, type PortalKind } from '../../api/portal.ts';
 import { PreviewLink } from './portal-parts.tsx';
 
 const nowrap = (text: string) => <Box sx={{ whiteSpace: 'nowrap' }}>{text}</Box>;

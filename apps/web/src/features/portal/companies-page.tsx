@@ -6,7 +6,7 @@ import { DataTable, type DataTableColumn } from '../../components/ui/data-table.
 import { PageToolbar } from '../../components/ui/page-toolbar.tsx';
 import { useListState } from '../../components/ui/use-list-query.ts';
 import { localized } from '../../lib/labels.ts';
-import { PORTAL_ROUTES, portalApi, portalKeys } from './portal-api.ts';
+import { PORTAL_ROUTES, portalApi, portalKeys } from '../../api/portal.ts';
 import { PreviewLink } from './portal-parts.tsx';
 
 /** /my-companies: the companies whose client users include the user, by name. */

@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { LazyTabs } from '../../components/ui/lazy-tabs.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { localized } from '../../lib/labels.ts';
-import { PORTAL_ROUTES, portalApi, portalKeys } from './portal-api.ts';
+import { PORTAL_ROUTES, portalQueries } from '../../api/portal.ts';
 import { addressLine, DetailList, RecordHeader, RecordPending } from './portal-parts.tsx';
 import { PORTAL_COMPANY_TABS } from './portal-tabs.ts';
 import { usePortalRecord } from './use-portal-record.ts';
@@ -59,9 +59,8 @@ export default function PortalCompanyPage() {
   const { t } = useTranslation('portal');
   const { id } = useParams();
   const record = usePortalRecord({
-    queryKey: portalKeys.company(id ?? ''),
+    query: portalQueries.company,
     id,
-    fetch: portalApi.company,
     listPath: PORTAL_ROUTES.companies,
     notFound: MessageKeys.the_client_was_not_found,
   });

@@ -15,7 +15,7 @@ import { DataTable } from '../../components/ui/data-table.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { type ListRequest, useListState } from '../../components/ui/use-list-query.ts';
 import { PortalBillingTable } from './billing-table.tsx';
-import { PORTAL_ROUTES, type PortalKind, portalApi, portalKeys } from './portal-api.ts';
+import { PORTAL_ROUTES, type PortalKind, portalApi, portalKeys } from '../../api/portal.ts';
 import { addressLine } from './portal-parts.tsx';
 
 /** The company's contracts (never drafts), the latest start first. */

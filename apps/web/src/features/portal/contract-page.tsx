@@ -5,7 +5,7 @@ import { ContractStatusChip } from '../../components/entities/contract-status-ch
 import { LazyTabs } from '../../components/ui/lazy-tabs.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { localized } from '../../lib/labels.ts';
-import { PORTAL_ROUTES, portalApi, portalKeys } from './portal-api.ts';
+import { PORTAL_ROUTES, portalQueries } from '../../api/portal.ts';
 import { RecordHeader, RecordPending, SnapshotPartyCards } from './portal-parts.tsx';
 import { PORTAL_CONTRACT_TABS } from './portal-tabs.ts';
 import { usePortalRecord } from './use-portal-record.ts';
@@ -45,9 +45,8 @@ export default function PortalContractPage() {
   const { t } = useTranslation('portal');
   const { id } = useParams();
   const record = usePortalRecord({
-    queryKey: portalKeys.contract(id ?? ''),
+    query: portalQueries.contract,
     id,
-    fetch: portalApi.contract,
     listPath: PORTAL_ROUTES.contracts,
     notFound: MessageKeys.the_contract_was_not_found,
   });

@@ -10,7 +10,7 @@ import { type ListRequest, useListState } from '../../components/ui/use-list-que
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { currencyLabel, localized } from '../../lib/labels.ts';
 import { PortalBillingTable } from './billing-table.tsx';
-import { type PortalKind, portalApi, portalKeys } from './portal-api.ts';
+import { type PortalKind, portalApi, portalKeys } from '../../api/portal.ts';
 import { DetailList } from './portal-parts.tsx';
 
 /** The contract's details: name, description, period, invoicing period, price per month and currency. */

@@ -4,7 +4,7 @@ import { ContractPreviewButton, useContractColumns } from '../../components/enti
 import { DataTable } from '../../components/ui/data-table.tsx';
 import { PageToolbar } from '../../components/ui/page-toolbar.tsx';
 import { useListState } from '../../components/ui/use-list-query.ts';
-import { PORTAL_ROUTES, portalApi, portalKeys } from './portal-api.ts';
+import { PORTAL_ROUTES, portalApi, portalKeys } from '../../api/portal.ts';
 
 /** /my-contracts: the contracts of the user's companies (never drafts), the latest start first. */
 export default function PortalContractsPage() {

@@ -1,7 +1,8 @@
 import type { ContractOption, ContractView } from '@kantora/domain';
 import { useQuery } from '@tanstack/react-query';
 import { clientsApi } from '../../api/clients.ts';
-import { api } from '../../lib/api-client.ts';
+import { contractsApi } from '../../api/contracts.ts';
+import { timesheetKeys } from '../../api/timesheets.ts';
 import { TimesheetDialog } from './timesheet-dialog.tsx';
 
 const PAGE = /^\/(clients|contracts)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
@@ -25,15 +26,15 @@ function optionOf(contract: ContractView): ContractOption {
 export default function QuickTimesheetDialog({ path, onClose }: { path: string; onClose: () => void }) {
   const { clientId, contractId } = pageOf(path);
   const client = useQuery({
-    queryKey: ['timesheets', 'client', clientId],
+    queryKey: timesheetKeys.client(clientId),
     queryFn: () => clientsApi.get(clientId as string, { quiet: true }),
     enabled: Boolean(clientId),
     retry: false,
     staleTime: 60_000,
   });
   const contract = useQuery({
-    queryKey: ['timesheets', 'contract', contractId],
-    queryFn: () => api.get<ContractView>(`/contracts/${encodeURIComponent(contractId as string)}`, { quiet: true }),
+    queryKey: timesheetKeys.contract(contractId),
+    queryFn: () => contractsApi.get(contractId as string, { quiet: true }),
     enabled: Boolean(contractId),
     retry: false,
     staleTime: 60_000,

@@ -26,7 +26,7 @@ import {
   timesheetFormSchema,
 } from './timesheet-form.ts';
 import { TimesheetRowFields } from './timesheet-row-fields.tsx';
-import { timesheetKeys, timesheetsApi } from './timesheets-api.ts';
+import { timesheetKeys, timesheetQueries, timesheetsApi } from '../../api/timesheets.ts';
 
 export interface TimesheetDialogProps {
   /** The row to open (the single-row form); null for a new multi-row entry. */
@@ -59,8 +59,7 @@ export function TimesheetDialog({ id, client = null, contract = null, onClose }:
   const invalidate = useInvalidate();
   const [saved, setSaved] = useState<TimesheetView[] | null>(null);
   const loaded = useQuery({
-    queryKey: timesheetKeys.one(id ?? ''),
-    queryFn: () => timesheetsApi.get(id as string),
+    ...timesheetQueries.one(id ?? ''),
     enabled: id !== null,
     staleTime: 0,
     retry: false,

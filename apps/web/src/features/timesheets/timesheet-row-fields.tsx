@@ -28,7 +28,8 @@ import {
   type TimesheetFormOutput,
   type TimesheetFormValues,
 } from './timesheet-form.ts';
-import { timesheetKeys, timesheetsApi } from './timesheets-api.ts';
+import { contractsApi } from '../../api/contracts.ts';
+import { timesheetKeys } from '../../api/timesheets.ts';
 
 /** The service of a row: its name, and the services picker offering the services of the row's contract. */
 function ServiceField({
@@ -46,7 +47,7 @@ function ServiceField({
   const contractId = contract?._id ?? null;
   const services = useQuery({
     queryKey: timesheetKeys.contractServices(contractId ?? ''),
-    queryFn: () => timesheetsApi.contractServices(contractId as string),
+    queryFn: () => contractsApi.services({ contractId: contractId as string, page: 1, itemsPerPage: 200 }),
     enabled: picking && contractId !== null,
     staleTime: 60_000,
   });

@@ -27,10 +27,11 @@ import { type ListRequest, useListQuery, useListState } from '../../components/u
 import { formatDate, formatDateTime, formatDuration } from '../../lib/format.ts';
 import { localized } from '../../lib/labels.ts';
 import { notify } from '../../lib/notify.ts';
+import { isLocale } from '../../lib/locale.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { serviceLabel } from './timesheet-form.ts';
 import { TimesheetDialog } from './timesheet-dialog.tsx';
-import { timesheetKeys, timesheetsApi } from './timesheets-api.ts';
+import { timesheetKeys, timesheetsApi } from '../../api/timesheets.ts';
 import { type TimesheetFilterValues, TimesheetsFilter, toListFilter } from './timesheets-filter.tsx';
 
 export interface TimesheetsListProps {
@@ -174,7 +175,7 @@ export function TimesheetsList({ client = null, contract = null, description }: 
     setBusy(true);
     try {
       // The file in the language on screen (not the user's stored one).
-      const body = { ...filter, lang: locale };
+      const body = { ...filter, lang: isLocale(locale) ? locale : undefined };
       await (kind === 'export' ? timesheetsApi.exportXlsx(body) : timesheetsApi.print(body));
     } catch {
       // The API client has shown why.
