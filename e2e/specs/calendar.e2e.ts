@@ -1,3 +1,4 @@
+import { sofiaDay } from '@kantora/domain';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiToken, hashPath, signInWithForm, waitForHash } from '../support/actions.ts';
@@ -15,8 +16,7 @@ const OUTSIDER = { username: `e2e-cal-${run.toLowerCase()}@kantora.local`, passw
 
 /** The 14th–16th of next month (Europe/Sofia), as dd.MM.yyyy parts: one "next" from today's month view. */
 const target = (() => {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sofia' }).format(new Date());
-  const [y, m] = today.split('-').map(Number);
+  const [y, m] = sofiaDay().split('-').map(Number);
   const next = new Date(Date.UTC(y, m, 1));
   const mm = String(next.getUTCMonth() + 1).padStart(2, '0');
   const yyyy = next.getUTCFullYear();

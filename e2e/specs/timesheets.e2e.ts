@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { sofiaDay as sofiaDayOf } from '@kantora/domain';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -15,8 +16,7 @@ const ts = (locale: Locale, key: string, values: Record<string, string> = {}) =>
 /** employee@'s demo row created 11 days ago (apps/server/src/seed/demo-timesheets.ts). */
 const LOCKED_COMMENT = 'Инвентаризация на склада в събота';
 const DAY_MS = 86_400_000;
-const sofiaDay = (daysAgo = 0) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sofia' }).format(new Date(Date.now() - daysAgo * DAY_MS));
+const sofiaDay = (daysAgo = 0) => sofiaDayOf(new Date(Date.now() - daysAgo * DAY_MS));
 const display = (day: string) => day.split('-').reverse().join('.');
 
 async function signIn(page: Page, account: { username: string; password: string }, locale: Locale = 'bg') {

@@ -1,3 +1,4 @@
+import { sofiaDay } from '@kantora/domain';
 /**
  * Removing and duplicating drafts (docs/decisions.md, "Removing and duplicating drafts"): a draft that never had a
  * number is deleted with its rows and billed period (409 for a numbered one); any document is copied into a new
@@ -8,7 +9,6 @@ import type { BillingKind } from '@kantora/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/sql-helpers.ts';
-import { sofiaDate } from '../src/modules/billing/access.ts';
 import {
   addItem,
   BASE,
@@ -180,7 +180,7 @@ describe('duplicate', () => {
       await s.ctx.database.db.execute(sql`update companies set payment_term_days = null where id = ${s.visible}`);
       expect([response.status, response.body.Message]).toEqual([200, 'saved_successfully']);
       const copy = response.body.Result;
-      const today = sofiaDate();
+      const today = sofiaDay();
       expect(copy._id).not.toBe(source._id);
       expect(copy).toMatchObject({
         kind,

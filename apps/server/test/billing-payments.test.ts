@@ -1,3 +1,4 @@
+import { sofiaDay } from '@kantora/domain';
 import type { BillingDocumentView, BillingItemRow, PaymentChange, PaymentRow } from '@kantora/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -200,13 +201,7 @@ describe('payments of an invoice', () => {
   });
 
   it("wants a date not after today (Europe/Sofia) and not before the document's date, on new payments and changes", async () => {
-    const sofia = (days = 0) =>
-      new Intl.DateTimeFormat('en-CA', {
-        timeZone: 'Europe/Sofia',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-      }).format(new Date(Date.now() + days * 86_400_000));
+    const sofia = (days = 0) => sofiaDay(new Date(Date.now() + days * 86_400_000));
     for (const kind of ['invoice', 'proforma'] as const) {
       const document = await issuedOf(kind, 100);
       expect(document.date).toBe('2026-03-02');

@@ -1,3 +1,4 @@
+import { sofiaDay } from '@kantora/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { call, createTestContext, type TestContext } from './helpers.ts';
@@ -9,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const day = (plus: number) => {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sofia' }).format(new Date());
+  const today = sofiaDay();
   const [y, m, d] = today.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + plus)).toISOString().slice(0, 10);
 };

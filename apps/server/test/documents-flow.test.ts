@@ -1,3 +1,4 @@
+import { sofiaDay } from '@kantora/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentsFlow, files } from '../src/db/schema/index.ts';
@@ -191,7 +192,7 @@ describe('saving a document', () => {
 
   it('takes today (Sofia) when the date is blank, and a new file once the old one is removed', async () => {
     const doc = await create({ date: '' });
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sofia' }).format(new Date());
+    const today = sofiaDay();
     expect(doc.date).toBe(today);
     expect(
       (

@@ -1,3 +1,4 @@
+import { sofiaDay } from '@kantora/domain';
 import type { BillingItemRow, BillingRow, PaymentRow } from '@kantora/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, type TestContext } from './helpers.ts';
@@ -36,12 +37,7 @@ describe('the demo payments', () => {
   });
 
   it("are dated between their document's date and today (Europe/Sofia), as savePayment wants them", async () => {
-    const today = new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Europe/Sofia',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(new Date());
+    const today = sofiaDay();
     let checked = 0;
     for (const [path, idField] of [
       ['/api/invoices', 'invoiceId'],

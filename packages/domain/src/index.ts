@@ -23,6 +23,7 @@ export * from './billing.schemas.ts';
 export * from './billing-run.schemas.ts';
 export * from './payments.schemas.ts';
 export * from './timesheets.schemas.ts';
+export * from './sofia-time.ts';
 export * from './portal.schemas.ts';
 export * from './setup.ts';
 export * from './contract-periods.ts';

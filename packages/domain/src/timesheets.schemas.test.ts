@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   formatHoursMinutes,
   hasTimesheetFilter,
-  sofiaDay,
   splitWorkDuration,
   timesheetDateError,
   timesheetExportQuery,
   timesheetListQuery,
   timesheetSaveSchema,
 } from './timesheets.schemas.ts';
+import { sofiaDay } from './sofia-time.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const row = { client: id(1), contract: id(2), service: id(3), date: '2026-11-20', duration: 90 };

@@ -60,16 +60,6 @@ export const TIMESHEET_PRINT_MAX_ROWS = 5000;
 
 export const TIMESHEET_SORT_COLUMNS = ['created', 'date'] as const;
 
-/** Today's date in Europe/Sofia (`YYYY-MM-DD`), the day a timesheet's date may not pass. */
-export function sofiaDay(instant: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Sofia',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
-}
-
 /** A duration split into working days of 8 hours, hours and minutes (never negative). */
 export function splitWorkDuration(totalMinutes: number): { days: number; hours: number; minutes: number } {
   const minutes = Math.max(0, Math.round(totalMinutes));

@@ -1,19 +1,14 @@
+import { sofiaDay } from '@kantora/domain';
 import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { eventCategories, eventInvitations, events, users } from '../db/schema/index.ts';
-import { writeLog } from '../modules/logs/audit.ts';
+import { writeLog } from '../modules/logs/index.ts';
 
 const t = (bg: string, it: string) => ({ bg, it });
 
 /** Today in Europe/Sofia plus some days, as `YYYY-MM-DD`. */
-function sofiaDay(plusDays: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Sofia',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-  const [y, m, d] = today.split('-').map(Number);
+function sofiaDayPlus(plusDays: number): string {
+  const [y, m, d] = sofiaDay().split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + plusDays)).toISOString().slice(0, 10);
 }
 
@@ -166,8 +161,8 @@ export async function seedDemoCalendar(tx: Tx): Promise<void> {
         userId: owner.id,
         categoryId: category.id,
         allDay,
-        fromDate: allDay ? dayStart(sofiaDay(demo.day)) : at(sofiaDay(demo.day), demo.times![0]),
-        toDate: allDay ? dayStart(sofiaDay(demo.lastDay ?? demo.day)) : at(sofiaDay(demo.day), demo.times![1]),
+        fromDate: allDay ? dayStart(sofiaDayPlus(demo.day)) : at(sofiaDayPlus(demo.day), demo.times![0]),
+        toDate: allDay ? dayStart(sofiaDayPlus(demo.lastDay ?? demo.day)) : at(sofiaDayPlus(demo.day), demo.times![1]),
         title: demo.title,
         comment: demo.comment ?? '',
         invited: invitees.map((entry) => entry.user.id),

@@ -4,7 +4,9 @@
  * local fields equal the Sofia wall time. These helpers convert between the two, whatever the
  * browser's own time zone is.
  */
-export const BUSINESS_TIME_ZONE = 'Europe/Sofia';
+import { BUSINESS_TIME_ZONE, sofiaDay } from '@kantora/domain';
+
+export { BUSINESS_TIME_ZONE };
 
 const partsFormatter = new Intl.DateTimeFormat('en-GB', {
   timeZone: BUSINESS_TIME_ZONE,
@@ -67,8 +69,5 @@ export function sofiaWallToInstant(wall: Date): Date {
   return new Date(guess);
 }
 
-/** The Sofia day (`YYYY-MM-DD`) of an instant; today by default. */
-export function sofiaDate(instant: Date = new Date()): string {
-  const p = sofiaParts(instant);
-  return `${String(p.year).padStart(4, '0')}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
-}
+/** The Sofia day (`YYYY-MM-DD`) of an instant; today by default: the domain's one sofiaDay. */
+export const sofiaDate = sofiaDay;

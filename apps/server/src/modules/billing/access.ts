@@ -2,8 +2,8 @@ import { type BillingKind, MessageKeys as M } from '@kantora/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { billingDocuments, companies } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
-import { seesEveryClient, visibleClients } from '../clients/access.ts';
-import type { Actor } from '../logs/audit.ts';
+import { seesEveryClient, visibleClients } from '../clients/index.ts';
+import type { Actor } from '../../http/actor.ts';
 
 /**
  * WHO SEES WHICH DOCUMENT: the route's permission decides the role (invoices: admin, manager, accountant;
@@ -24,16 +24,6 @@ export const LOG_NAMES: Record<BillingKind, { document: string; item: string }> 
   invoice: { document: 'Invoice', item: 'InvoiceItem' },
   proforma: { document: 'ProformaInvoice', item: 'ProformaInvoiceItem' },
 };
-
-/** Today in Europe/Sofia as YYYY-MM-DD (business dates of new documents). */
-export function sofiaDate(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Sofia',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
 
 /** A YYYY-MM-DD date plus days. */
 export function addDays(day: string, days: number): string {

@@ -5,15 +5,17 @@ import {
   MAX_BILLING_ITEMS,
   MessageKeys as M,
   NoticeType,
+  sofiaDay,
 } from '@kantora/domain';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { billingDocuments, billingItems } from '../../db/schema/index.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
-import { buildParties } from '../contracts/snapshots.ts';
-import { type Actor, writeLog } from '../logs/audit.ts';
-import type { InvoiceSettingsService } from '../settings/invoice-settings.service.ts';
-import { LOG_NAMES, sofiaDate } from './access.ts';
+import { buildParties } from '../contracts/index.ts';
+import type { Actor } from '../../http/actor.ts';
+import { writeLog } from '../logs/index.ts';
+import type { InvoiceSettingsService } from '../settings/index.ts';
+import { LOG_NAMES } from './access.ts';
 import { originalErrors, paymentDeadlineFor } from './billing-header.ts';
 import { hasPayments } from './billing-payments.service.ts';
 import { loadDocument, logView, viewDto } from './billing.queries.ts';
@@ -102,7 +104,7 @@ export class BillingDraftsService {
   async duplicate(kind: BillingKind, actor: Actor, id: string): Promise<BillingDocumentView> {
     return this.db.transaction(async (tx) => {
       const { row: source } = await loadDocument(tx, kind, actor, id);
-      const today = sofiaDate();
+      const today = sofiaDay();
       const deadline = await paymentDeadlineFor(
         tx,
         today,

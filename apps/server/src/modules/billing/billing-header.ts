@@ -11,6 +11,7 @@ import {
   periodAt,
   resolveVat,
   UserStatus,
+  sofiaDay,
 } from '@kantora/domain';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -25,10 +26,9 @@ import {
   users,
   vatTypes,
 } from '../../db/schema/index.ts';
-import { visibleContracts } from '../contracts/access.ts';
-import { buildParties, defaultProviderBanks } from '../contracts/snapshots.ts';
-import type { Actor } from '../logs/audit.ts';
-import { sofiaDate } from './access.ts';
+import { visibleContracts } from '../contracts/index.ts';
+import { buildParties, defaultProviderBanks } from '../contracts/index.ts';
+import type { Actor } from '../../http/actor.ts';
 import type { DocumentRow } from './billing.queries.ts';
 
 type Settings = typeof invoiceSettings.$inferSelect;
@@ -225,7 +225,7 @@ export async function resolveHeader(
   errors.push(...partyErrors);
 
   // Dates.
-  const today = sofiaDate();
+  const today = sofiaDay();
   const date = pick(input.date, old, (row) => row.date, today);
   if (!date) errors.push({ field: 'date', message: M.field_is_required });
   const taxDate = kind === 'invoice' ? pick(input.taxDate, old, (row) => row.taxDate, date) : null;

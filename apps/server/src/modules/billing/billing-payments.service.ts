@@ -12,6 +12,7 @@ import {
   paymentDateError,
   paymentSignError,
   toCents,
+  sofiaDay,
 } from '@kantora/domain';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
@@ -20,8 +21,9 @@ import { billingDocuments, billingItems, billingPayments, paymentTypes } from '.
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { formFailed } from '../../http/validation.ts';
 import { iso } from '../../http/dto.ts';
-import { type Actor, writeLog } from '../logs/audit.ts';
-import { LOG_NAMES, sofiaDate, visibleDocuments } from './access.ts';
+import type { Actor } from '../../http/actor.ts';
+import { writeLog } from '../logs/index.ts';
+import { LOG_NAMES, visibleDocuments } from './access.ts';
 import { type DocumentRecord, itemDto, loadDocument } from './billing.queries.ts';
 import { logDocument } from './billing-store.ts';
 
@@ -164,7 +166,7 @@ export class BillingPaymentsService {
       if (old && old.payment.documentId !== row.id) throw notFound();
       const [type] = await tx.select({ id: paymentTypes.id }).from(paymentTypes).where(eq(paymentTypes.id, input.type));
       if (!type) throw formFailed([{ field: 'type', message: M.invalid_value }]);
-      const wrongDate = paymentDateError(input.date, row.date, sofiaDate());
+      const wrongDate = paymentDateError(input.date, row.date, sofiaDay());
       if (wrongDate) throw dateError(wrongDate);
       const signError = paymentSignError(input.amount, row.noticeType);
       if (signError) throw amountError(signError);

@@ -1,14 +1,14 @@
-import { type BillingDocumentView, ContractStatus, MessageKeys as M, NoticeType } from '@kantora/domain';
+import { type BillingDocumentView, ContractStatus, MessageKeys as M, NoticeType, sofiaDay } from '@kantora/domain';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { billingDocuments, billingItems } from '../../db/schema/index.ts';
 import { conflict } from '../../http/errors.ts';
 import { fieldError } from '../../http/validation.ts';
-import type { ContractsService } from '../contracts/contracts.service.ts';
-import type { ContractRecord } from '../contracts/contracts.queries.ts';
-import type { Actor } from '../logs/audit.ts';
-import type { InvoiceSettingsService } from '../settings/invoice-settings.service.ts';
-import { addDays, sofiaDate } from './access.ts';
+import type { ContractsService } from '../contracts/index.ts';
+import type { ContractRecord } from '../contracts/index.ts';
+import type { Actor } from '../../http/actor.ts';
+import type { InvoiceSettingsService } from '../settings/index.ts';
+import { addDays } from './access.ts';
 import { type DocumentRecord, loadDocument, viewDto } from './billing.queries.ts';
 import { paymentDeadlineFor } from './billing-header.ts';
 import { appendItems, logDocument, recalculate } from './billing-store.ts';
@@ -91,7 +91,7 @@ export class BillingTransformsService {
     itemIds: string[] | null,
   ): Promise<BillingDocumentView> {
     const p = proforma.row;
-    const today = sofiaDate();
+    const today = sofiaDay();
     const [invoice] = await tx
       .insert(billingDocuments)
       .values({

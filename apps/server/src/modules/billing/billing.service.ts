@@ -17,6 +17,7 @@ import {
   type NoticeTypeValue,
   type PrintLayoutName,
   toCents,
+  sofiaDay,
 } from '@kantora/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
@@ -24,9 +25,9 @@ import { cappedCount, isUniqueViolation, queryRows } from '../../db/sql-helpers.
 import { billingDocuments } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import { formFailed } from '../../http/validation.ts';
-import { buildParties } from '../contracts/snapshots.ts';
-import type { Actor } from '../logs/audit.ts';
-import type { InvoiceSettingsService } from '../settings/invoice-settings.service.ts';
+import { buildParties } from '../contracts/index.ts';
+import type { Actor } from '../../http/actor.ts';
+import type { InvoiceSettingsService } from '../settings/index.ts';
 import { resolveHeader, originalErrors } from './billing-header.ts';
 import {
   billingCountQueries,
@@ -44,7 +45,6 @@ import {
   searchOptions,
   viewDto,
 } from './billing.queries.ts';
-import { sofiaDate } from './access.ts';
 import { logDocument, recalculate, requireDraft, takeNumber } from './billing-store.ts';
 import { hasPayments } from './billing-payments.service.ts';
 import { clearTimesheetAnnex, freezeTimesheetAnnex } from './billing-annex.ts';
@@ -65,7 +65,7 @@ export class BillingService {
   async list(kind: BillingKind, actor: Actor, query: BillingListQuery): Promise<ListResult<BillingRow>> {
     // The first date of the kind, to weigh a range that has no start.
     const oldest = query.toDate && !query.fromDate ? await firstDate(this.db, kind, query.issued) : null;
-    const queries = billingListQueries(kind, actor, query, readsDateIndex(query, oldest, sofiaDate()));
+    const queries = billingListQueries(kind, actor, query, readsDateIndex(query, oldest, sofiaDay()));
     const [ids, total] = await Promise.all([
       queryRows<{ id: string }>(this.db, queries.ids),
       cappedCount(this.db, queries.count),

@@ -1,5 +1,5 @@
 import type { BillingKind } from '@kantora/domain';
-import { NoticeType } from '@kantora/domain';
+import { NoticeType, sofiaDay } from '@kantora/domain';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/sql-helpers.ts';
@@ -10,10 +10,10 @@ import {
   contracts,
   type Localized,
 } from '../../db/schema/index.ts';
-import { buildParties } from '../contracts/snapshots.ts';
-import { type Actor, writeLog } from '../logs/audit.ts';
-import type { InvoiceSettingsService } from '../settings/invoice-settings.service.ts';
-import { sofiaDate } from './access.ts';
+import { buildParties } from '../contracts/index.ts';
+import type { Actor } from '../../http/actor.ts';
+import { writeLog } from '../logs/index.ts';
+import type { InvoiceSettingsService } from '../settings/index.ts';
 import { currencyOf, paymentDeadlineFor, signerOf, vatColumns } from './billing-header.ts';
 import { type DocumentRecord, loadDocument } from './billing.queries.ts';
 import { appendItems, logDocument, recalculate } from './billing-store.ts';
@@ -180,7 +180,7 @@ export async function generateContractDocument(
     customerBank: c.customerBankId,
   };
   const { parties } = await buildParties(tx, choice, choice);
-  const today = sofiaDate();
+  const today = sofiaDay();
   // Due today plus the client's term (else the defaults'), but not before the period starts (docs/decisions.md, "Payment terms").
   const deadline = later(
     period.periodFrom,

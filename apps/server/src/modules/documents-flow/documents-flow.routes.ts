@@ -8,6 +8,7 @@ import {
   idParamsSchema,
   MessageKeys as M,
   type PermissionName,
+  sofiaDay,
 } from '@kantora/domain';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
@@ -17,7 +18,7 @@ import { userOf } from '../../http/guard.ts';
 import { readMultipart } from '../../http/multipart.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { parseOrThrow } from '../../http/validation.ts';
-import type { AuthService } from '../auth/auth.service.ts';
+import type { AuthService } from '../auth/index.ts';
 import type { DocumentFlowScope } from './documents-flow.queries.ts';
 import type { DocumentsFlowService } from './documents-flow.service.ts';
 
@@ -29,15 +30,6 @@ const previewQuery = z.object({
   token: z.string().max(2000).optional(),
   scope: z.enum(['staff', 'portal']).optional().default('staff'),
 });
-
-/** A `YYYY-MM-DD` stamp for the zip's name (Europe/Sofia). */
-const sofiaStamp = () =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Sofia',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
 
 /**
  * The calls one scope shares: staff under /api/documents-flow (permission documentsFlow), client users
@@ -112,7 +104,7 @@ export function documentsFlowRoutes(app: AppInstance, service: DocumentsFlowServ
       const body = await service.zip(userOf(request), 'staff', request.body.filesIds);
       return sendStream(
         reply,
-        { filename: `documents-flow-${sofiaStamp()}.zip`, contentType: 'application/zip' },
+        { filename: `documents-flow-${sofiaDay()}.zip`, contentType: 'application/zip' },
         body,
       );
     },
