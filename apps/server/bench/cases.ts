@@ -23,16 +23,16 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 import { fileBody } from '../src/db/file-store.ts';
 import { files, revokedTokens, users } from '../src/db/schema/index.ts';
-import { printDocument } from '../src/modules/billing/billing-print.ts';
-import { BillingService } from '../src/modules/billing/billing.service.ts';
-import { BillingRunService } from '../src/modules/billing-run/billing-run.service.ts';
-import { companyListQueries } from '../src/modules/clients/companies.service.ts';
-import { ContractsService } from '../src/modules/contracts/contracts.service.ts';
-import { DocumentsFlowService } from '../src/modules/documents-flow/documents-flow.service.ts';
-import type { Actor } from '../src/modules/logs/audit.ts';
-import { LogsService } from '../src/modules/logs/logs.service.ts';
-import { InvoiceSettingsService } from '../src/modules/settings/invoice-settings.service.ts';
-import { TimesheetsService } from '../src/modules/timesheets/timesheets.service.ts';
+import { printDocument } from '../src/modules/billing/index.ts';
+import { BillingService } from '../src/modules/billing/index.ts';
+import { BillingRunService } from '../src/modules/billing-run/index.ts';
+import { companyListQueries } from '../src/modules/clients/index.ts';
+import { ContractsService } from '../src/modules/contracts/index.ts';
+import { DocumentsFlowService } from '../src/modules/documents-flow/index.ts';
+import type { Actor } from '../src/http/actor.ts';
+import { LogsService } from '../src/modules/logs/index.ts';
+import { InvoiceSettingsService } from '../src/modules/settings/index.ts';
+import { TimesheetsService } from '../src/modules/timesheets/index.ts';
 import type { BenchRole, Fixtures } from './fixtures.ts';
 
 /** What `direct` runs with: the pool, the row's user, and the server's settings the SQL depends on. */

@@ -7,11 +7,11 @@ import { Access } from '@kantora/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 import { queryRows } from '../src/db/sql-helpers.ts';
-import { generationDefaults } from '../src/modules/billing/contract-billing.ts';
-import { dueCandidates } from '../src/modules/billing-run/billing-run.queries.ts';
-import { currentMonth } from '../src/modules/billing-run/billing-run.service.ts';
-import type { Actor } from '../src/modules/logs/audit.ts';
-import { InvoiceSettingsService } from '../src/modules/settings/invoice-settings.service.ts';
+import { generationDefaults } from '../src/modules/billing/index.ts';
+import { dueCandidates } from '../src/modules/billing-run/index.ts';
+import { currentMonth } from '../src/modules/billing-run/index.ts';
+import type { Actor } from '../src/http/actor.ts';
+import { InvoiceSettingsService } from '../src/modules/settings/index.ts';
 
 /** The signed-in users of the cases (the demo users and the administrator). */
 export const BENCH_USERS = {

@@ -1,6 +1,6 @@
 import { canAccess, Permissions } from '@kantora/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthService } from '../modules/auth/auth.service.ts';
+import type { Authenticator } from './actor.ts';
 import { forbidden } from './errors.ts';
 
 function bearer(request: FastifyRequest): string | undefined {
@@ -11,7 +11,7 @@ function bearer(request: FastifyRequest): string | undefined {
 }
 
 /** onRequest hook: static files and public routes pass; others need a live token and a role the route's permission allows. */
-export function authGuard(auth: AuthService) {
+export function authGuard(auth: Authenticator) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     request.user = null;
     const config = request.routeOptions.config;
@@ -37,7 +37,7 @@ export function userOf(request: FastifyRequest) {
  * The user behind the request's token on a public route, or null: a public call never requires
  * a token, and a missing, expired or revoked one is simply no user.
  */
-export async function optionalUser(auth: AuthService, request: FastifyRequest) {
+export async function optionalUser(auth: Authenticator, request: FastifyRequest) {
   const token = bearer(request);
   if (!token) return null;
   try {

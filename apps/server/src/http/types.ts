@@ -7,7 +7,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AuthenticatedUser } from '../modules/auth/auth.service.ts';
+import type { AuthenticatedUser } from './actor.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

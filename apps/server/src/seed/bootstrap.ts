@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { Access, UserStatus, UserType } from '@kantora/domain';
 import type { Db } from '../db/client.ts';
 import { appMeta, users } from '../db/schema/index.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
-import { writeLog } from '../modules/logs/audit.ts';
+import { hashPassword } from '../modules/auth/index.ts';
+import { writeLog } from '../modules/logs/index.ts';
 import { seedDemo } from './demo.ts';
 import { ensureReferenceData } from './reference.ts';
 

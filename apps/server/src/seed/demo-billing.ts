@@ -13,11 +13,11 @@ import {
   users,
   vatTypes,
 } from '../db/schema/index.ts';
-import { appendItems, recalculate, takeNumber } from '../modules/billing/billing-store.ts';
-import { signerOf, vatColumns } from '../modules/billing/billing-header.ts';
-import { backfillBilledPeriods } from '../modules/billing/contract-billing.ts';
-import { buildParties } from '../modules/contracts/snapshots.ts';
-import { writeLog } from '../modules/logs/audit.ts';
+import { appendItems, recalculate, takeNumber } from '../modules/billing/index.ts';
+import { signerOf, vatColumns } from '../modules/billing/index.ts';
+import { backfillBilledPeriods } from '../modules/billing/index.ts';
+import { buildParties } from '../modules/contracts/index.ts';
+import { writeLog } from '../modules/logs/index.ts';
 import { PLACE_OF_SUPPLY_VAT_NAME } from './reference.ts';
 
 const t = (bg: string, it: string) => ({ bg, it });

@@ -2,7 +2,7 @@ import { makeEik, makeIban } from '@kantora/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { banks, companies, currencies, officeContacts, offices, users } from '../db/schema/index.ts';
-import { writeLog } from '../modules/logs/audit.ts';
+import { writeLog } from '../modules/logs/index.ts';
 
 const t = (bg: string, it: string) => ({ bg, it });
 

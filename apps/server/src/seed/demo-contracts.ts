@@ -14,8 +14,8 @@ import {
   services,
   users,
 } from '../db/schema/index.ts';
-import { buildParties } from '../modules/contracts/snapshots.ts';
-import { writeLog } from '../modules/logs/audit.ts';
+import { buildParties } from '../modules/contracts/index.ts';
+import { writeLog } from '../modules/logs/index.ts';
 import { tinyPdf } from './demo-files.ts';
 
 const t = (bg: string, it: string) => ({ bg, it });

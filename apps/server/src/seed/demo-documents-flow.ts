@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { insertFile } from '../db/file-store.ts';
 import { companies, documentFlowCategories, documentsFlow, users } from '../db/schema/index.ts';
-import { writeLog } from '../modules/logs/audit.ts';
+import { writeLog } from '../modules/logs/index.ts';
 import { tinyPdf, tinyPng, tinyText } from './demo-files.ts';
 
 type Who = 'admin' | 'employee' | 'employee2' | 'client';

@@ -9,8 +9,8 @@ import {
   paymentTypes,
   users,
 } from '../db/schema/index.ts';
-import { refreshPaidState } from '../modules/billing/billing-payments.service.ts';
-import { writeLog } from '../modules/logs/audit.ts';
+import { refreshPaidState } from '../modules/billing/index.ts';
+import { writeLog } from '../modules/logs/index.ts';
 
 /** A payment: its date, its amount (`rest`: what is left of the total) and a note. */
 type DemoPayment = [date: string, amount: number | 'rest', notes: string];

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { banks, billingDocuments, companies, contracts, contractServices, users } from '../db/schema/index.ts';
-import { BillingItemsService } from '../modules/billing/billing-items.service.ts';
-import { BillingService } from '../modules/billing/billing.service.ts';
-import { InvoiceSettingsService } from '../modules/settings/invoice-settings.service.ts';
+import { BillingItemsService } from '../modules/billing/index.ts';
+import { BillingService } from '../modules/billing/index.ts';
+import { InvoiceSettingsService } from '../modules/settings/index.ts';
 
 /**
  * What the demo client user (client@, on Роси Кострузиони and Бианки Мода) needs beyond the other demo areas: the

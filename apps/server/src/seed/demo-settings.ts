@@ -15,7 +15,7 @@ import {
   users,
   vatTypes,
 } from '../db/schema/index.ts';
-import { writeLog } from '../modules/logs/audit.ts';
+import { writeLog } from '../modules/logs/index.ts';
 import { insertLogged, seedReferenceData, STANDARD_VAT_NAME, TRANSFER_PAYMENT_NAME } from './reference.ts';
 
 const t = (bg: string, it: string) => ({ bg, it });

@@ -2,7 +2,7 @@ import { ContractStatus, sofiaDay } from '@kantora/domain';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { companies, contracts, contractServices, services, timesheets, users } from '../db/schema/index.ts';
-import { writeLog } from '../modules/logs/audit.ts';
+import { writeLog } from '../modules/logs/index.ts';
 
 const DAY_MS = 86_400_000;
 /** Weeks of work before today. */

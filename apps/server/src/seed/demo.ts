@@ -1,8 +1,8 @@
 import { Access, UserStatus, UserType } from '@kantora/domain';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
-import { writeLog } from '../modules/logs/audit.ts';
+import { hashPassword } from '../modules/auth/index.ts';
+import { writeLog } from '../modules/logs/index.ts';
 import { seedDemoCalendar } from './demo-calendar.ts';
 import { seedDemoClients } from './demo-clients.ts';
 import { seedDemoBilling } from './demo-billing.ts';

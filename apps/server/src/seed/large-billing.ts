@@ -13,9 +13,9 @@ import {
   users,
   vatTypes,
 } from '../db/schema/index.ts';
-import { signerOf } from '../modules/billing/billing-header.ts';
-import { backfillBilledPeriods } from '../modules/billing/contract-billing.ts';
-import { buildParties } from '../modules/contracts/snapshots.ts';
+import { signerOf } from '../modules/billing/index.ts';
+import { backfillBilledPeriods } from '../modules/billing/index.ts';
+import { buildParties } from '../modules/contracts/index.ts';
 
 const BATCH = 5000;
 const YEARS = 5;

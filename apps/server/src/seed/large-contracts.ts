@@ -13,7 +13,7 @@ import {
   services,
   users,
 } from '../db/schema/index.ts';
-import { buildParties } from '../modules/contracts/snapshots.ts';
+import { buildParties } from '../modules/contracts/index.ts';
 
 const BATCH = 1000;
 const YEARS = 5;

@@ -4,7 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.ts';
 import { appMeta, currencies, paymentTypes, vatTypes } from '../db/schema/index.ts';
 import { lockName } from '../db/sql-helpers.ts';
-import { writeLog } from '../modules/logs/audit.ts';
+import { writeLog } from '../modules/logs/index.ts';
 
 const t = (bg: string, it: string) => ({ bg, it });
 

@@ -4,7 +4,8 @@ import { UserStatus } from '@kantora/domain';
 import type { Db } from '../../db/client.ts';
 import { revokedTokens, signInAttempts, users } from '../../db/schema/index.ts';
 import { AppError, badRequest, unauthorized } from '../../http/errors.ts';
-import { type Actor, writeLog } from '../logs/audit.ts';
+import type { AuthenticatedUser } from '../../http/actor.ts';
+import { writeLog } from '../logs/index.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import type { TokenClaims, TokenService } from './tokens.ts';
 
@@ -12,12 +13,6 @@ export interface AuthSettings {
   maxAttempts: number;
   windowMinutes: number;
   isProduction: boolean;
-}
-
-export interface AuthenticatedUser extends Actor {
-  jti: string;
-  exp: number;
-  tokenVersion: number;
 }
 
 /** The two classes of the sign-in advisory locks (`pg_advisory_xact_lock(class, key)`): per user name, per IP. */

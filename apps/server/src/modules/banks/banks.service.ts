@@ -14,7 +14,8 @@ import { iso } from '../../http/dto.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { localizedSort, offsetOf, orderBy, pageOf, totalCount } from '../../http/paging.ts';
 import { fieldError } from '../../http/validation.ts';
-import { type Actor, writeLog } from '../logs/audit.ts';
+import type { Actor } from '../../http/actor.ts';
+import { writeLog } from '../logs/index.ts';
 
 export type BankOwnerType = 'my_company' | 'company';
 

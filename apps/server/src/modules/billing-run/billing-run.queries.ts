@@ -9,8 +9,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows, sofiaToday } from '../../db/sql-helpers.ts';
 import type { Localized } from '../../db/schema/index.ts';
-import type { GenerationDefaults } from '../billing/contract-billing.ts';
-import { type ContractPeriod, type PricedService, periodAt, periodRows } from '../billing/contract-periods.ts';
+import type { GenerationDefaults } from '../billing/index.ts';
+import { type ContractPeriod, type PricedService, periodAt, periodRows } from '../billing/index.ts';
 
 /** A due contract's period with what the preview shows and why it would be left out. */
 export interface DueCandidate {

@@ -15,10 +15,10 @@ import type { Db, Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/sql-helpers.ts';
 import { contracts } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
-import type { BillingService } from '../billing/billing.service.ts';
-import { generateContractDocument, generationDefaults } from '../billing/contract-billing.ts';
-import type { Actor } from '../logs/audit.ts';
-import type { InvoiceSettingsService } from '../settings/invoice-settings.service.ts';
+import type { BillingService } from '../billing/index.ts';
+import { generateContractDocument, generationDefaults } from '../billing/index.ts';
+import type { Actor } from '../../http/actor.ts';
+import type { InvoiceSettingsService } from '../settings/index.ts';
 import { type DueCandidate, dueCandidates } from './billing-run.queries.ts';
 
 const keyOf = (contractId: string, periodFrom: string) => `${contractId}|${periodFrom}`;

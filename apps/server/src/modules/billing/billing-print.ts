@@ -13,8 +13,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { billingItems } from '../../db/schema/index.ts';
 import { fieldError } from '../../http/validation.ts';
-import type { Actor } from '../logs/audit.ts';
-import { renderPdf } from '../printing/render.ts';
+import type { Actor } from '../../http/actor.ts';
+import { renderPdf } from '../printing/index.ts';
 import { timesheetAnnexOf } from './billing-annex.ts';
 import { type DocumentRecord, loadDocument } from './billing.queries.ts';
 

@@ -15,7 +15,8 @@ import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/sql-helpers.ts';
 import { billingDocuments, billingItems, type Localized } from '../../db/schema/index.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
-import { type Actor, writeLog } from '../logs/audit.ts';
+import type { Actor } from '../../http/actor.ts';
+import { writeLog } from '../logs/index.ts';
 import { LOG_NAMES } from './access.ts';
 import { type DocumentRecord, type DocumentRow, logView } from './billing.queries.ts';
 

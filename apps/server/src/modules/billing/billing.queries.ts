@@ -30,7 +30,7 @@ import {
 } from '../../db/schema/index.ts';
 import { iso } from '../../http/dto.ts';
 import { offsetOf, orderBy } from '../../http/paging.ts';
-import type { Actor } from '../logs/audit.ts';
+import type { Actor } from '../../http/actor.ts';
 import { documentNotFound, visibleDocuments } from './access.ts';
 
 export type DocumentRow = typeof billingDocuments.$inferSelect;

@@ -24,7 +24,7 @@ import { ok } from '../../http/envelope.ts';
 import { requireValidForm } from '../../http/validation.ts';
 import { userOf } from '../../http/guard.ts';
 import type { AppInstance } from '../../http/types.ts';
-import { printFilenameOf, sendPdf } from '../printing/render.ts';
+import { printFilenameOf, sendPdf } from '../printing/index.ts';
 import type { BillingDraftsService } from './billing-drafts.service.ts';
 import type { BillingItemsService } from './billing-items.service.ts';
 import type { BillingService } from './billing.service.ts';

@@ -10,7 +10,7 @@ import {
 import { ok } from '../../http/envelope.ts';
 import { optionalUser, userOf } from '../../http/guard.ts';
 import type { AppInstance } from '../../http/types.ts';
-import type { AuthService } from '../auth/auth.service.ts';
+import type { AuthService } from '../auth/index.ts';
 import type { EventsService } from './events.service.ts';
 import type { InvitationsService } from './invitations.service.ts';
 

@@ -3,8 +3,8 @@ import { type AnyColumn, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { eventCategories, events, type Localized, users } from '../../db/schema/index.ts';
 import { iso } from '../../http/dto.ts';
-import type { Actor } from '../logs/audit.ts';
-import { userOptionColumns } from '../users/users.service.ts';
+import type { Actor } from '../../http/actor.ts';
+import { userOptionColumns } from '../users/index.ts';
 
 /** The business time zone: all-day events are Europe/Sofia days. */
 export const SOFIA = 'Europe/Sofia';

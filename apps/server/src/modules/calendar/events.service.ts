@@ -18,7 +18,8 @@ import { eventCategories, eventInvitations, events, users } from '../../db/schem
 import { iso } from '../../http/dto.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { fieldError } from '../../http/validation.ts';
-import { type Actor, writeLog } from '../logs/audit.ts';
+import type { Actor } from '../../http/actor.ts';
+import { writeLog } from '../logs/index.ts';
 import { eventDto, fullNameOf, peopleOf, selectEvents, sofiaDayStart, visibleTo } from './event-views.ts';
 
 type InvitationRow = typeof eventInvitations.$inferSelect;

@@ -4,7 +4,8 @@ import type { Db, Executor } from '../../db/client.ts';
 import { eventCategories, eventInvitations, events, users } from '../../db/schema/index.ts';
 import { iso } from '../../http/dto.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { type Actor, writeLog } from '../logs/audit.ts';
+import type { Actor } from '../../http/actor.ts';
+import { writeLog } from '../logs/index.ts';
 import { eventColumns, eventDto, fullNameOf, previewOf, SOFIA, visibleTo } from './event-views.ts';
 import { invitationLogDoc } from './events.service.ts';
 

@@ -3,8 +3,8 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companies } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import type { BankOwnerPolicy } from '../banks/banks.service.ts';
-import type { Actor } from '../logs/audit.ts';
+import type { BankOwnerPolicy } from '../banks/index.ts';
+import type { Actor } from '../../http/actor.ts';
 
 /**
  * WHO SEES WHICH CLIENT — the one place of the rule (contracts, invoices and the rest reuse it):

@@ -14,10 +14,10 @@ import { officeContacts, offices } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { localizedSort, offsetOf, orderBy, pageOf, totalCount } from '../../http/paging.ts';
 import { fieldError } from '../../http/validation.ts';
-import type { Actor } from '../logs/audit.ts';
+import type { Actor } from '../../http/actor.ts';
 import { assertClientVisible } from './access.ts';
 import { type ContactRow, contactDto, type OfficeDto, type OfficeRow, officeDto } from './views.ts';
-import { logChange, type LogSubject } from '../logs/log-change.ts';
+import { logChange, type LogSubject } from '../logs/index.ts';
 
 const OFFICE_LOG: LogSubject = { name: 'Office', model: 'offices' };
 const OFFICE_CONTACT_LOG: LogSubject = { name: 'Office', model: 'office_contacts' };

@@ -2,8 +2,8 @@ import { MessageKeys as M } from '@kantora/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { companies, contracts } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
-import { seesEveryClient, visibleClients } from '../clients/access.ts';
-import type { Actor } from '../logs/audit.ts';
+import { seesEveryClient, visibleClients } from '../clients/index.ts';
+import type { Actor } from '../../http/actor.ts';
 
 /**
  * WHO SEES WHICH CONTRACT: whoever sees its customer (clients/access.ts decides). Those who see every client

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contracts } from '../../db/schema/index.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
-import type { DocumentParentPolicy } from '../documents/documents.service.ts';
+import type { DocumentParentPolicy } from '../documents/index.ts';
 import { contractNotFound, visibleContracts } from './access.ts';
 
 /**

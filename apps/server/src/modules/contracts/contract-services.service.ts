@@ -16,7 +16,8 @@ import { iso } from '../../http/dto.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { localizedSort, offsetOf, orderBy, pageOf, totalCount } from '../../http/paging.ts';
 import { fieldError } from '../../http/validation.ts';
-import { type Actor, writeLog } from '../logs/audit.ts';
+import type { Actor } from '../../http/actor.ts';
+import { writeLog } from '../logs/index.ts';
 import { visibleContracts } from './access.ts';
 import type { ContractsService } from './contracts.service.ts';
 

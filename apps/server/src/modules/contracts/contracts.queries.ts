@@ -15,8 +15,8 @@ import { sofiaToday } from '../../db/sql-helpers.ts';
 import { companies, contracts, contractServices, currencies } from '../../db/schema/index.ts';
 import { iso } from '../../http/dto.ts';
 import { likePattern, localizedSort, offsetOf, orderBy } from '../../http/paging.ts';
-import { bulstatContains, vatNumberContains } from '../clients/search.ts';
-import type { Actor } from '../logs/audit.ts';
+import { bulstatContains, vatNumberContains } from '../clients/index.ts';
+import type { Actor } from '../../http/actor.ts';
 import { visibleContracts } from './access.ts';
 
 /** The status as the API shows it: 3 (expired) for a registered contract whose end date is before today in Europe/Sofia. */

@@ -22,9 +22,10 @@ import { cappedCount } from '../../db/sql-helpers.ts';
 import { contracts, contractServices, currencies } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import { formFailed } from '../../http/validation.ts';
-import { assertClientVisible } from '../clients/access.ts';
-import { checkPeople } from '../clients/people.ts';
-import { type Actor, writeLog } from '../logs/audit.ts';
+import { assertClientVisible } from '../clients/index.ts';
+import { checkPeople } from '../clients/index.ts';
+import type { Actor } from '../../http/actor.ts';
+import { writeLog } from '../logs/index.ts';
 import { contractNotFound, visibleContracts } from './access.ts';
 import {
   type ContractRecord,

@@ -23,8 +23,8 @@ import {
 import { iso } from '../../http/dto.ts';
 import { withoutControls } from '../../http/files.ts';
 import { likePattern, localizedSort, offsetOf, orderBy } from '../../http/paging.ts';
-import { portalClients, seesEveryClient, visibleClients } from '../clients/access.ts';
-import type { Actor } from '../logs/audit.ts';
+import { portalClients, seesEveryClient, visibleClients } from '../clients/index.ts';
+import type { Actor } from '../../http/actor.ts';
 
 /**
  * Who calls: `staff` (/api/documents-flow: the clients the user sees, modules/clients/access.ts) or

@@ -19,8 +19,8 @@ import { checkedContentType } from '../../http/content-type.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { UploadedFile } from '../../http/files.ts';
 import { fieldError } from '../../http/validation.ts';
-import { clientNotFound } from '../clients/access.ts';
-import type { Actor } from '../logs/audit.ts';
+import { clientNotFound } from '../clients/index.ts';
+import type { Actor } from '../../http/actor.ts';
 import {
   type DocumentFlowRecord,
   type DocumentFlowScope,
@@ -34,7 +34,7 @@ import {
   viewDto,
 } from './documents-flow.queries.ts';
 import { uniqueEntryNames, zipStream } from './zip.ts';
-import { logChange, type LogSubject } from '../logs/log-change.ts';
+import { logChange, type LogSubject } from '../logs/index.ts';
 
 const FILE_LOG: LogSubject = { name: 'File', model: 'files' };
 const DOCUMENT_FLOW_LOG: LogSubject = { name: 'DocumentFlow', model: 'documents_flow' };

@@ -18,7 +18,8 @@ import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { type UploadedFile, withoutControls } from '../../http/files.ts';
 import { offsetOf, orderBy, pageOf, totalCount } from '../../http/paging.ts';
 import { fieldError } from '../../http/validation.ts';
-import { type Actor, writeLog } from '../logs/audit.ts';
+import type { Actor } from '../../http/actor.ts';
+import { writeLog } from '../logs/index.ts';
 
 export type DocumentAccess = 'read' | 'write' | 'delete';
 

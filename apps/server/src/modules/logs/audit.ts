@@ -1,14 +1,6 @@
 import type { Executor } from '../../db/client.ts';
-import { type Localized, logs } from '../../db/schema/index.ts';
-
-/** Who does something: the signed-in user behind a call. */
-export interface Actor {
-  id: string;
-  access: number;
-  fullName: Localized;
-  email: string;
-  locale: 'bg' | 'it';
-}
+import { logs } from '../../db/schema/index.ts';
+import type { Actor } from '../../http/actor.ts';
 
 export type LogType = 'create' | 'update' | 'delete' | 'event';
 

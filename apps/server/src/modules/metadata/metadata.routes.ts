@@ -2,8 +2,8 @@ import type { DictionaryKind } from '@kantora/domain';
 import { ok } from '../../http/envelope.ts';
 import { userOf } from '../../http/guard.ts';
 import type { AppInstance } from '../../http/types.ts';
-import type { DictionaryService } from '../settings/dictionary.service.ts';
-import type { UsersService } from '../users/users.service.ts';
+import type { DictionaryService } from '../settings/index.ts';
+import type { UsersService } from '../users/index.ts';
 import type { MetadataService } from './metadata.service.ts';
 
 /** Dictionary look-ups: active entries, or every entry for the `getAll*` calls. */

@@ -2,12 +2,12 @@ import { seesPrices } from '@kantora/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { currencies, paymentTypes, users, vatTypes } from '../../db/schema/index.ts';
-import type { BanksService } from '../banks/banks.service.ts';
-import type { Actor } from '../logs/audit.ts';
-import type { DictionaryItem, DictionaryService } from '../settings/dictionary.service.ts';
-import type { InvoiceSettingsService } from '../settings/invoice-settings.service.ts';
-import type { MyCompanyService } from '../settings/my-company.service.ts';
-import { userOptionColumns } from '../users/users.service.ts';
+import type { BanksService } from '../banks/index.ts';
+import type { Actor } from '../../http/actor.ts';
+import type { DictionaryItem, DictionaryService } from '../settings/index.ts';
+import type { InvoiceSettingsService } from '../settings/index.ts';
+import type { MyCompanyService } from '../settings/index.ts';
+import { userOptionColumns } from '../users/index.ts';
 
 /** Look-ups for the staff screens' pickers and cards. */
 export class MetadataService {

@@ -10,11 +10,11 @@ import {
   printLayoutsFor,
 } from '@kantora/domain';
 import type { Db } from '../../db/client.ts';
-import { documentNotFound } from '../billing/access.ts';
-import type { BillingItemsService } from '../billing/billing-items.service.ts';
-import { printDocument } from '../billing/billing-print.ts';
-import type { BillingService } from '../billing/billing.service.ts';
-import type { Actor } from '../logs/audit.ts';
+import { documentNotFound } from '../billing/index.ts';
+import type { BillingItemsService } from '../billing/index.ts';
+import { printDocument } from '../billing/index.ts';
+import type { BillingService } from '../billing/index.ts';
+import type { Actor } from '../../http/actor.ts';
 import type { PortalContractsService } from './portal-contracts.service.ts';
 import { assertMyCompany } from './portal-scope.ts';
 import { portalBillingRow, portalBillingView } from './portal.views.ts';

@@ -3,10 +3,10 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, officeContacts, offices } from '../../db/schema/index.ts';
 import { localizedSort, offsetOf, orderBy } from '../../http/paging.ts';
-import { clientNotFound } from '../clients/access.ts';
-import { nameContains } from '../clients/search.ts';
-import { companyListColumns } from '../clients/views.ts';
-import type { Actor } from '../logs/audit.ts';
+import { clientNotFound } from '../clients/index.ts';
+import { nameContains } from '../clients/index.ts';
+import { companyListColumns } from '../clients/index.ts';
+import type { Actor } from '../../http/actor.ts';
 import { myCompanies } from './portal-scope.ts';
 import { portalOffice } from './portal.views.ts';
 

@@ -16,9 +16,9 @@ import { cappedCount } from '../../db/sql-helpers.ts';
 import { companies, contracts } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { localizedSort, offsetOf, orderBy } from '../../http/paging.ts';
-import { contractNotFound, visibleContracts } from '../contracts/access.ts';
-import { contractDocumentParent } from '../contracts/contract-documents.ts';
-import type { ContractServicesService } from '../contracts/contract-services.service.ts';
+import { contractNotFound, visibleContracts } from '../contracts/index.ts';
+import { contractDocumentParent } from '../contracts/index.ts';
+import type { ContractServicesService } from '../contracts/index.ts';
 import {
   type ContractRecord,
   contractRowColumns,
@@ -26,10 +26,10 @@ import {
   contractStatus,
   contractViewDto,
   statusIs,
-} from '../contracts/contracts.queries.ts';
-import type { ContractsService } from '../contracts/contracts.service.ts';
-import { type DocumentParentPolicy, DocumentsService } from '../documents/documents.service.ts';
-import type { Actor } from '../logs/audit.ts';
+} from '../contracts/index.ts';
+import type { ContractsService } from '../contracts/index.ts';
+import { type DocumentParentPolicy, DocumentsService } from '../documents/index.ts';
+import type { Actor } from '../../http/actor.ts';
 import { assertMyCompany, myCompanies } from './portal-scope.ts';
 import { portalContractRow, portalContractView, portalDocumentRow, portalServiceRow } from './portal.views.ts';
 

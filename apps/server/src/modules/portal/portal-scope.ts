@@ -1,9 +1,9 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companies } from '../../db/schema/index.ts';
-import { clientNotFound } from '../clients/access.ts';
-import { scopeCondition } from '../documents-flow/documents-flow.queries.ts';
-import type { Actor } from '../logs/audit.ts';
+import { clientNotFound } from '../clients/index.ts';
+import { scopeCondition } from '../documents-flow/index.ts';
+import type { Actor } from '../../http/actor.ts';
 
 /**
  * THE PORTAL'S SCOPE: the active companies whose `client_users` list the user (clients/access.ts `portalClients`, the

@@ -13,7 +13,7 @@ import { ok } from '../../http/envelope.ts';
 import { sendFile } from '../../http/files.ts';
 import { userOf } from '../../http/guard.ts';
 import type { AppInstance } from '../../http/types.ts';
-import { printFilenameOf, sendPdf } from '../printing/render.ts';
+import { printFilenameOf, sendPdf } from '../printing/index.ts';
 import type { PortalBillingService } from './portal-billing.service.ts';
 import type { PortalCompaniesService } from './portal-companies.service.ts';
 import type { PortalContractsService } from './portal-contracts.service.ts';

@@ -16,8 +16,8 @@ import {
   type PrintLayoutName,
   toCents,
 } from '@kantora/domain';
-import type { DocumentDto } from '../documents/documents.service.ts';
-import type { ContactRow, OfficeRow } from '../clients/views.ts';
+import type { DocumentDto } from '../documents/index.ts';
+import type { ContactRow, OfficeRow } from '../clients/index.ts';
 
 /**
  * What a client user sees of the staff modules' answers: each DTO is built field by field from the module's own view,

@@ -6,9 +6,9 @@ import { iso } from '../../http/dto.ts';
 import { notFound } from '../../http/errors.ts';
 import { localizedLike, localizedSort, offsetOf, orderBy, pageOf, totalCount } from '../../http/paging.ts';
 import { fieldError } from '../../http/validation.ts';
-import type { Actor } from '../logs/audit.ts';
+import type { Actor } from '../../http/actor.ts';
 import { type DictionaryConfig, dictionary, type Row } from './dictionaries.ts';
-import { logChange } from '../logs/log-change.ts';
+import { logChange } from '../logs/index.ts';
 
 /** A dictionary entry as answered: `_id`, name, status, the kind's fields and the timestamps. */
 export type DictionaryItem = Row & { _id: string; name: { bg: string; it: string }; status: boolean };

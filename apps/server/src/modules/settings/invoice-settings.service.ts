@@ -13,8 +13,9 @@ import { lockName } from '../../db/sql-helpers.ts';
 import { currencies, invoiceSettings, numberRegisters, paymentTypes, users, vatTypes } from '../../db/schema/index.ts';
 import { iso } from '../../http/dto.ts';
 import { validationError } from '../../http/validation.ts';
-import { type Actor, writeLog } from '../logs/audit.ts';
-import { logChange, type LogSubject } from '../logs/log-change.ts';
+import type { Actor } from '../../http/actor.ts';
+import { writeLog } from '../logs/index.ts';
+import { logChange, type LogSubject } from '../logs/index.ts';
 
 const INVOICE_SETTINGS_LOG: LogSubject = { name: 'InvoiceSettings', model: 'invoice_settings' };
 

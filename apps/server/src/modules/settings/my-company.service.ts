@@ -4,7 +4,8 @@ import type { Db, Executor } from '../../db/client.ts';
 import { lockName } from '../../db/sql-helpers.ts';
 import { myCompany } from '../../db/schema/index.ts';
 import { iso } from '../../http/dto.ts';
-import { type Actor, writeLog } from '../logs/audit.ts';
+import type { Actor } from '../../http/actor.ts';
+import { writeLog } from '../logs/index.ts';
 
 type MyCompanyRow = typeof myCompany.$inferSelect;
 

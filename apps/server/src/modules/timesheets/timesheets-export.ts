@@ -7,7 +7,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { type Locale, PRODUCT_TITLE } from '@kantora/domain';
 import ExcelJS from 'exceljs';
 import { fullNameOf, type TimesheetRecord } from './timesheets.queries.ts';
-import { localized } from '../printing/layout-parts.ts';
+import { localized } from '../printing/index.ts';
 import { TIMESHEET_LABELS } from './timesheet-labels.ts';
 
 /**

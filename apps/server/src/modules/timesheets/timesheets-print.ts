@@ -4,9 +4,9 @@
  */
 import { formatHoursMinutes, type Locale, PRODUCT_TITLE, type TimesheetFilter } from '@kantora/domain';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { formatDate } from '../printing/labels.ts';
-import { localized, MUTED, ruledTable } from '../printing/layout-parts.ts';
-import { PDF_FONT, pdfFromDefinition } from '../printing/pdf-engine.ts';
+import { formatDate } from '../printing/index.ts';
+import { localized, MUTED, ruledTable } from '../printing/index.ts';
+import { PDF_FONT, pdfFromDefinition } from '../printing/index.ts';
 import { fullNameOf, type TimesheetRecord } from './timesheets.queries.ts';
 import { displayDateTime, TIMESHEET_LABELS, type TimesheetLabels } from './timesheet-labels.ts';
 

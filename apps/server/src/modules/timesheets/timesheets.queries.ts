@@ -11,7 +11,7 @@ import type { Executor } from '../../db/client.ts';
 import { companies, contracts, services, timesheets, type Localized, users } from '../../db/schema/index.ts';
 import { iso } from '../../http/dto.ts';
 import { offsetOf, orderBy } from '../../http/paging.ts';
-import type { Actor } from '../logs/audit.ts';
+import type { Actor } from '../../http/actor.ts';
 
 type Who = Pick<Actor, 'id' | 'access'>;
 

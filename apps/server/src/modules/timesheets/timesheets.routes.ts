@@ -10,7 +10,7 @@ import { ok } from '../../http/envelope.ts';
 import { sendStream } from '../../http/files.ts';
 import { userOf } from '../../http/guard.ts';
 import type { AppInstance } from '../../http/types.ts';
-import { sendPdf } from '../printing/render.ts';
+import { sendPdf } from '../printing/index.ts';
 import type { TimesheetsService } from './timesheets.service.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

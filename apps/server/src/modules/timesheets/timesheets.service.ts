@@ -21,9 +21,9 @@ import { companies, contracts, contractServices, timesheets } from '../../db/sch
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { validationError } from '../../http/validation.ts';
 import type { Readable } from 'node:stream';
-import { invoicedDay } from '../billing/billing-annex.ts';
-import { canSeeClient } from '../clients/access.ts';
-import type { Actor } from '../logs/audit.ts';
+import { invoicedDay } from '../billing/index.ts';
+import { canSeeClient } from '../clients/index.ts';
+import type { Actor } from '../../http/actor.ts';
 import {
   filterWhere,
   rightsOf,
@@ -37,7 +37,7 @@ import {
 } from './timesheets.queries.ts';
 import { timesheetsWorkbook } from './timesheets-export.ts';
 import { timesheetsPdf } from './timesheets-print.ts';
-import { logChange, type LogSubject } from '../logs/log-change.ts';
+import { logChange, type LogSubject } from '../logs/index.ts';
 
 const TIMESHEET_LOG: LogSubject = { name: 'Timesheet', model: 'timesheets' };
 

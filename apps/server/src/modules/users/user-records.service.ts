@@ -13,8 +13,8 @@ import { iso } from '../../http/dto.ts';
 import { notFound } from '../../http/errors.ts';
 import { offsetOf, orderBy, pageOf, type SortColumns, totalCount } from '../../http/paging.ts';
 import { fieldError } from '../../http/validation.ts';
-import type { Actor } from '../logs/audit.ts';
-import { logChange } from '../logs/log-change.ts';
+import type { Actor } from '../../http/actor.ts';
+import { logChange } from '../logs/index.ts';
 
 type Row = Record<string, any>;
 type RecordTable = PgTable & { id: PgColumn; userId: PgColumn; created: PgColumn };

@@ -16,9 +16,9 @@ import { iso } from '../../http/dto.ts';
 import { notFound } from '../../http/errors.ts';
 import { likePattern, localizedLike, localizedSort, offsetOf, orderBy, pageOf, totalCount } from '../../http/paging.ts';
 import { fieldError } from '../../http/validation.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import type { Actor } from '../logs/audit.ts';
-import { logChange, type LogSubject } from '../logs/log-change.ts';
+import { hashPassword } from '../auth/index.ts';
+import type { Actor } from '../../http/actor.ts';
+import { logChange, type LogSubject } from '../logs/index.ts';
 
 const USER_LOG: LogSubject = { name: 'User', model: 'users' };
 

@@ -1,0 +1,8 @@
+/**
+ * The auth module's public face: what app.ts, the seeds, the bench and the other modules may import from it.
+ * The module's own files import each other directly; everyone else imports this file (test/module-boundaries.test.ts).
+ */
+export { authRoutes } from './auth.routes.ts';
+export { AuthService } from './auth.service.ts';
+export { hashPassword } from './passwords.ts';
+export { TokenService } from './tokens.ts';

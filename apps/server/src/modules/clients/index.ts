@@ -1,0 +1,20 @@
+/**
+ * The clients module's public face: what app.ts, the seeds, the bench and the other modules may import from it.
+ * The module's own files import each other directly; everyone else imports this file (test/module-boundaries.test.ts).
+ */
+export {
+  assertClientVisible,
+  canSeeClient,
+  clientNotFound,
+  companyBankOwner,
+  portalClients,
+  seesEveryClient,
+  visibleClients,
+} from './access.ts';
+export { clientRoutes } from './clients.routes.ts';
+export { CompaniesService, companyListQueries } from './companies.service.ts';
+export { OfficesService } from './offices.service.ts';
+export { checkPeople } from './people.ts';
+export { bulstatContains, nameContains, vatNumberContains } from './search.ts';
+export { companyListColumns } from './views.ts';
+export type { ContactRow, OfficeRow } from './views.ts';
