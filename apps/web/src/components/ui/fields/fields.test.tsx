@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { businessDate, nameSchema, requiredString, selectNumber, timeOfDay } from '@kantora/domain';
+import { businessDate, nameSchema, requiredString, selectNumber } from '@kantora/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -13,7 +13,6 @@ import { DateTimeField } from './date-time-field.tsx';
 import { MoneyField } from './money-field.tsx';
 import { SelectField } from './select-field.tsx';
 import { FormTextField } from './text-field.tsx';
-import { TimeField } from './time-field.tsx';
 
 /** A form with a zod schema, one submit button and the fields given. */
 function TestForm({
@@ -154,21 +153,6 @@ describe('DateField', () => {
     await submit();
     expect(await screen.findByText('Полето е задължително')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
-  });
-});
-
-describe('TimeField', () => {
-  it('stores HH:mm in 24 hours', async () => {
-    const onSubmit = vi.fn();
-    renderWithProviders(
-      <TestForm schema={z.object({ at: timeOfDay })} defaults={{ at: '' }} onSubmit={onSubmit}>
-        {(control) => <TimeField control={control} name="at" label="Час" />}
-      </TestForm>,
-    );
-    const input = document.querySelector<HTMLInputElement>('input[name="at"]');
-    fireEvent.change(input as HTMLInputElement, { target: { value: '17:45' } });
-    await submit();
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ at: '17:45' }, expect.anything()));
   });
 });
 
