@@ -1,6 +1,6 @@
 /**
  * An amount in Bulgarian words, as printed on invoices ("Словом: ..."): the whole units and always the
- * cents, also "нула"; no abbreviations (DESIGN.md, "Amount in words").
+ * cents, also "нула"; no abbreviations (docs/architecture.md, "Money and totals").
  *
  * Leva: "лев" is masculine (един лев, два лева, двадесет и един лева), "стотинка" feminine (една
  * стотинка, две стотинки). Euro: "евро" is neuter and has no plural (едно евро, две евро), "цент"
@@ -139,7 +139,7 @@ export function amountInWords(amount: number, currency: WordsCurrency): string {
 
 /**
  * The words a document prints for its total: a BGN or EUR document spells its own total; a document in
- * any other currency spells `total × currencyRate` in leva (DESIGN.md).
+ * any other currency spells `total × currencyRate` in leva (docs/architecture.md, "Money and totals").
  */
 export function documentAmountInWords(doc: { totalAmount: number; currency: string; currencyRate: number }): string {
   const code = doc.currency.toUpperCase();

@@ -1,4 +1,4 @@
-/** The envelope of every JSON answer (DESIGN.md, API contract). */
+/** The envelope of every JSON answer (docs/architecture.md, "Answers"). */
 export const ResultType = { failure: 0, success: 1 } as const;
 
 export interface ApiSuccess<T> {

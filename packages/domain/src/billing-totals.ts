@@ -1,5 +1,5 @@
 /**
- * Invoice and proforma arithmetic (DESIGN.md, "Data rules"): integer cents, rounded half away from zero.
+ * Invoice and proforma arithmetic (docs/architecture.md, "Money and totals"): integer cents, rounded half away from zero.
  * The server stores what `billingTotals` answers; the web may call it to DISPLAY a figure while editing, but
  * never sends a computed total back: the server computes every stored total from the stored rows.
  */
@@ -52,7 +52,7 @@ export interface BillingTotals {
   totalAmount: number;
 }
 
-/** The totals of a document from its rows (DESIGN.md: line total = price × quantity; VAT = base × % / 100; total = base + VAT). */
+/** The totals of a document from its rows (docs/architecture.md, "Money and totals": line total = price × quantity; VAT = base × % / 100; total = base + VAT). */
 export function billingTotals(input: BillingTotalsInput): BillingTotals {
   const lines = input.items.map((item) => lineTotalCents(item.price, item.quantity, input.noticeType));
   const base = sumCents(lines);

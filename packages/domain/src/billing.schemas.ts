@@ -707,7 +707,7 @@ export interface BillingDocumentView extends BillingRow {
 /** A row of a document. */
 export interface BillingItemRow {
   _id: string;
-  /** The document's id (`invoice` in the spec). */
+  /** The document's id (`invoice` in the original API). */
   invoice: string;
   /** 1, 2, ... in the document's order. */
   index: number;

@@ -88,11 +88,11 @@ export type EventListQuery = z.infer<typeof eventListQuery>;
 
 export const eventRemoveSchema = z.object({ eventId: idSchema });
 export const eventInvitationAnswerSchema = z.object({ eventInvitationId: idSchema });
-/** Refusing needs a reason (spec §5). */
+/** Refusing needs a reason. */
 export const refusalReasonSchema = z.object({ reason: requiredString(1000) });
 export const eventInvitationRefuseSchema = eventInvitationAnswerSchema.extend(refusalReasonSchema.shape);
 
-/** The creator of an event or management may edit it (spec §6). */
+/** The creator of an event or management may edit it. */
 export function canEditEvent(
   user: { id: string; access: number },
   event: { user: string; createdBy?: string | null },
@@ -153,7 +153,7 @@ export interface EventInvitationRow {
   created: string;
 }
 
-/** What the invitation preview shows (spec §2, public invitation page). */
+/** What the invitation preview shows (the public invitation page). */
 export interface EventPreview {
   allDay: boolean;
   fromDate: string;

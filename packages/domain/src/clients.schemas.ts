@@ -151,7 +151,7 @@ export function isNewClientBankFilled(bank: {
  * POST /api/companies/save (the client form). Company name in Bulgarian, bulstat and vatNumber are
  * required. A new client (no `_id`) may bring its first office (the headquarters) and its bank card,
  * saved with it or not at all (the web app's one call); without them the office follows by
- * POST /api/offices/save (the spec's sequence). Both are refused on an existing client. The access lists and status, when left out
+ * POST /api/offices/save (the web's sequence). Both are refused on an existing client. The access lists and status, when left out
  * of an update, stay as they are.
  */
 export const companySaveSchema = z

@@ -203,7 +203,7 @@ export interface DocumentFlowRow extends DocumentFlowRights {
 export interface DocumentFlowView extends DocumentFlowRow {
   notes: string;
   updated: string | null;
-  /** The server's time of the answer (ISO 8601 UTC), as the spec's `currentTime`. */
+  /** The server's time of the answer (ISO 8601 UTC), `currentTime`. */
   currentTime: string;
   /** The lock window in days (DOCUMENT_FLOW_LOCK_DAYS). */
   lockDays: number;

@@ -11,7 +11,7 @@ const blankToUndefined = (value: unknown) => (value === '' || value === null ? u
 const optionalId = z.preprocess(blankToUndefined, idSchema.optional()).optional();
 
 /**
- * The parent of a document: `parentType` + `parentId` (or `parent`), or the spec's shortcuts
+ * The parent of a document: `parentType` + `parentId` (or `parent`), or the API's shortcuts
  * `userId` / `contractId`. Resolved to `{ parentType, parentId }` (both undefined when none is given).
  */
 const parentFields = {

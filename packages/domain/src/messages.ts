@@ -1,5 +1,5 @@
 /**
- * Message keys of the spec and of the house. The server answers with these keys; the web
+ * Message keys, the original API's and the house's. The server answers with these keys; the web
  * translates the keys it knows and shows any other text as it is.
  */
 export const MessageKeys = {
@@ -30,7 +30,7 @@ export const MessageKeys = {
   are_your_sure_accept_event_invitation: 'are_your_sure_accept_event_invitation',
   refuse_event_invitation_title: 'refuse_event_invitation_title',
   are_your_sure_refuse_event_invitation: 'are_your_sure_refuse_event_invitation',
-  // House keys (the spec leaves these texts open).
+  // House keys (the original API has no text for these).
   invalid_credentials: 'invalid_credentials',
   too_many_attempts: 'too_many_attempts',
   session_expired: 'session_expired',

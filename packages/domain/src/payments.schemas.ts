@@ -190,7 +190,7 @@ export type SetItemIsPaidInput = z.input<typeof setItemIsPaidSchema>;
 /** A payment as the calls answer it. */
 export interface PaymentRow {
   _id: string;
-  /** The document's id (`invoice` in the spec). */
+  /** The document's id (`invoice` in the original API). */
   invoice: string;
   amount: number;
   /** YYYY-MM-DD. */

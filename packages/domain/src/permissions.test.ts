@@ -11,7 +11,7 @@ import {
 } from './permissions.ts';
 
 describe('route matrix', () => {
-  it('follows the spec table', () => {
+  it('follows the access table', () => {
     const roles = (path: string) => matchRoute(path)?.roles;
     expect(roles('/clients')).toEqual([0, 1, 2, 3]);
     expect(roles('/clients/create')).toEqual([0, 1]);

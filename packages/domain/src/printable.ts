@@ -1,6 +1,6 @@
 /**
  * Printing of invoices, credit/debit notices and proforma invoices (spec part 2, "Printable layouts";
- * DESIGN.md, "Printing"). The server renders a PDF from a `PrintableDocument`, which billing builds from
+ * docs/decisions.md, "Printing"). The server renders a PDF from a `PrintableDocument`, which billing builds from
  * the stored document alone (its frozen party snapshots, rows and totals): nothing else is read or fetched.
  */
 import { z } from 'zod';
@@ -24,7 +24,7 @@ export interface PrintableItem {
   total: number;
 }
 
-/** Everything a layout prints, in the spec's field names where the spec names one. */
+/** Everything a layout prints, in the API's field names where the API has one. */
 export interface PrintableDocument {
   kind: PrintKind;
   /** Always 0 for a proforma. */
@@ -77,7 +77,7 @@ export interface PrintTimesheetAnnex {
 }
 
 /**
- * The spec's layouts. `language`: the print query's language, or fixed; `currency`: the document's
+ * The print layouts (docs/decisions.md, "Printing"). `language`: the print query's language, or fixed; `currency`: the document's
  * amounts, or converted to leva (× currencyRate); `ibans`: the provider's account of the document's
  * currency, or both the BGN and the EUR one; `minRows`: the item table is padded to that many rows;
  * `eurTotal`: the total is also shown in euro (÷ 1.95583 from leva).

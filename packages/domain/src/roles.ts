@@ -1,4 +1,4 @@
-/** Access values of the spec (section 6). */
+/** The access value of each role, as users carry it (0 admin ... 4 client). */
 export const Access = {
   admin: 0,
   manager: 1,

@@ -5,7 +5,7 @@ const messages = (result: { success: boolean; error?: { issues: { message: strin
   result.error?.issues.map((i) => i.message) ?? [];
 
 describe('schemas', () => {
-  it('requires username and password with the spec key', () => {
+  it('requires username and password with its message key', () => {
     expect(messages(signInSchema.safeParse({ username: ' ', password: '' }))).toEqual([
       'field_is_required',
       'field_is_required',

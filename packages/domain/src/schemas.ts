@@ -31,7 +31,7 @@ export const localizedText = z.object({ bg: optionalString(500), it: optionalStr
 export const localizedRequired = z.object({ bg: requiredString(500), it: requiredString(500) });
 export type LocalizedText = z.infer<typeof localizedText>;
 
-/** The select rule of the spec: a number 0 to 999 (0 passes "required"). */
+/** A select's value: a number 0 to 999 (0 passes "required"). */
 export const selectNumber = z
   .number({ error: M.field_is_required })
   .int(M.select_range)

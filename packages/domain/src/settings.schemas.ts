@@ -205,7 +205,7 @@ export function effectiveCurrencyCode(
 }
 
 /**
- * The ISO code is optional (the spec's currency has only name, exchangeRate and status): blank or null
+ * The ISO code is optional (a currency needs only name, exchangeRate and status): blank or null
  * is none, left out keeps the stored code on an update; when given, 3 letters, unique.
  */
 const currencyCodeSchema = z.preprocess(

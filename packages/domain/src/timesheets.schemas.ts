@@ -300,7 +300,7 @@ export interface TimesheetView extends TimesheetRow {
   contractFromDate: string | null;
   contractToDate: string | null;
   updated: string | null;
-  /** The server's time of the answer (ISO 8601 UTC), the spec's `currentTime`. */
+  /** The server's time of the answer (ISO 8601 UTC), `currentTime`. */
   currentTime: string;
   /** The lock window in days (TIMESHEET_LOCK_DAYS). */
   lockDays: number;
