@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { applyServerErrors } from '../../components/ui/fields/server-errors.ts';
+import { submitForm } from '../../components/ui/fields/submit-form.ts';
 import { PageLoader } from '../../components/ui/page-loader.tsx';
 import { CustomerCard, ProviderCard } from '../../components/entities/party-choice-cards.tsx';
 import { clientQueries } from '../../api/clients.ts';
@@ -25,7 +25,6 @@ import { translateMessage } from '../../lib/i18n.ts';
 import { schemaResolver } from '../../lib/labels.ts';
 import { useInvalidate } from '../../lib/metadata.ts';
 import { useMetadata } from '../../api/metadata.ts';
-import { notify } from '../../lib/notify.ts';
 import { useVisitName } from '../../lib/last-visited.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { BillingAmountsCard } from './billing-amounts-card.tsx';
@@ -94,33 +93,28 @@ function BillingEditor({ kind, doc: initial, defaults, start }: EditorProps) {
     invalidate(billingKeys.list(kind), billingKeys.counts(kind), billingKeys.items(kind, next._id));
   };
 
-  const save = ({ onlyIfDirty = false, then }: { onlyIfDirty?: boolean; then?: EditorRouteState['open'] } = {}) =>
-    new Promise<BillingDocumentView | null>((resolve) => {
-      if (onlyIfDirty && doc && !form.formState.isDirty) return resolve(doc);
-      void form.handleSubmit(
-        async (values) => {
-          setSaving(true);
-          try {
-            const saved = await service.save(toSaveBody(kind, values, doc?._id ?? null));
-            if (!doc) {
-              queryClient.setQueryData(billingKeys.one(kind, saved._id), saved);
-              invalidate(billingKeys.list(kind), billingKeys.counts(kind));
-              navigate(documentRoute(kind, saved._id), { replace: true, state: then ? { open: then } : null });
-            } else changed(saved, true);
-            resolve(saved);
-          } catch (error) {
-            applyServerErrors(form.setError, error);
-            resolve(null);
-          } finally {
-            setSaving(false);
-          }
-        },
-        () => {
-          notify.warning('please_fill_all_required_fields');
-          resolve(null);
-        },
-      )();
-    });
+  const save = async ({
+    onlyIfDirty = false,
+    then,
+  }: {
+    onlyIfDirty?: boolean;
+    then?: EditorRouteState['open'];
+  } = {}): Promise<BillingDocumentView | null> => {
+    if (onlyIfDirty && doc && !form.formState.isDirty) return doc;
+    return submitForm(
+      form,
+      async (values) => {
+        const saved = await service.save(toSaveBody(kind, values, doc?._id ?? null));
+        if (!doc) {
+          queryClient.setQueryData(billingKeys.one(kind, saved._id), saved);
+          invalidate(billingKeys.list(kind), billingKeys.counts(kind));
+          navigate(documentRoute(kind, saved._id), { replace: true, state: then ? { open: then } : null });
+        } else changed(saved, true);
+        return saved;
+      },
+      setSaving,
+    );
+  };
 
   /** A call that changes a saved draft at once (VAT, currency, notice type); a new one follows the form alone. */
   const call = async (

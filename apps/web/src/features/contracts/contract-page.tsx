@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { applyServerErrors } from '../../components/ui/fields/server-errors.ts';
+import { submitForm } from '../../components/ui/fields/submit-form.ts';
 import { LazyTabs } from '../../components/ui/lazy-tabs.tsx';
 import { PageLoader } from '../../components/ui/page-loader.tsx';
 import { CustomerCard, ProviderCard } from '../../components/entities/party-choice-cards.tsx';
@@ -17,7 +17,6 @@ import { translateMessage } from '../../lib/i18n.ts';
 import { schemaResolver } from '../../lib/labels.ts';
 import { useInvalidate } from '../../lib/metadata.ts';
 import { useMetadata } from '../../api/metadata.ts';
-import { notify } from '../../lib/notify.ts';
 import { useVisitName } from '../../lib/last-visited.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { ChangeBanksButton } from './change-banks-dialog.tsx';
@@ -82,28 +81,16 @@ function ContractEditor({ contract, access, customer }: EditorProps) {
   };
 
   const save = () =>
-    new Promise<ContractView | null>((resolve) => {
-      void form.handleSubmit(
-        async (values) => {
-          setSaving(true);
-          try {
-            const saved = await contractsApi.save(values);
-            changed(saved);
-            if (!contract) navigate(`/contracts/${saved._id}`, { replace: true });
-            resolve(saved);
-          } catch (error) {
-            applyServerErrors(form.setError, error);
-            resolve(null);
-          } finally {
-            setSaving(false);
-          }
-        },
-        () => {
-          notify.warning('please_fill_all_required_fields');
-          resolve(null);
-        },
-      )();
-    });
+    submitForm(
+      form,
+      async (values) => {
+        const saved = await contractsApi.save(values);
+        changed(saved);
+        if (!contract) navigate(`/contracts/${saved._id}`, { replace: true });
+        return saved;
+      },
+      setSaving,
+    );
 
   const tabs = contractTabsFor(CONTRACT_TABS, access, Boolean(contract));
   return (
