@@ -50,7 +50,7 @@ describe('payments schemas', () => {
     expect(paymentFormSchemaFor(0).safeParse({ amount: 5, date: '2099-01-01', type }).success).toBe(true);
   });
 
-  it("names the document and the payment by any of its accepted fields", () => {
+  it('names the document and the payment by any of its accepted fields', () => {
     expect(paymentSaveSchema.parse({ invoice: id, amount: 1, date: '2026-03-10', type })).toMatchObject({
       documentId: id,
       notes: '',
