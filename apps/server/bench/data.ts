@@ -1,6 +1,6 @@
 /**
  * The bench's data: the seed's large preset at the chosen volumes (`npm run seed -- --preset large`, run as its
- * own process) and the log rows, which the seed has no preset for (DESIGN.md: 500 000 at "large"). Every part is
+ * own process) and the log rows, which the seed has no preset for (500 000 at "large", the volume the log list is budgeted at). Every part is
  * skipped when already there, so a scratch database given with --database-url is seeded once.
  */
 import { performance } from 'node:perf_hooks';

@@ -2,7 +2,7 @@
  * The bench's presets. `seed` holds the options of `npm run seed -- --preset large`, one per part the seed adds: an
  * area that adds a part to the seed adds its option here, in both presets (a part left out is seeded at its full
  * size, also in quick). `logs`: the log rows the bench adds.
- * full: DESIGN.md's "large" volumes. quick: small volumes and short runs, the whole run under two minutes.
+ * full: the "large" volumes the budgets of docs/performance.md are measured at. quick: small volumes and short runs, the whole run under two minutes.
  */
 export interface Preset {
   seed: Record<string, number>;

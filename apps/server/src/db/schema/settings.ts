@@ -61,7 +61,7 @@ export const currencies = pgTable(
   'currencies',
   {
     ...dictionaryColumns(),
-    /** The ISO code: optional (the spec's currency has none), unique when given. */
+    /** The ISO code: optional (a currency needs only name, rate and status), unique when given. */
     code: text('code'),
     /** BGN for one unit of the currency. */
     exchangeRate: numeric('exchange_rate', { precision: 16, scale: 6, mode: 'number' }).notNull(),

@@ -94,7 +94,7 @@ const amountError = (message: string, params?: { amount: number; currency: strin
 const dateError = (message: string) => badRequest(message, [{ field: 'date', message }]);
 
 /**
- * Payments of issued invoices and proformas (DESIGN.md "Payments"): every change locks the document's row first, so
+ * Payments of issued invoices and proformas (docs/architecture.md and docs/decisions.md, "Payments"): every change locks the document's row first, so
  * changes of one document run one after another; the amount rule is checked against the other payments as stored,
  * and the document's `paid_amount` and `is_paid` are set from the new sum in the same transaction. Every change
  * writes the payment's Log row and the document's (its paid figures changed). Proforma rows' paid toggles too.

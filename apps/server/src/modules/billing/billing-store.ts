@@ -31,7 +31,7 @@ export const amountTooLarge = (field: string) =>
   badRequest(M.amount_too_large, [{ field, message: M.amount_too_large } satisfies ApiFieldError]);
 
 /**
- * Recomputes a document's row totals and its totals from its rows (integer cents, DESIGN.md), converting the rows'
+ * Recomputes a document's row totals and its totals from its rows (integer cents, docs/architecture.md, "Money and totals"), converting the rows'
  * prices first when the currency changed. Only rows whose price or total changes are written (one statement).
  * A figure that would not fit an amount (a converted price, a row total, the tax base, VAT, total, or those in leva
  * at the document's rate) answers 400 `amount_too_large` naming it, before anything is written.

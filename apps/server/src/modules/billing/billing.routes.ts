@@ -79,7 +79,7 @@ export function billingRoutes(app: AppInstance, kind: BillingKind, services: Bil
     },
   );
 
-  // The PDF of a document in one of the spec's layouts (same roles as reading; a draft prints with a watermark, no number).
+  // The PDF of a document in one of the print layouts (PRINT_LAYOUTS) (same roles as reading; a draft prints with a watermark, no number).
   app.get(
     `${base}/print/:id`,
     { schema: { params: idParamsSchema, querystring: printQuery, tags }, config: read },

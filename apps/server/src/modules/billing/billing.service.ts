@@ -225,7 +225,7 @@ export class BillingService {
   }
 
   /**
-   * Draft → issued (management). Checks the spec's required fields, the customer and the rows; a notice's original
+   * Draft → issued (management). Checks the fields issuing requires, the customer and the rows; a notice's original
    * (locked: the credit notices of one invoice never add up to more than its total); takes the register's next
    * number unless the document has one (issued before); refreshes and freezes the party snapshots.
    */
@@ -347,7 +347,7 @@ async function requirePeriodFree(
   if (await periodTaken(tx, chosen, documentId)) throw periodBilled();
 }
 
-/** The spec's required fields of issuing (section 5): date, payment method, signer, rate; invoices also tax date, deadline (not a credit notice's), a notice's original. */
+/** The fields issuing requires (docs/decisions.md, "Billing (server)"): date, payment method, signer, rate; invoices also tax date, deadline (not a credit notice's), a notice's original. */
 function issueFormErrors(kind: BillingKind, row: DocumentRecord['row']): ApiFieldError[] {
   const errors: ApiFieldError[] = [];
   const required = (field: string, present: unknown) => {

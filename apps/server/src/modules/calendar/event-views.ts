@@ -113,7 +113,7 @@ export async function peopleOf(executor: Executor, ids: readonly string[]) {
   return ids.map((id) => byId.get(id)).filter((row): row is { _id: string; fullName: Localized } => Boolean(row));
 }
 
-/** The read-only preview of the invitation page (spec §2): nothing else of the event leaves. */
+/** The read-only preview of the public invitation page: nothing else of the event leaves. */
 export async function previewOf(executor: Executor, event: CalendarEvent): Promise<EventPreview> {
   const invited = await peopleOf(executor, event.invited);
   return {

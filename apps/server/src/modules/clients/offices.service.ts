@@ -122,7 +122,7 @@ export class OfficesService {
       await assertClientVisible(tx, actor, input.company);
       // One save per client at a time: the headquarters flag is decided across its offices.
       await lockName(tx, `offices:${input.company}`);
-      // A client's first office is its headquarters (the spec's sequence: save the client, then its office).
+      // A client's first office is its headquarters (the web saves the client, then its office with the new id).
       if (!input._id)
         return this.insert(tx, actor, input.company, {
           ...input,

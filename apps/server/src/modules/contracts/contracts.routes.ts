@@ -45,7 +45,7 @@ export function contractRoutes(app: AppInstance, contracts: ContractsService, se
     ok(await contracts.get(userOf(request), request.params.id)),
   );
 
-  // A form that fails validation answers the spec's warning with every field's error.
+  // A form that fails validation answers please_fill_all_required_fields with every field's error (http/validation.ts).
   app.post(
     '/api/contracts/save',
     { schema: { body: contractSaveSchema, tags }, config: write, attachValidation: true },

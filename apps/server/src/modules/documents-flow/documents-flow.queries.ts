@@ -120,7 +120,7 @@ export function selectDocumentsFlow(
 const DAY_MS = 86_400_000;
 
 /**
- * The lock window (DESIGN.md): for everyone but admin, a document locks `lockDays` after it was created and
+ * The lock window (docs/architecture.md, "Lock windows and who sees what"): for everyone but admin, a document locks `lockDays` after it was created and
  * its file `lockDays` after its upload; non-admins change only their own documents; only admin deletes.
  */
 export function rightsOf(

@@ -48,7 +48,7 @@ export interface StoredFileStream {
 
 /**
  * The document flow for staff and for the client portal: one service, the scope decides which companies'
- * documents the actor sees. Every rule of DESIGN.md (lock window, own documents, admin-only delete) is
+ * documents the actor sees. Every rule (docs/architecture.md, "Lock windows and who sees what": lock window, own documents, admin-only delete) is
  * checked here on every call.
  */
 export class DocumentsFlowService {

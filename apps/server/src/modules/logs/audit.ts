@@ -5,7 +5,7 @@ import type { Actor } from '../../http/actor.ts';
 export type LogType = 'create' | 'update' | 'delete' | 'event';
 
 export interface LogEntry {
-  /** Entity type of the spec: User, Company, Invoice, Login, Page, ... */
+  /** Entity type: User, Company, Invoice, Login, Page, ... */
   name: string;
   /** Id of the entity concerned. */
   doc?: string | null;

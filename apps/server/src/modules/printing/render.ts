@@ -1,5 +1,5 @@
 /**
- * renderPdf: a PrintableDocument in one of the spec's layouts, as the bytes of a PDF with an original and a
+ * renderPdf: a PrintableDocument in one of the layouts of PRINT_LAYOUTS (packages/domain/src/printable.ts), as the bytes of a PDF with an original and a
  * copy (each a section of its own, marked on every page, numbered on its own); a draft is neither: one copy marked
  * DRAFT on every page, with a watermark.
  */

@@ -44,7 +44,7 @@ export interface DictionaryConfig<K extends DictionaryKind = DictionaryKind> {
   /** Entity type in the log (spec: the settings kinds). */
   entity: string;
   table: DictionaryTable;
-  /** The spec's default sort of the list. */
+  /** The list's default sort. */
   defaultSort: { by: string; desc: boolean };
   /** Sort keys beyond name, status and created. */
   sortColumns?: SortColumns;

@@ -101,7 +101,7 @@ export class InvoiceSettingsService {
         paymentTypeId: input.paymentType,
         signerId: input.signer,
         signers,
-        // The spec's call has no term: missing keeps the stored one (0, due the day issued, at first).
+        // The original call has no term (docs/decisions.md, "Payment terms"): missing keeps the stored one (0, due the day issued, at first).
         paymentTermDays: input.paymentTermDays ?? old?.paymentTermDays ?? 0,
       };
       const [row] = old

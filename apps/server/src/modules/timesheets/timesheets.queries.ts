@@ -16,7 +16,7 @@ import type { Actor } from '../../http/actor.ts';
 type Who = Pick<Actor, 'id' | 'access'>;
 
 /**
- * WHO SEES WHICH TIMESHEET (DESIGN.md): management every row, an employee their own, anyone else none. A row
+ * WHO SEES WHICH TIMESHEET (docs/architecture.md, "Lock windows and who sees what"): management every row, an employee their own, anyone else none. A row
  * outside this answers 404 like an unknown id. The client's own visibility (clients/access.ts) decides what an
  * employee may record on, not which of their own rows they see.
  */
@@ -29,7 +29,7 @@ export function visibleTimesheets(actor: Who): SQL {
 const DAY_MS = 86_400_000;
 
 /**
- * The lock window (DESIGN.md): for everyone but admin a row locks `lockDays` after it was created (counted in
+ * The lock window (docs/architecture.md, "Lock windows and who sees what"): for everyone but admin a row locks `lockDays` after it was created (counted in
  * milliseconds: "10 days" is 240 hours); admin is never locked and alone deletes.
  */
 export function rightsOf(actor: Who, row: { created: string }, lockDays: number, now = Date.now()): TimesheetRights {

@@ -50,7 +50,7 @@ export interface TimesheetSettings {
 export const EXPORT_BATCH = 2000;
 
 /**
- * Timesheets: who sees which row, the rules of a row (DESIGN.md), the multi-row save in one transaction, the lock
+ * Timesheets: who sees which row, the rules of a row (docs/architecture.md, "Lock windows and who sees what"), the multi-row save in one transaction, the lock
  * window, the admin's delete, and the walk of every matching row that the export and the print read.
  */
 export class TimesheetsService {
