@@ -59,7 +59,13 @@ if (!only || only === 'static') {
 if (!only || only === 'unit') {
   vitest('domain', 'packages/domain');
   vitest('server (PGlite)', 'apps/server', { TEST_DATABASE_URL: '' });
-  if (process.env.TEST_DATABASE_URL) vitest('server (PostgreSQL)', 'apps/server');
+  // .ci/run sets KANTORA_REQUIRE_POSTGRES=1: there a PostgreSQL pass that did not run, or ran no test, fails.
+  const requirePostgres = process.env.KANTORA_REQUIRE_POSTGRES === '1';
+  if (process.env.TEST_DATABASE_URL) {
+    const before = passed + failed;
+    vitest('server (PostgreSQL)', 'apps/server');
+    if (requirePostgres && passed + failed === before) problems.push('server (PostgreSQL): no test ran');
+  } else if (requirePostgres) problems.push('server (PostgreSQL): TEST_DATABASE_URL is not set');
   else console.log('\nTEST_DATABASE_URL is not set: the PostgreSQL pass of the server tests is left to CI (.ci/run).');
   vitest('web', 'apps/web');
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { raceIt } from './concurrency.ts';
 import { queryRows } from '../src/db/sql-helpers.ts';
 import {
   addItem,
@@ -23,28 +24,34 @@ beforeAll(async () => {
 afterAll(() => s.ctx.close());
 
 describe('concurrent billing', () => {
-  it('gives 100 concurrent issues of 100 drafts 100 distinct numbers without a gap', async () => {
-    const draft = await createDraft(s, 'invoice');
-    await addItem(s, 'invoice', draft._id, 12.5, 2);
-    const ids = await copiesOf(s, draft._id, 100);
-    const [before] = await queryRows<{ next: string }>(
-      s.ctx.database.db,
-      sql`select next from number_registers where kind = 'invoice'`,
-    );
-    const results = await Promise.all(ids.map((id) => call(s.ctx, 'POST', `${BASE.invoice}/issue`, { invoiceId: id })));
-    expect(results.map((r) => r.status)).toEqual(ids.map(() => 200));
-    const numbers = results.map((r) => Number(r.body.Result.number)).sort((a, b) => a - b);
-    expect(new Set(numbers).size).toBe(100);
-    expect(numbers[0]).toBe(Number(before.next));
-    expect(numbers[99] - numbers[0]).toBe(99);
-    const [after] = await queryRows<{ next: string; max_issued: string }>(
-      s.ctx.database.db,
-      sql`select next, max_issued from number_registers where kind = 'invoice'`,
-    );
-    expect([Number(after.next), Number(after.max_issued)]).toEqual([numbers[99] + 1, numbers[99]]);
-  }, 180_000); // a hundred issuing transactions; on PGlite they run one after another
+  raceIt(
+    'gives 100 concurrent issues of 100 drafts 100 distinct numbers without a gap',
+    async () => {
+      const draft = await createDraft(s, 'invoice');
+      await addItem(s, 'invoice', draft._id, 12.5, 2);
+      const ids = await copiesOf(s, draft._id, 100);
+      const [before] = await queryRows<{ next: string }>(
+        s.ctx.database.db,
+        sql`select next from number_registers where kind = 'invoice'`,
+      );
+      const results = await Promise.all(
+        ids.map((id) => call(s.ctx, 'POST', `${BASE.invoice}/issue`, { invoiceId: id })),
+      );
+      expect(results.map((r) => r.status)).toEqual(ids.map(() => 200));
+      const numbers = results.map((r) => Number(r.body.Result.number)).sort((a, b) => a - b);
+      expect(new Set(numbers).size).toBe(100);
+      expect(numbers[0]).toBe(Number(before.next));
+      expect(numbers[99] - numbers[0]).toBe(99);
+      const [after] = await queryRows<{ next: string; max_issued: string }>(
+        s.ctx.database.db,
+        sql`select next, max_issued from number_registers where kind = 'invoice'`,
+      );
+      expect([Number(after.next), Number(after.max_issued)]).toEqual([numbers[99] + 1, numbers[99]]);
+    },
+    180_000,
+  ); // a hundred issuing transactions; on PGlite they run one after another
 
-  it('transforms a row once under concurrent requests (one invoice, one 409)', async () => {
+  raceIt('transforms a row once under concurrent requests (one invoice, one 409)', async () => {
     for (let round = 0; round < 5; round += 1) {
       const proforma = await issuedWith(s, 'proforma', [
         [10, 1],
@@ -69,7 +76,7 @@ describe('concurrent billing', () => {
     }
   });
 
-  it('never lets concurrent credit notices exceed their invoice', async () => {
+  raceIt('never lets concurrent credit notices exceed their invoice', async () => {
     const original = await issuedWith(s, 'invoice', [[100, 1]]); // 120.00
     const notice = await createDraft(s, 'invoice', { noticeType: 1, creditToInvoice: original._id });
     await addItem(s, 'invoice', notice._id, 25, 1); // -30.00: four fit

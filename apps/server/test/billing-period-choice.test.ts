@@ -8,6 +8,7 @@
 import type { BillingKind } from '@kantora/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { raceIt } from './concurrency.ts';
 import { billingTimesheetAnnexes } from '../src/db/schema/index.ts';
 import {
   addItem,
@@ -163,7 +164,7 @@ describe('choosing the billed period', () => {
     expect(copy.body.Result).toMatchObject({ contract, periodFrom: null, periodTo: null });
   });
 
-  it('lets one of 20 concurrent saves of two drafts choosing one period win, the others answer 409', async () => {
+  raceIt('lets one of 20 concurrent saves of two drafts choosing one period win, the others answer 409', async () => {
     const contract = await registered('2089-01-01');
     const first = await byHand('invoice', contract, '2089-03-03');
     const second = await byHand('proforma', contract, '2089-04-03');

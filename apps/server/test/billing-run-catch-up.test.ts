@@ -11,6 +11,7 @@ import { BILLING_RUN_PREVIEW_MAX, sofiaDay } from '@kantora/domain';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { raceIt } from './concurrency.ts';
 import { MIGRATIONS_DIR } from '../src/db/client.ts';
 import { queryRows } from '../src/db/sql-helpers.ts';
 import { BACKFILL_BILLED_PERIODS } from '../src/modules/billing/contract-billing.ts';
@@ -183,61 +184,69 @@ describe('catching up', () => {
 });
 
 describe('concurrent requests', () => {
-  it('bills each missed period once under 50 concurrent runs', async () => {
-    const ids: string[] = [];
-    for (let i = 0; i < 5; i += 1) ids.push(await registered({ fromDate: '2091-01-01', isAdvance: i === 0 }));
-    const due = (await preview('2091-04')).rows
-      .filter((row) => ids.includes(row.contractId))
-      .map((row) => ({ contractId: row.contractId, periodFrom: row.periodFrom }));
-    // The advance contract's January came with registering.
-    expect(due).toHaveLength(19);
-    const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => run({ month: '2091-04', items: i % 2 === 0 ? due : [...due].reverse() })),
-    );
-    expect(results.reduce((sum, result) => sum + result.created.length, 0)).toBe(19);
-    expect(results.flatMap((result) => result.skipped).every((item) => item.reason === 'billed')).toBe(true);
-    const [counts] = await queryRows<{ documents: number; periods: number; billed: number }>(
-      s.ctx.database.db,
-      sql`select
+  raceIt(
+    'bills each missed period once under 50 concurrent runs',
+    async () => {
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i += 1) ids.push(await registered({ fromDate: '2091-01-01', isAdvance: i === 0 }));
+      const due = (await preview('2091-04')).rows
+        .filter((row) => ids.includes(row.contractId))
+        .map((row) => ({ contractId: row.contractId, periodFrom: row.periodFrom }));
+      // The advance contract's January came with registering.
+      expect(due).toHaveLength(19);
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => run({ month: '2091-04', items: i % 2 === 0 ? due : [...due].reverse() })),
+      );
+      expect(results.reduce((sum, result) => sum + result.created.length, 0)).toBe(19);
+      expect(results.flatMap((result) => result.skipped).every((item) => item.reason === 'billed')).toBe(true);
+      const [counts] = await queryRows<{ documents: number; periods: number; billed: number }>(
+        s.ctx.database.db,
+        sql`select
             (select cast(count(*) as integer) from billing_documents where contract_id in (select unnest(${`{${ids.join(',')}}`}::uuid[]))) as documents,
             (select cast(count(distinct (contract_id, period_from)) as integer) from billing_documents where contract_id in (select unnest(${`{${ids.join(',')}}`}::uuid[]))) as periods,
             (select cast(count(*) as integer) from contract_billed_periods b join billing_documents d on d.id = b.document_id where b.contract_id in (select unnest(${`{${ids.join(',')}}`}::uuid[]))) as billed`,
-    );
-    expect(counts).toEqual({ documents: 20, periods: 20, billed: 20 });
-    for (const id of ids) expect(await dueOf(id, '2091-04')).toEqual([]);
-  }, 180_000);
+      );
+      expect(counts).toEqual({ documents: 20, periods: 20, billed: 20 });
+      for (const id of ids) expect(await dueOf(id, '2091-04')).toEqual([]);
+    },
+    180_000,
+  );
 
-  it('makes nothing for a period billed by hand, and bills a period once when 25 runs race 25 documents made by hand', async () => {
-    const billed = await registered({ fromDate: '2090-01-01' });
-    await byHand('invoice', billed, '2090-01-15');
-    const late = await Promise.all(
-      Array.from({ length: 50 }, () => run({ month: '2090-01', items: items(billed, ['2090-01-01']) })),
-    );
-    expect(late.flatMap((result) => result.created)).toEqual([]);
+  raceIt(
+    'makes nothing for a period billed by hand, and bills a period once when 25 runs race 25 documents made by hand',
+    async () => {
+      const billed = await registered({ fromDate: '2090-01-01' });
+      await byHand('invoice', billed, '2090-01-15');
+      const late = await Promise.all(
+        Array.from({ length: 50 }, () => run({ month: '2090-01', items: items(billed, ['2090-01-01']) })),
+      );
+      expect(late.flatMap((result) => result.created)).toEqual([]);
 
-    const contract = await registered({ fromDate: '2090-01-01' });
-    const requests = Array.from({ length: 50 }, (_, i) =>
-      i % 2 === 0
-        ? run({ month: '2090-01', items: items(contract, ['2090-01-01']) }).then((result) => ({
-            run: result.created.length,
-          }))
-        : byHand('invoice', contract, '2090-01-10').then(() => ({ run: 0 })),
-    );
-    const made = (await Promise.all(requests)).reduce((sum, result) => sum + result.run, 0);
-    expect(made).toBeLessThanOrEqual(1);
-    const claims = await queryRows<{ generated: boolean }>(
-      s.ctx.database.db,
-      sql`select d.period_from is not null as generated from contract_billed_periods b join billing_documents d on d.id = b.document_id where b.contract_id = ${contract} and b.period_from = '2090-01-01'`,
-    );
-    // One document bills January: the run's when it came first (then it made exactly that one), else one made by hand.
-    expect(claims).toEqual([{ generated: made === 1 }]);
-    const [{ documents }] = await queryRows<{ documents: number }>(
-      s.ctx.database.db,
-      sql`select cast(count(*) as integer) as documents from billing_documents where contract_id = ${contract}`,
-    );
-    expect(documents).toBe(25 + made);
-    expect(await dueOf(contract, '2090-01')).toEqual([]);
-  }, 180_000);
+      const contract = await registered({ fromDate: '2090-01-01' });
+      const requests = Array.from({ length: 50 }, (_, i) =>
+        i % 2 === 0
+          ? run({ month: '2090-01', items: items(contract, ['2090-01-01']) }).then((result) => ({
+              run: result.created.length,
+            }))
+          : byHand('invoice', contract, '2090-01-10').then(() => ({ run: 0 })),
+      );
+      const made = (await Promise.all(requests)).reduce((sum, result) => sum + result.run, 0);
+      expect(made).toBeLessThanOrEqual(1);
+      const claims = await queryRows<{ generated: boolean }>(
+        s.ctx.database.db,
+        sql`select d.period_from is not null as generated from contract_billed_periods b join billing_documents d on d.id = b.document_id where b.contract_id = ${contract} and b.period_from = '2090-01-01'`,
+      );
+      // One document bills January: the run's when it came first (then it made exactly that one), else one made by hand.
+      expect(claims).toEqual([{ generated: made === 1 }]);
+      const [{ documents }] = await queryRows<{ documents: number }>(
+        s.ctx.database.db,
+        sql`select cast(count(*) as integer) as documents from billing_documents where contract_id = ${contract}`,
+      );
+      expect(documents).toBe(25 + made);
+      expect(await dueOf(contract, '2090-01')).toEqual([]);
+    },
+    180_000,
+  );
 });
 
 describe('the preview limit', () => {

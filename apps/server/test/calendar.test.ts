@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Access } from '@kantora/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { raceIt } from './concurrency.ts';
 import { eventInvitations, logs } from '../src/db/schema/index.ts';
 import { call, createTestContext, logsOf, type TestContext } from './helpers.ts';
 
@@ -432,7 +433,7 @@ describe('invitations', () => {
       expect(row.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
-  it('lets exactly one of two concurrent answers win', async () => {
+  raceIt('lets exactly one of two concurrent answers win', async () => {
     for (let round = 0; round < 3; round += 1) {
       const event = await created(timed({ invited: [ctx.users.employee.id] }));
       const invitation = await invitationOf(event._id, ctx.users.employee.id);

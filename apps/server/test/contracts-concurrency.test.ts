@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { raceIt } from './concurrency.ts';
 import { contractServices, logs } from '../src/db/schema/index.ts';
 import { addService, type ContractSetup, contractIn, createContract, setUpContracts } from './contracts-fixtures.ts';
 import { call } from './helpers.ts';
@@ -20,7 +21,7 @@ const logRows = async (doc: string, action: string) =>
   (await s.ctx.database.db.select().from(logs).where(eq(logs.doc, doc))).filter((row) => row.action === action).length;
 
 describe('concurrent transitions', () => {
-  it('two registers at once: one registers, the other answers 409, one Log row', async () => {
+  raceIt('two registers at once: one registers, the other answers 409, one Log row', async () => {
     for (let round = 0; round < 3; round += 1) {
       const draft = await contractIn(s, 'draft');
       const responses = await Promise.all(
@@ -32,7 +33,7 @@ describe('concurrent transitions', () => {
     }
   });
 
-  it('cancel and deregister at once: exactly one wins and the contract ends in its state', async () => {
+  raceIt('cancel and deregister at once: exactly one wins and the contract ends in its state', async () => {
     for (let round = 0; round < 3; round += 1) {
       const registered = await contractIn(s, 'registered');
       const [canceled, deregistered] = await Promise.all([
@@ -58,7 +59,7 @@ describe('concurrent transitions', () => {
     }
   });
 
-  it('two cancels at once: one cancels, the other answers 409', async () => {
+  raceIt('two cancels at once: one cancels, the other answers 409', async () => {
     const registered = await contractIn(s, 'registered');
     const responses = await Promise.all(
       ['Първа', 'Втора'].map((reason) =>
@@ -69,7 +70,7 @@ describe('concurrent transitions', () => {
     expect(await logRows(registered._id, 'cancel')).toBe(1);
   });
 
-  it('register against removing the last service: never a registered contract without services', async () => {
+  raceIt('register against removing the last service: never a registered contract without services', async () => {
     for (let round = 0; round < 6; round += 1) {
       const draft = await createContract(s);
       const row = await addService(s, draft._id);
@@ -94,7 +95,7 @@ describe('concurrent transitions', () => {
     }
   });
 
-  it('two adds of the same service at once: one row', async () => {
+  raceIt('two adds of the same service at once: one row', async () => {
     const draft = await createContract(s);
     const responses = await Promise.all(
       [0, 1].map(() =>

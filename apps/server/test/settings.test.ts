@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { raceIt } from './concurrency.ts';
 import { logs, numberRegisters } from '../src/db/schema/index.ts';
 import { call, createTestContext, logsOf, type TestContext } from './helpers.ts';
 
@@ -331,7 +332,7 @@ describe('dictionaries', () => {
     });
   });
 
-  it('currencies: a unique code holds under concurrent saves', async () => {
+  raceIt('currencies: a unique code holds under concurrent saves', async () => {
     const results = await Promise.all(
       [1, 2, 3].map(() =>
         call(ctx, 'POST', '/api/settings/currencies/save', {
