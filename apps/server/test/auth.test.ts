@@ -41,7 +41,7 @@ describe('sign-in', () => {
     }
   });
 
-  it('validates the body with the spec keys', async () => {
+  it('validates the body with their message keys', async () => {
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/signIn',

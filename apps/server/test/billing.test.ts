@@ -331,7 +331,7 @@ describe('items and totals', () => {
 });
 
 describe('issue and unissue', () => {
-  it('checks the spec rules with their messages', async () => {
+  it('checks the issuing rules with their messages', async () => {
     // A new document is due its date plus the payment term; a deadline cleared (null) is what issuing refuses.
     const empty = await call(s.ctx, 'POST', `${BASE.invoice}/save`, { paymentDeadlineDate: null });
     expect(empty.body.Result).toMatchObject({ customerId: null, date: expect.any(String), paymentDeadlineDate: null });

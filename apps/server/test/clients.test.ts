@@ -129,7 +129,7 @@ describe('creating a client', () => {
     expect((await call(ctx, 'POST', '/api/banks/list', { companyId: saved._id })).body.Result.Total).toBe(0);
   });
 
-  it("saves a client without an office, then its headquarters by offices/save with the new id (the spec's sequence)", async () => {
+  it("saves a client without an office, then its headquarters by offices/save with the new id (the web's sequence)", async () => {
     const { office: _office, ...company } = newClient();
     const created = await save(company);
     expect(created.status).toBe(200);
@@ -168,7 +168,7 @@ describe('creating a client', () => {
     expect((await logsOf(ctx, first.body.Result._id))[0]).toMatchObject({ name: 'Office', type: 'create' });
   });
 
-  it('requires the spec fields with their keys: company name (bg), bulstat, vatNumber; office in both languages with phone and email; contacts', async () => {
+  it('requires the required fields with their keys: company name (bg), bulstat, vatNumber; office in both languages with phone and email; contacts', async () => {
     const empty = await save({});
     expect(empty.status).toBe(400);
     expect(errorsOf(empty.body)).toEqual({

@@ -74,7 +74,7 @@ describe('the invoice defaults term', () => {
     expect(saved.body.Result.paymentTermDays).toBe(30);
     expect((await call(s.ctx, 'GET', '/api/settings/invoices/get')).body.Result.paymentTermDays).toBe(30);
     expect((await call(s.ctx, 'GET', '/api/metaData/getInvoiceDefaults')).body.Result.paymentTermDays).toBe(30);
-    // The spec's call (no term) keeps it.
+    // A save without a term keeps it.
     const spec = await saveDefaults({});
     expect(spec.body.Result.paymentTermDays).toBe(30);
     const rows = await logsOf(s.ctx, saved.body.Result._id);

@@ -198,7 +198,7 @@ describe('dictionaries', () => {
     expect(again.body.Result.status).toBe(false);
   });
 
-  it('sorts by the spec defaults and only by whitelisted columns', async () => {
+  it('sorts by the default columns and only by whitelisted columns', async () => {
     for (const name of ['Бета', 'Алфа', 'Гама'])
       await call(ctx, 'POST', '/api/settings/event-categories/save', { name: t(name, name) });
     const byName = await call(ctx, 'POST', '/api/settings/event-categories/list', { itemsPerPage: 100 });
@@ -278,7 +278,7 @@ describe('dictionaries', () => {
     ).toEqual({ code: 'invalid_value' });
   });
 
-  it("currencies: the spec's fields alone save one (name, exchangeRate, status); the ISO code is optional and unique when given", async () => {
+  it('currencies: the required fields alone save one (name, exchangeRate, status); the ISO code is optional and unique when given', async () => {
     const save = (body: object) => call(ctx, 'POST', '/api/settings/currencies/save', body);
     const lira = await save({ name: t('Турска лира', 'Lira turca'), exchangeRate: 0.05, status: true });
     expect(lira.status).toBe(200);

@@ -61,7 +61,7 @@ describe('saving users', () => {
     expect(JSON.stringify(log.documents)).not.toMatch(/secret1|scrypt|passwordHash/);
   });
 
-  it('checks names, email and password with the spec keys', async () => {
+  it('checks names, email and password with their message keys', async () => {
     const bad = await save({
       firstName: t('Ал', ''),
       lastName: t('Петров', 'Pe'),
@@ -221,7 +221,7 @@ describe('saving users', () => {
 });
 
 describe('the users list', () => {
-  it('filters by every field of the spec and sorts by first name by default', async () => {
+  it('filters by every filter field and sorts by first name by default', async () => {
     const a = (
       await save(
         person({
