@@ -10,7 +10,7 @@ import { preloadRoute } from './areas.ts';
 import { AppShell } from './lazy-pages.ts';
 
 /**
- * The navigation guard of spec §2, around every signed-in route:
+ * The navigation guard (docs/architecture.md, "Dates, formats and the web's behaviour"), around every signed-in route:
  * - no token: /login?redirect=<path>;
  * - user not loaded yet: load getCurrentUserInfo first (and meanwhile the shell and the route's first screen, which
  *   render once all are there); on failure reset the token and go to /login?redirect=<path>;

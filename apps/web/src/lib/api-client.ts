@@ -86,7 +86,7 @@ function fieldLabel(field: string, options: RequestOptions): string | null {
   return locale ? `${i18n.t(key)} (${i18n.t(`common:language_names.${locale}`)})` : i18n.t(key);
 }
 
-/** The toast text of a failed answer (spec §8). */
+/** The toast text of a failed answer (docs/architecture.md, "Dates, formats and the web's behaviour"). */
 function failureText(status: number, body: Partial<ApiEnvelope<unknown>> | null, options: RequestOptions): string {
   const message = body && typeof body.Message === 'string' ? body.Message : '';
   if (status === 400) {

@@ -4,7 +4,7 @@ import { intlTag } from './locale.ts';
 import { sofiaParts } from './sofia-time.ts';
 
 /**
- * Display formats of the spec: dates dd.MM.yyyy (Europe/Sofia for timestamps), numbers and money
+ * Display formats (docs/architecture.md, "Dates, formats and the web's behaviour"): dates dd.MM.yyyy (Europe/Sofia for timestamps), numbers and money
  * by the locale, money always with two decimals.
  */
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -69,7 +69,7 @@ export function parseNumber(input: string): number | null {
 }
 
 /**
- * Duration in minutes split into days, hours and minutes (spec §1: durations in days, hours, minutes). A day is a
+ * Duration in minutes split into days, hours and minutes (durations read as days, hours, minutes). A day is a
  * working day of 8 hours (WORKDAY_MINUTES): the figure says so beside it.
  */
 export const splitDuration = splitWorkDuration;

@@ -27,7 +27,7 @@ export function initialLocale(): Locale {
   return storedLocale() ?? DEFAULT_LOCALE;
 }
 
-/** Keeps the choice in localStorage and in a cookie, both named `_locale` (spec §1). */
+/** Keeps the choice in localStorage and in a cookie, both named `_locale` (docs/architecture.md, "Dates, formats and the web's behaviour"). */
 export function persistLocale(locale: Locale): void {
   try {
     window.localStorage.setItem(LOCALE_STORAGE_KEY, locale);

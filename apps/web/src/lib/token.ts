@@ -1,7 +1,7 @@
 import { TOKEN_COOKIE } from '@kantora/domain';
 import { deleteCookie, readCookie, writeCookie } from './cookies.ts';
 
-/** The bearer token lives in a session cookie (spec §9): no expiry, gone when the browser closes. */
+/** The bearer token lives in a session cookie (docs/architecture.md, "Dates, formats and the web's behaviour"): no expiry, gone when the browser closes. */
 export function getToken(): string | null {
   return readCookie(TOKEN_COOKIE) || null;
 }

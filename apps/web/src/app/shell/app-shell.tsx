@@ -34,7 +34,7 @@ import { TopBar } from './top-bar.tsx';
 /** Paths that only redirect: not worth remembering. */
 const REDIRECT_PATHS = new Set(['/', '/settings']);
 
-/** Saves the locale on the server, keeps it in storage and cookie, then reloads (spec §1). */
+/** Saves the locale on the server, keeps it in storage and cookie, then reloads (docs/architecture.md, "Dates, formats and the web's behaviour"). */
 async function switchLocaleSignedIn(locale: Locale): Promise<void> {
   persistLocale(locale);
   try {

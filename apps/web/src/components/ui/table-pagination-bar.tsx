@@ -8,7 +8,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** At most this many page-number buttons (spec §9); phones show fewer so the bar fits one line. */
+/** At most this many page-number buttons; phones show fewer so the bar fits one line. */
 export const PAGE_BUTTONS = 10;
 const PAGE_BUTTONS_PHONE = 5;
 

@@ -3,7 +3,7 @@ import { canAccess, landingPath, matchRoute } from '@kantora/domain';
 const RESERVED = ['redirect', 'notify'];
 
 /**
- * Where to go after sign-in (spec §2): the `redirect` path when it resolves to a route the user
+ * Where to go after sign-in (docs/architecture.md, "Dates, formats and the web's behaviour"): the `redirect` path when it resolves to a route the user
  * may open, else the landing path. Other query values of the sign-in page are passed on.
  */
 export function destinationAfterSignIn(search: URLSearchParams, access: number): string {

@@ -58,7 +58,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The read-only event of an invitation (spec §2): all day, from, to, category, title, comment, invited, created by, created on. */
+/** The read-only event of an invitation (the public invitation page): all day, from, to, category, title, comment, invited, created by, created on. */
 export function EventPreview({ event }: { event: EventPreviewData }) {
   const { t, i18n } = useTranslation('calendar');
   const lng = i18n.language;

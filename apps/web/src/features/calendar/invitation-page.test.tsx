@@ -84,7 +84,7 @@ describe('public invitation page', () => {
     expect(await screen.findByText('Полето е задължително')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('textbox', { name: /Причина/ }), 'В отпуск съм');
     await userEvent.click(screen.getAllByRole('button', { name: 'Откажи' }).at(-1)!);
-    // The confirmation of the spec.
+    // The confirmation text.
     expect(await screen.findByText('Сигурни ли сте, че искате да откажете поканата?')).toBeInTheDocument();
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await userEvent.click(screen.getAllByRole('button', { name: 'Откажи' }).at(-1)!);

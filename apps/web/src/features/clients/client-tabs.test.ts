@@ -6,7 +6,7 @@ import { CLIENT_TABS } from './client-tabs.ts';
 const keys = (access: number) => tabsFor(CLIENT_TABS, access).map((tab) => tab.key);
 
 describe('the client tab registry', () => {
-  it("gives management the spec's eight tabs in its order", () => {
+  it('gives management the eight tabs in their order', () => {
     const all = [
       'banks',
       'offices',

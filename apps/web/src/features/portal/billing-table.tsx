@@ -41,7 +41,7 @@ function NumberCell({ row }: { row: PortalBillingRow }) {
   );
 }
 
-/** The bulstat, and the VAT number under it (two of the spec's columns in one, so the table fits 1280 px). */
+/** The bulstat, and the VAT number under it (two of the list's columns in one, so the table fits 1280 px). */
 function IdentifiersCell({ row }: { row: PortalBillingRow }) {
   return (
     <Box sx={{ whiteSpace: 'nowrap' }}>
@@ -66,7 +66,7 @@ function TotalCell({ row }: { row: PortalBillingRow }) {
 }
 
 /**
- * The spec's columns of the portal's invoice and proforma lists: number, client, date, bulstat with the VAT number,
+ * The columns of the portal's invoice and proforma lists: number, client, date, bulstat with the VAT number,
  * amount without VAT, amount with VAT (the paid state under it). Below `xl` (1280 px beside the drawer) the date goes
  * under the number; phones keep the number (with the date and client under it), the amount with VAT and the preview.
  */

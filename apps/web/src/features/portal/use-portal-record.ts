@@ -13,13 +13,13 @@ export interface PortalRecordOptions<T, K extends QueryKey> {
   id: string | undefined;
   /** Where a miss returns to (the matching list). */
   listPath: string;
-  /** The spec's not-found message of this kind of object. */
+  /** The not-found message of this kind of object. */
   notFound: MessageKey;
 }
 
 /**
  * One object of the portal by the route's id. An unknown id, another company's object or a draft answers 404 (the
- * API client shows the server's not-found message); the page then returns to its list (spec §8). An id that cannot
+ * API client shows the server's not-found message); the page then returns to its list (docs/architecture.md, "Dates, formats and the web's behaviour"). An id that cannot
  * be one (not a UUID) is never sent: the same message shows and the page returns at once.
  */
 export function usePortalRecord<T, K extends QueryKey>({

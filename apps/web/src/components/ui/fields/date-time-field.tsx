@@ -6,7 +6,7 @@ import type { PickerCodec } from './picker-binding.ts';
 import { PickerField, type PickerFieldProps } from './picker-field.tsx';
 
 export const DATE_TIME_FORMAT = 'dd.MM.yyyy HH:mm';
-/** Width of the picker's dialog on phones (spec §5). */
+/** Width of the picker's dialog on phones. */
 export const DATE_TIME_DIALOG_WIDTH = 340;
 
 const codec: PickerCodec = {

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldErrorText } from './field-error.ts';
 
 export interface SelectOption {
-  /** The select rule of the spec: an integer 0 to 999 (0 is a real value). */
+  /** A select's value (selectNumber in the domain): an integer 0 to 999 (0 is a real value). */
   value: number;
   label: string;
   disabled?: boolean;

@@ -39,7 +39,7 @@ export interface DictionaryConfig {
   texts: string;
   /** The domain's save schema: the form validates with it, the server checks the same. */
   schema: (typeof dictionarySaveSchemas)[DictionaryKind];
-  /** The spec's default order of the list. */
+  /** The list's default order. */
   defaultSort: (locale: string) => { sortBy: string; sortDesc: boolean };
   /** Form values of a new entry. */
   newValues: () => FieldValues;

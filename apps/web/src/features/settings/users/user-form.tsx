@@ -40,7 +40,7 @@ export interface UserFormValues {
 
 const text = (value: { bg?: string; it?: string } | undefined) => ({ bg: value?.bg ?? '', it: value?.it ?? '' });
 
-/** Form values of a user; a new user is a client with client access, active (spec §3). */
+/** Form values of a user; a new user is a client with client access, active. */
 export function toUserForm(user: User | null): UserFormValues {
   return {
     ...(user ? { _id: user._id } : {}),
