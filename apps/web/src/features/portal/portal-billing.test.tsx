@@ -32,7 +32,7 @@ const bodyOf = (calls: { url: string; init?: RequestInit }[], path: string) =>
   JSON.parse(String(calls.find((call) => call.url.endsWith(path))?.init?.body));
 
 describe('my invoices', () => {
-  it('lists the portal's columns, newest by date first, each row previewing its portal page', async () => {
+  it('lists the portal list columns, newest by date first, each row previewing its portal page', async () => {
     const rows = [
       billingRowOf('invoice', 2, { isPaid: 1 }),
       billingRowOf('invoice', 1, { noticeType: 1, amount: -300, VATAmount: -60, totalAmount: -360 }),
