@@ -129,7 +129,7 @@ export function formatDocumentNumber(value: number | string): string {
 }
 
 /**
- * The VAT rule of the editors (spec section 4): turning VAT charging on applies the default VAT type; choosing a
+ * The VAT rule of the editors (docs/decisions.md, "Billing (server)", VAT): turning VAT charging on applies the default VAT type; choosing a
  * VAT type equal to the default turns charging on; any other type (or none) turns it off. `change` holds what the
  * user changed (missing: unchanged); `current` is what the document has.
  */

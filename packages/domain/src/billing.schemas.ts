@@ -737,7 +737,7 @@ export interface BillingItemChange {
   document: BillingDocumentView;
 }
 
-/** `getTotals` (spec: Invoice totals). */
+/** `getTotals`: the document's total, paid and not paid. */
 export interface BillingPaidTotals {
   total: number;
   paid: number;

@@ -215,7 +215,7 @@ export const contractSaveSchema = z
 export type ContractSaveInput = z.input<typeof contractSaveSchema>;
 export type ContractSaveValues = z.output<typeof contractSaveSchema>;
 
-/** The contract a transition names: `{ contractId }` (spec) or `{ _id }`; other fields are ignored. */
+/** The contract a transition names: `{ contractId }` (the original API) or `{ _id }`; other fields are ignored. */
 const contractRef = z
   .object({
     contractId: z.preprocess(blankToUndefined, idSchema.optional()).optional(),

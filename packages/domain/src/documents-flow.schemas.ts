@@ -55,7 +55,7 @@ import {
 export const DOCUMENT_FLOW_ZIP_MAX_FILES = 500;
 /** Bytes per downloadFilesAsZip request (1 GB). */
 export const DOCUMENT_FLOW_ZIP_MAX_BYTES = 1024 * 1024 * 1024;
-/** The content types the file preview shows (spec: pdf, jpeg, png, html, plain text). */
+/** The content types the file preview shows (pdf, jpeg, png, html, plain text). */
 export const DOCUMENT_FLOW_PREVIEW_TYPES = [
   'application/pdf',
   'image/jpeg',

@@ -93,14 +93,14 @@ export const documentListQuery = listQuery.extend(parentFields).transform((value
 });
 export type DocumentListQuery = z.infer<typeof documentListQuery>;
 
-/** POST /api/documents/remove: `{ documentId }` (spec) or `{ id }`. */
+/** POST /api/documents/remove: `{ documentId }` (the original API) or `{ id }`. */
 export const documentRemoveSchema = z.object({ documentId: optionalId, id: optionalId }).transform((value, ctx) => {
   const id = value.documentId ?? value.id;
   if (!id) ctx.addIssue({ code: 'custom', path: ['documentId'], message: M.field_is_required });
   return { id: id! };
 });
 
-/** POST /api/documents/removeFile: `{ fileId, documentId }` (spec) or `{ id }` (the file's id). */
+/** POST /api/documents/removeFile: `{ fileId, documentId }` (the original API) or `{ id }` (the file's id). */
 export const documentRemoveFileSchema = z
   .object({ fileId: optionalId, id: optionalId, documentId: optionalId })
   .transform((value, ctx) => {

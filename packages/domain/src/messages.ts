@@ -79,7 +79,7 @@ export const MessageKeys = {
   document_flow_not_previewable: 'document_flow_not_previewable',
   document_flow_zip_too_many_files: 'document_flow_zip_too_many_files',
   document_flow_zip_too_large: 'document_flow_zip_too_large',
-  // Contracts (spec keys, then house keys).
+  // Contracts (the original API's keys, then house keys).
   please_fill_all_required_fields: 'please_fill_all_required_fields',
   please_select_side2_contract: 'please_select_side2_contract',
   please_enter_services_contract: 'please_enter_services_contract',
@@ -90,7 +90,7 @@ export const MessageKeys = {
   contract_service_exists: 'contract_service_exists',
   no_provider_bank_in_currency: 'no_provider_bank_in_currency',
   contract_only_banks_change: 'contract_only_banks_change',
-  // Billing (spec keys, then house keys).
+  // Billing (the original API's keys, then house keys).
   please_add_invoice_items: 'please_add_invoice_items',
   please_add_proforma_invoice_items: 'please_add_proforma_invoice_items',
   document_issued: 'document_issued',
@@ -113,14 +113,14 @@ export const MessageKeys = {
   notice_original_required: 'notice_original_required',
   document_has_items: 'document_has_items',
   are_your_sure_delete_draft: 'are_your_sure_delete_draft',
-  // Payments (spec keys, then house keys).
+  // Payments (the original API's keys, then house keys).
   entered_amount_should_be_bigger_than_zero: 'entered_amount_should_be_bigger_than_zero',
   entered_amount_is_bigger_than_wanted_amount: 'entered_amount_is_bigger_than_wanted_amount',
   entered_amount_should_be_below_zero: 'entered_amount_should_be_below_zero',
   document_has_payments: 'document_has_payments',
   payment_date_before_document_date: 'payment_date_before_document_date',
   are_your_sure_delete_payment: 'are_your_sure_delete_payment',
-  // Timesheets (spec key, then house keys).
+  // Timesheets (the original API's key, then house keys).
   to_do_export_please_first_select_filters: 'to_do_export_please_first_select_filters',
   date_in_future: 'date_in_future',
   timesheet_duration_range: 'timesheet_duration_range',

@@ -1,5 +1,5 @@
 /**
- * Payments of issued invoices and proforma invoices (spec: Payment, Invoice totals, payment state).
+ * Payments of issued invoices and proforma invoices (docs/architecture.md and docs/decisions.md, "Payments").
  *
  * API, under each billing base path (`{base}` is /api/invoices or /api/proforma-invoices). Permissions
  * (permissions.ts): invoices: reading `invoicePaymentsRead` (admin, manager, accountant), changes `paymentsWrite`
@@ -42,7 +42,7 @@ import {
   selectId,
 } from './schemas.ts';
 
-/** The payments dialog lists up to this many payments (spec section 9: no paging). */
+/** The payments dialog lists up to this many payments (the dialog has no paging). */
 export const PAYMENTS_PAGE_SIZE = 100;
 /** The longest note of a payment. */
 export const PAYMENT_NOTES_MAX = 1000;
@@ -117,7 +117,7 @@ export const paymentFormSchema = z.object({
 });
 export type PaymentFormValues = z.output<typeof paymentFormSchema>;
 
-/** The sign rule of a payment's amount (spec: above zero unless the document is a credit notice, whose payments are refunds). */
+/** The sign rule of a payment's amount (above zero unless the document is a credit notice, whose payments are refunds). */
 export function paymentSignError(amount: number, noticeType: number): string | null {
   if (noticeType === NoticeType.credit) return amount < 0 ? null : M.entered_amount_should_be_below_zero;
   return amount > 0 ? null : M.entered_amount_should_be_bigger_than_zero;

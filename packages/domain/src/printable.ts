@@ -1,5 +1,5 @@
 /**
- * Printing of invoices, credit/debit notices and proforma invoices (spec part 2, "Printable layouts";
+ * Printing of invoices, credit/debit notices and proforma invoices (see
  * docs/decisions.md, "Printing"). The server renders a PDF from a `PrintableDocument`, which billing builds from
  * the stored document alone (its frozen party snapshots, rows and totals): nothing else is read or fetched.
  */
@@ -10,7 +10,7 @@ import { MessageKeys as M } from './messages.ts';
 import type { LocalizedText } from './schemas.ts';
 
 export type PrintKind = 'invoice' | 'proforma';
-/** 0 invoice, 1 credit notice, 2 debit notice (spec, noticeType). */
+/** 0 invoice, 1 credit notice, 2 debit notice (`noticeType`). */
 export type PrintNoticeType = 0 | 1 | 2;
 
 export interface PrintableItem {

@@ -31,7 +31,7 @@ export const localizedAddressSchema = z.object({
 });
 export type LocalizedAddress = z.infer<typeof localizedAddressSchema>;
 
-/** My company: every field required (spec part 1, section 5). */
+/** My company: every field required. */
 export const myCompanySaveSchema = z.object({
   _id: idSchema.optional(),
   name: localizedRequired,
