@@ -4,7 +4,7 @@ import type { Localized } from './core.ts';
 import { paymentTypes } from './settings.ts';
 
 /**
- * Payments of an issued invoice or proforma (spec: Payment). A credit notice's payments are refunds (negative).
+ * Payments of an issued invoice or proforma (docs/decisions.md, "Payments"). A credit notice's payments are refunds (negative).
  * Inserted, changed and removed under a lock of the document's row; the document's `paid_amount` and `is_paid`
  * follow their sum in the same transaction (modules/billing/billing-payments.service.ts).
  */

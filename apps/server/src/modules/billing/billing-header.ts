@@ -327,7 +327,7 @@ export async function resolveHeader(
       ? { fromRate: Number(old.currencyRate), toRate: currencyRate }
       : null;
 
-  // VAT (spec: turning charging on applies the default type; the default type turns it on; any other turns it off).
+  // VAT (billing-totals.ts, resolveVat: turning charging on applies the default type; the default type turns it on; any other turns it off).
   const defaultVat = settings?.vatTypeId ?? null;
   const current = old
     ? { VATCharging: old.vatCharging, VATType: old.vatTypeId }

@@ -110,7 +110,7 @@ export class BillingService {
     return printDocument(this.db, kind, actor, id, query);
   }
 
-  /** getTotals: the document's total, paid and not paid (spec: Invoice totals). */
+  /** getTotals: the document's total, paid and not paid. */
   async totals(kind: BillingKind, actor: Actor, id: string): Promise<BillingPaidTotals> {
     const { row } = await loadDocument(this.db, kind, actor, id);
     const total = toCents(Number(row.totalAmount));

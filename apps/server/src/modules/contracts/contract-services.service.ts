@@ -23,7 +23,7 @@ import type { ContractsService } from './contracts.service.ts';
 
 type ServiceRecord = typeof contractServices.$inferSelect;
 
-/** A service row; without its price for employees (spec: the services tab without the price column; seesPrices in roles.ts). */
+/** A service row; without its price for employees (the services tab has no price column for them; seesPrices in roles.ts). */
 function rowDto(row: ServiceRecord, withPrice: boolean): ContractServiceRow {
   return {
     _id: row.id,

@@ -110,7 +110,7 @@ export function documentsFlowRoutes(app: AppInstance, service: DocumentsFlowServ
     },
   );
 
-  // The portal's company page lists one company's documents (spec: {companyId, filters, paging}); another company is 404.
+  // The portal's company page lists one company's documents ({companyId, filters, paging}); another company is 404.
   app.post(
     '/api/my-companies/documents-flow/list',
     { schema: { body: documentFlowListQuery, tags }, config: { permission: 'portal' } },

@@ -19,7 +19,7 @@ import type { PortalContractsService } from './portal-contracts.service.ts';
 import { assertMyCompany } from './portal-scope.ts';
 import { portalBillingRow, portalBillingView } from './portal.views.ts';
 
-/** The portal's default order: date descending (spec), then the number. */
+/** The portal's default order: date descending, then the number. */
 const BY_DATE = { sortBy: ['date', 'number'], sortDesc: [true, true] };
 
 /**

@@ -249,7 +249,7 @@ export function totalsBlock(ctx: PrintContext): Content {
   if (figures.eurTotal !== null)
     rows.push([credit ? t.creditTotalEur : t.totalEur, numberCell(money(figures.eurTotal, 'EUR'))]);
   const notes: Content[] = [];
-  // The amount in words is Bulgarian only (spec).
+  // The amount in words is Bulgarian only (docs/decisions.md, "Printing").
   if (lang === 'bg')
     notes.push({
       text: [

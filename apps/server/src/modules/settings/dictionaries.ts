@@ -41,7 +41,7 @@ type ListInput<K extends DictionaryKind> = z.infer<(typeof dictionaryListSchemas
 /** Everything that differs between the simple settings lists; the service and routes are shared. */
 export interface DictionaryConfig<K extends DictionaryKind = DictionaryKind> {
   kind: K;
-  /** Entity type in the log (spec: the settings kinds). */
+  /** Entity type in the log (one per settings kind). */
   entity: string;
   table: DictionaryTable;
   /** The list's default sort. */

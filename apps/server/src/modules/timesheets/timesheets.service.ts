@@ -248,7 +248,7 @@ export class TimesheetsService {
     });
   }
 
-  /** The export and the print need a filter (spec: to_do_export_please_first_select_filters). */
+  /** The export and the print need a filter (else 400 to_do_export_please_first_select_filters). */
   assertFiltered(query: TimesheetExportQuery): void {
     if (!hasTimesheetFilter(query)) throw badRequest(M.to_do_export_please_first_select_filters);
   }

@@ -14,7 +14,7 @@ export function usePaidDetails(kind: BillingKind, documentId: string) {
   });
 }
 
-/** The document's number and date, its total, what is paid and what is not (spec: the invoice payment dialog). */
+/** The document's number and date, its total, what is paid and what is not (the head of the payments dialog). */
 export function PaymentsSummary({ document }: { document: BillingRow }) {
   const { t } = useTranslation('billing');
   const details = usePaidDetails(document.kind, document._id);
