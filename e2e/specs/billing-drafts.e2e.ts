@@ -1,68 +1,34 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiToken, hashPath, signInWithForm, waitForHash } from '../support/actions.ts';
+import { answered, hashPath, signIn, waitForHash } from '../support/actions.ts';
 import { ACCOUNTS, baseUrl, newPage, useBrowser } from '../support/browser.ts';
+import { api, createClient, issuedInvoice, runMark } from '../support/data.ts';
 import { t } from '../support/i18n.ts';
 
 const browser = useBrowser();
-const run = Date.now().toString(36).slice(-5).toUpperCase();
+const run = runMark();
 const ROWS = [
   { name: { bg: `Годишно приключване ${run}`, it: `Chiusura annuale ${run}` }, price: 300, quantity: 1 },
   { name: { bg: `Консултация ${run}`, it: `Consulenza ${run}` }, price: 80, quantity: 2.5 },
 ];
 const b = (key: string, values: Record<string, string> = {}) => t('bg', `billing:${key}`, values);
 
-/** A call of the spec itself, as the manager; answers the envelope's Result (200 expected). */
-async function callApi<T = any>(token: string, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { Result: T; Message: string };
-  if (response.status !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(envelope)}`);
-  return envelope.Result;
-}
-
-/** An issued invoice with two rows for a demo client, and a draft credit notice of it without rows. */
+/** An issued invoice with two rows for a client of this spec, and a draft credit notice of it without rows. */
 async function invoiceAndEmptyNotice() {
-  const token = await apiToken(ACCOUNTS.manager());
-  const issued = await callApi<{ Items: Array<{ customerId: string }> }>(token, 'invoices/list', {
-    issued: true,
-    noticeType: 0,
-    page: 1,
-    itemsPerPage: 1,
-  });
-  const customerId = issued.Items[0].customerId;
+  const client = await createClient(`Чернови ${run} ООД`);
   const deadline = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
-  const draft = await callApi<{ _id: string }>(token, 'invoices/save', { customerId, paymentDeadlineDate: deadline });
-  for (const row of ROWS) await callApi(token, 'invoices/saveItem', { invoiceId: draft._id, ...row });
-  const invoice = await callApi<{ _id: string; number: string }>(token, 'invoices/issue', { invoiceId: draft._id });
-  const notice = await callApi<{ _id: string }>(token, 'invoices/save', {
-    customerId,
-    noticeType: 1,
-    creditToInvoice: invoice._id,
-    noticeReason: { bg: `Отстъпка ${run}`, it: `Sconto ${run}` },
-  });
-  return { invoice, notice };
-}
-
-async function signIn(page: Page) {
-  await page.goto(`${baseUrl()}/#/login`);
-  await page.getByRole('button', { name: t('bg', 'auth:submit'), exact: true }).waitFor();
-  await signInWithForm(page, ACCOUNTS.manager(), 'bg');
-  await waitForHash(page, (p) => !p.startsWith('/login'));
-}
-
-/** Clicks and waits for the answer of `call`; expects 200 and returns its body. */
-async function answered(page: Page, call: string, click: () => Promise<void>) {
-  const response = page.waitForResponse(
-    (r) => new URL(r.url()).pathname === `/api/${call}` && r.request().method() === 'POST',
+  const invoice = await issuedInvoice(client, ROWS, { paymentDeadlineDate: deadline });
+  const notice = await api<{ _id: string }>(
+    'invoices/save',
+    {
+      customerId: client._id,
+      noticeType: 1,
+      creditToInvoice: invoice._id,
+      noticeReason: { bg: `Отстъпка ${run}`, it: `Sconto ${run}` },
+    },
+    ACCOUNTS.manager(),
   );
-  await click();
-  const done = await response;
-  expect(done.status(), `${call}: ${await done.text()}`).toBe(200);
-  return done.json();
+  return { invoice, notice };
 }
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
@@ -72,7 +38,7 @@ describe('billing drafts', () => {
   it('a manager copies the invoice rows into an empty credit notice, duplicates it, and deletes the copy after confirming', async () => {
     const { invoice, notice } = await invoiceAndEmptyNotice();
     const { context, page } = await newPage(browser);
-    await signIn(page);
+    await signIn(page, ACCOUNTS.manager());
     await page.goto(`${baseUrl()}/#/invoices/${notice._id}`);
     await page.getByRole('heading', { level: 2, name: b('notice_title.1'), exact: true }).waitFor();
     await page.getByText(t('bg', 'messages:invoice_no_added_items')).waitFor();

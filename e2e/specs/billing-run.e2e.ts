@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import type { BillingRunPreview } from '@kantora/domain';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiToken, hashPath, signInWithForm, waitForHash } from '../support/actions.ts';
-import { ACCOUNTS, baseUrl, newPage, useBrowser } from '../support/browser.ts';
+import { apiToken, hashPath, signIn, waitForHash } from '../support/actions.ts';
+import { ACCOUNTS, baseUrl, expectFits, newPage, useBrowser } from '../support/browser.ts';
 import { t } from '../support/i18n.ts';
 
 type Locale = 'bg' | 'it';
@@ -23,14 +23,6 @@ const CAUGHT_UP = 'Счетоводно обслужване 2026';
 /** A running monthly demo contract: the first run leaves it unticked, then it is invoiced by hand while the page is open. */
 const BY_HAND = 'Консултации по ДДС';
 const r = (locale: Locale, key: string, values: Record<string, string> = {}) => t(locale, `billing-run:${key}`, values);
-
-async function signIn(page: Page, locale: Locale = 'bg') {
-  if (locale !== 'bg') await page.addInitScript((lng) => window.localStorage.setItem('_locale', lng), locale);
-  await page.goto(`${baseUrl()}/#/login`);
-  await page.getByRole('button', { name: t(locale, 'auth:submit'), exact: true }).waitFor();
-  await signInWithForm(page, ACCOUNTS.manager(), locale);
-  await waitForHash(page, (p) => !p.startsWith('/login'));
-}
 
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
@@ -122,7 +114,7 @@ describe('billing run', () => {
     for (const locale of ['bg', 'it'] as const) {
       for (const width of [1280, 400]) {
         const { context, page } = await newPage(browser, { width, height: width === 400 ? 860 : 800 });
-        await signIn(page, locale);
+        await signIn(page, ACCOUNTS.manager(), locale);
         await openRun(page, locale);
         await expect.poll(() => dueRows(page, locale).count()).toBeGreaterThan(0);
         await page.getByText(r(locale, 'reasons.client_inactive')).first().waitFor();
@@ -135,6 +127,7 @@ describe('billing run', () => {
           .poll(() => first.getByText(r(locale, 'late'), { exact: true }).filter({ visible: true }).count())
           .toBe(1);
         await expectAxeClean(page, `${width} ${locale}`);
+        await expectFits(page, [r(locale, 'reasons.client_inactive')]);
         await shot(page, `billing-run-${width}-${locale}`);
         await context.close();
       }
@@ -143,7 +136,7 @@ describe('billing run', () => {
 
   it("a manager runs the month's billing without two contracts, sees the progress and the drafts, opens one; the next run offers only those", async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page);
+    await signIn(page, ACCOUNTS.manager());
     await openRun(page);
     const rows = dueRows(page);
     await expect.poll(() => rows.count()).toBeGreaterThan(2);
@@ -189,7 +182,7 @@ describe('billing run', () => {
 
   it("catches up a contract's missed months: its late periods, oldest first, each billed once; its current month stays", async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page);
+    await signIn(page, ACCOUNTS.manager());
     await openRun(page);
     const rows = dueRows(page);
     const mine = rows.filter({ hasText: CAUGHT_UP });
@@ -227,7 +220,7 @@ describe('billing run', () => {
 
   it('bills nothing twice: a period invoiced by hand while the page is open is skipped as billed and leaves the list', async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page);
+    await signIn(page, ACCOUNTS.manager());
     const preview = await openRun(page);
     const rows = dueRows(page);
     const row = preview.rows.find((candidate) => candidate.contractName.bg === BY_HAND);

@@ -1,53 +1,37 @@
 import { documentAmountInWords } from '@kantora/domain';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { hashPath, signInWithForm, waitForHash } from '../support/actions.ts';
-import { ACCOUNTS, ARTIFACTS, baseUrl, newPage, useBrowser } from '../support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { answered, hashPath, signIn, waitForHash } from '../support/actions.ts';
+import { ACCOUNTS, baseUrl, expectFits, newPage, shot, useBrowser } from '../support/browser.ts';
+import { createClient, registeredContract, runMark } from '../support/data.ts';
 import { t } from '../support/i18n.ts';
 
 type Locale = 'bg' | 'it';
 const browser = useBrowser();
 
-const run = Date.now().toString(36).slice(-5).toUpperCase();
-/** A registered demo contract (monthly, no proforma yet) and its client. */
-const CONTRACT = 'Счетоводно обслужване 2026';
-const CLIENT = 'Алфа Трейд ООД';
+const run = runMark();
+/** This spec's client and its registered monthly contract from this month (no proforma yet). */
+const CLIENT = `Фактуриране ${run} ООД`;
+const CONTRACT = `Счетоводно обслужване ${run}`;
 const EXTRA_ROW = { bg: `Допълнителна консултация ${run}`, it: `Consulenza aggiuntiva ${run}` };
 const CREDIT_ROW = { bg: `Отстъпка ${run}`, it: `Sconto ${run}` };
 const b = (key: string, values: Record<string, string> = {}) => t('bg', `billing:${key}`, values);
 
 /** What the run keeps for the later steps. */
-const state = { proformaPath: '', invoicePath: '', invoiceNumber: '', noticePath: '', noticeNumber: '' };
+const state = {
+  contractId: '',
+  proformaPath: '',
+  invoicePath: '',
+  invoiceNumber: '',
+  noticePath: '',
+  noticeNumber: '',
+};
 
-async function signIn(page: Page, account: { username: string; password: string }, locale: Locale = 'bg') {
-  if (locale !== 'bg') await page.addInitScript((lng) => window.localStorage.setItem('_locale', lng), locale);
-  await page.goto(`${baseUrl()}/#/login`);
-  await page.getByRole('button', { name: t(locale, 'auth:submit'), exact: true }).waitFor();
-  await signInWithForm(page, account, locale);
-  await waitForHash(page, (p) => !p.startsWith('/login'));
-}
-
-/** A shot of the window once dialogs have faded in; `full` takes the whole page. */
-async function shot(page: Page, name: string, full = false) {
-  if (full) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('.MuiDialog-container, .MuiPopover-paper')].every(
-      (el) => getComputedStyle(el).opacity === '1',
-    ),
-  );
-  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: full });
-}
-
-/** Clicks and waits for the answer of `call` (POST unless told); expects 200 and returns its body. */
-async function answered(page: Page, call: string, click: () => Promise<void>, method = 'POST') {
-  const response = page.waitForResponse(
-    (r) => new URL(r.url()).pathname === `/api/${call}` && r.request().method() === method,
-  );
-  await click();
-  const done = await response;
-  expect(done.status(), `${call}: ${await done.text()}`).toBe(200);
-  return done.json();
-}
+beforeAll(async () => {
+  const client = await createClient(CLIENT);
+  const contract = await registeredContract(client, { name: CONTRACT, services: ['Счетоводно обслужване'] });
+  state.contractId = contract._id;
+});
 
 const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
 const dialogNamed = (page: Page, name: string) => page.getByRole('dialog', { name });
@@ -103,8 +87,7 @@ describe('billing', () => {
   it('a manager generates a proforma from a registered contract, edits its rows, issues it and invoices two of its three rows; the invoice is issued', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, ACCOUNTS.manager());
-    await page.goto(`${baseUrl()}/#/contracts`);
-    await page.getByRole('link', { name: `${t('bg', 'actions.preview')}: ${CONTRACT}` }).click();
+    await page.goto(`${baseUrl()}/#/contracts/${state.contractId}`);
     await page.getByRole('heading', { level: 2, name: CONTRACT }).waitFor();
     await page.getByRole('tab', { name: t('bg', 'contracts:tabs.proformaInvoices'), exact: true }).click();
     await button(page, b('generate.button')).click();
@@ -222,7 +205,7 @@ describe('billing', () => {
     const recipient = card(page, b('parties.recipient'));
     await button(recipient, t('bg', 'contracts:parties.choose_client')).click();
     const picker = dialogNamed(page, t('bg', 'clients:picker.title'));
-    await picker.getByRole('textbox', { name: t('bg', 'clients:fields.name') }).fill('Алфа');
+    await picker.getByRole('textbox', { name: t('bg', 'clients:fields.name') }).fill(CLIENT);
     await picker.getByRole('button', { name: `${t('bg', 'clients:picker.select')}: ${CLIENT}` }).click();
     await picker.waitFor({ state: 'detached' });
     await page.getByRole('combobox', { name: b('fields.notice_type') }).click();
@@ -332,6 +315,7 @@ describe('billing', () => {
         await signIn(page, ACCOUNTS.manager(), locale);
         await page.goto(`${baseUrl()}/#/invoices`);
         await page.getByRole('link', { name: `${t(locale, 'actions.preview')}: ${state.invoiceNumber}` }).waitFor();
+        await expectFits(page, [state.invoiceNumber]);
         await shot(page, `billing-list-${width}-${locale}`, true);
         await page.goto(`${baseUrl()}/#${state.invoicePath}`);
         await page
@@ -344,9 +328,11 @@ describe('billing', () => {
           })
           .waitFor();
         await itemsTable(page, locale).getByRole('row').nth(2).waitFor();
+        await expectFits(page, [CLIENT, EXTRA_ROW[locale], t(locale, 'billing:read_only.issued')]);
         await shot(page, `billing-invoice-${width}-${locale}`, true);
         await page.goto(`${baseUrl()}/#${state.proformaPath}`);
         await itemsTable(page, locale).getByRole('row').nth(3).waitFor();
+        await expectFits(page, [CONTRACT]);
         await shot(page, `billing-proforma-${width}-${locale}`, true);
         await context.close();
       });

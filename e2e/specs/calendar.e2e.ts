@@ -1,7 +1,7 @@
 import { sofiaDay } from '@kantora/domain';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiToken, hashPath, signInWithForm, waitForHash } from '../support/actions.ts';
+import { apiToken, hashPath, signIn, waitForHash } from '../support/actions.ts';
 import { ACCOUNTS, baseUrl, newPage, screenshot, useBrowser } from '../support/browser.ts';
 import { t } from '../support/i18n.ts';
 
@@ -26,10 +26,7 @@ const target = (() => {
 const k = (locale: Locale, key: string, values?: Record<string, string>) => t(locale, `calendar:${key}`, values);
 
 async function signInTo(page: Page, account: { username: string; password: string }, locale: Locale = 'bg') {
-  await page.goto(`${baseUrl()}/#/login`);
-  await page.getByRole('button', { name: t(locale, 'auth:submit'), exact: true }).waitFor();
-  await signInWithForm(page, account, locale);
-  await waitForHash(page, (p) => !p.startsWith('/login'));
+  await signIn(page, account, locale);
   await page.goto(`${baseUrl()}/#/calendar`);
   await page.locator('.fc-view').waitFor();
 }

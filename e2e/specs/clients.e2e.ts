@@ -1,37 +1,22 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInWithForm, waitForHash } from '../support/actions.ts';
+import { answered as saving, signIn, waitForHash } from '../support/actions.ts';
 import { ACCOUNTS, baseUrl, newPage, screenshot, useBrowser } from '../support/browser.ts';
+import { runMark } from '../support/data.ts';
 import { t } from '../support/i18n.ts';
 
 const browser = useBrowser();
 
-const run = Date.now().toString(36).slice(-5).toUpperCase();
+const run = runMark();
 const CLIENT = `Клиент ${run}`;
 const BULSTAT = String(100_000_000 + (Date.now() % 800_000_000));
 const c = (key: string) => t('bg', `clients:${key}`);
 let clientPath = '';
 
-async function signIn(page: Page, account: { username: string; password: string }) {
-  await page.goto(`${baseUrl()}/#/login`);
-  await page.getByRole('button', { name: t('bg', 'auth:submit'), exact: true }).waitFor();
-  await signInWithForm(page, account, 'bg');
-  await waitForHash(page, (p) => !p.startsWith('/login'));
-}
-
 const input = (scope: Page | Locator, name: string) => scope.locator(`input[name="${name}"]`).first();
 async function choose(page: Page, scope: Page | Locator, label: string, option: string | RegExp) {
   await scope.getByRole('combobox', { name: label }).first().click();
   await page.getByRole('option', { name: option }).first().click();
-}
-async function saving(page: Page, call: string, click: () => Promise<void>) {
-  const answered = page.waitForResponse(
-    (response) => response.url().includes(`/api/${call}`) && response.request().method() === 'POST',
-  );
-  await click();
-  const response = await answered;
-  expect(response.status(), `${call}: ${await response.text()}`).toBe(200);
-  return response.json();
 }
 async function openTab(page: Page, key: string) {
   await page.getByRole('tab', { name: c(`tabs.${key}`), exact: true }).click();

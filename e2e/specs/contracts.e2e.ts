@@ -1,17 +1,22 @@
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { hashPath, signInWithForm, waitForHash } from '../support/actions.ts';
-import { ACCOUNTS, ARTIFACTS, baseUrl, DEMO_PASSWORD, newPage, useBrowser } from '../support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { answered as saving, hashPath, signIn, waitForHash } from '../support/actions.ts';
+import { ACCOUNTS, baseUrl, DEMO_PASSWORD, expectFits, newPage, shot, useBrowser } from '../support/browser.ts';
+import { type Client, createClient, runMark } from '../support/data.ts';
 import { t } from '../support/i18n.ts';
 
 type Locale = 'bg' | 'it';
 const browser = useBrowser();
 
-const run = Date.now().toString(36).slice(-5).toUpperCase();
+const run = runMark();
 const NAME = `Договор ${run}`;
 const REASON = `Прекратен по взаимно съгласие ${run}`;
-/** A demo client employee@ sees and employee2@ does not. */
-const CLIENT = 'Алфа Трейд ООД';
+/** This spec's client (with a EUR account at УниКредит Булбанк): employee@ sees it, employee2@ does not. */
+const CLIENT = `Договори ${run} ООД`;
+let client: Client;
+beforeAll(async () => {
+  client = await createClient(CLIENT, { managedBy: ['Георги Иванов'] });
+});
 const EMPLOYEE2 = { username: 'employee2@kantora.local', password: DEMO_PASSWORD };
 const FILE = {
   name: `приложение-${run}.txt`,
@@ -21,35 +26,6 @@ const FILE = {
 const k = (locale: Locale, key: string, values: Record<string, string> = {}) => t(locale, `contracts:${key}`, values);
 const c = (key: string, values: Record<string, string> = {}) => k('bg', key, values);
 let contractPath = '';
-
-async function signIn(page: Page, account: { username: string; password: string }, locale: Locale = 'bg') {
-  if (locale !== 'bg') await page.addInitScript((lng) => window.localStorage.setItem('_locale', lng), locale);
-  await page.goto(`${baseUrl()}/#/login`);
-  await page.getByRole('button', { name: t(locale, 'auth:submit'), exact: true }).waitFor();
-  await signInWithForm(page, account, locale);
-  await waitForHash(page, (p) => !p.startsWith('/login'));
-}
-
-/** A shot of the window once dialogs have faded in; `full` takes the whole page. */
-async function shot(page: Page, name: string, full = false) {
-  // A whole-page shot draws the fixed top bar where the window is scrolled to: start at the top.
-  if (full) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('.MuiDialog-container')].every((el) => getComputedStyle(el).opacity === '1'),
-  );
-  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: full });
-}
-
-/** Clicks and waits for the POST answer of `call`; expects 200 and returns its body. */
-async function saving(page: Page, call: string, click: () => Promise<void>) {
-  const answered = page.waitForResponse(
-    (response) => response.url().endsWith(`/api/${call}`) && response.request().method() === 'POST',
-  );
-  await click();
-  const response = await answered;
-  expect(response.status(), `${call}: ${await response.text()}`).toBe(200);
-  return response.json();
-}
 
 /** Types `dd.MM.yyyy` into a date picker: its sections take the digits one after another. */
 async function typeDate(page: Page, name: string, value: string) {
@@ -116,7 +92,7 @@ describe('contracts', () => {
     const customer = card(page, c('parties.customer'));
     await button(customer, c('parties.choose_client')).click();
     const picker = dialogNamed(page, t('bg', 'clients:picker.title'));
-    await picker.getByRole('textbox', { name: t('bg', 'clients:fields.name') }).fill('Алфа');
+    await picker.getByRole('textbox', { name: t('bg', 'clients:fields.name') }).fill(CLIENT);
     await picker.getByRole('button', { name: `${t('bg', 'clients:picker.select')}: ${CLIENT}` }).click();
     await closed(picker);
     await customer.getByText(CLIENT).waitFor();
@@ -151,7 +127,7 @@ describe('contracts', () => {
       c('tabs.documents'),
     ]);
     // The customer card now shows the client's snapshot (its headquarters).
-    await customer.getByText(/бул\. България 102/).waitFor();
+    await customer.getByText(/ул\. Шипка 1/).waitFor();
 
     // Two services; the second gets the contract's own price.
     await openTab(page, 'services');
@@ -275,8 +251,7 @@ describe('contracts', () => {
     await shot(page, 'contracts-employee-1280-bg', true);
 
     // The client page's contracts tab lists it with a preview link.
-    await page.goto(`${baseUrl()}/#/clients`);
-    await page.getByRole('link', { name: `${t('bg', 'actions.preview')}: ${CLIENT}` }).click();
+    await page.goto(`${baseUrl()}/#/clients/${client._id}`);
     await page.getByRole('tab', { name: t('bg', 'clients:tabs.contracts'), exact: true }).click();
     const preview = page.getByRole('link', { name: `${t('bg', 'actions.preview')}: ${NAME}` });
     await preview.click();
@@ -347,9 +322,11 @@ describe('contracts', () => {
           .getByRole('link', { name: new RegExp(run) })
           .first()
           .waitFor();
+        await expectFits(page, [NAME]);
         await shot(page, `contracts-list-${width}-${locale}`, true);
         await openContract(page);
         await page.getByRole('heading', { name: k(locale, 'details.title') }).waitFor();
+        await expectFits(page, [NAME, CLIENT]);
         await shot(page, `contracts-contract-${width}-${locale}`, true);
         // The registered contract's change-banks dialog.
         await button(card(page, k(locale, 'parties.provider')), k(locale, 'change_banks.action')).click();

@@ -9,7 +9,7 @@ import pg from 'pg';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInWithForm } from '../support/actions.ts';
-import { newPage, useBrowser } from '../support/browser.ts';
+import { expectFits, newPage, useBrowser } from '../support/browser.ts';
 import { t } from '../support/i18n.ts';
 import { startServer, stopServer } from '../support/server.ts';
 
@@ -174,12 +174,14 @@ async function shootChecklist(locale: Locale, width: number, doneCount: number) 
     .getByRole('status')
     .filter({ hasText: s('setup.notice', { done: String(doneCount), total: '5' }, locale) });
   await notice.waitFor();
+  await expectFits(other, [s('setup.notice_link', undefined, locale)]);
   await other.screenshot({ path: join(SHOTS, `first-run-notice-${width}-${locale}.png`), animations: 'disabled' });
   await notice.getByRole('link', { name: s('setup.notice_link', undefined, locale) }).click();
   await checklist(other, locale).waitFor();
   await other.getByText(s('setup.progress', { done: String(doneCount), total: '5' }, locale)).waitFor();
   await other.waitForFunction((title) => document.title === title, `${t(locale, 'routes:setup')} | Kantora`);
   await expectAxeClean(other, '#main', `checklist ${locale} ${width}`);
+  await expectFits(other, [s('setup.progress', { done: String(doneCount), total: '5' }, locale)]);
   await other.screenshot({
     path: join(SHOTS, `first-run-checklist-${width}-${locale}.png`),
     fullPage: true,

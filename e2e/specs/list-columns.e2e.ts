@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiToken, signInWithForm, waitForHash } from '../support/actions.ts';
+import { apiToken, signIn, waitForHash } from '../support/actions.ts';
 import { ACCOUNTS, ARTIFACTS, baseUrl, newPage, useBrowser } from '../support/browser.ts';
 import { t } from '../support/i18n.ts';
 
@@ -9,14 +9,6 @@ type Locale = 'bg' | 'it';
 const browser = useBrowser();
 /** The shots of the lists (LIST_SHOTS to put them elsewhere). */
 const SHOTS = process.env.LIST_SHOTS ?? ARTIFACTS;
-
-async function signIn(page: Page, locale: Locale) {
-  if (locale !== 'bg') await page.addInitScript((lng) => window.localStorage.setItem('_locale', lng), locale);
-  await page.goto(`${baseUrl()}/#/login`);
-  await page.getByRole('button', { name: t(locale, 'auth:submit'), exact: true }).waitFor();
-  await signInWithForm(page, ACCOUNTS.admin(), locale);
-  await waitForHash(page, (p) => !p.startsWith('/login'));
-}
 
 /** A demo contract with issued invoices (its invoices tab). */
 async function contractWithInvoices(): Promise<string> {
@@ -200,7 +192,7 @@ describe('the columns of the lists', () => {
           height: 800,
           locale: locale === 'it' ? 'it-IT' : 'bg-BG',
         });
-        await signIn(page, locale);
+        await signIn(page, ACCOUNTS.admin(), locale);
         const problems: string[] = [];
         for (const list of LISTS) {
           const table = await list.open(page, locale);
@@ -227,7 +219,7 @@ describe('the columns of the lists', () => {
     timeout: 120_000,
   }, async () => {
     const { context, page } = await newPage(browser, { width: 1280, height: 800 });
-    await signIn(page, 'bg');
+    await signIn(page, ACCOUNTS.admin(), 'bg');
     const invoices = LISTS[0];
     const name = `${t('bg', 'billing:invoice.list_title')}: ${t('bg', 'billing:tabs.issued')}`;
     await invoices.open(page, 'bg');

@@ -1,100 +1,44 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiToken, signInWithForm, waitForHash } from '../support/actions.ts';
-import { ACCOUNTS, ARTIFACTS, baseUrl, launch, newPage } from '../support/browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { answered, signIn } from '../support/actions.ts';
+import { ACCOUNTS, baseUrl, newPage, shot, useBrowser } from '../support/browser.ts';
+import { api, createClient, dictionaryEntry, draftInvoice, issueInvoice, runMark } from '../support/data.ts';
 import { t } from '../support/i18n.ts';
 
 type Locale = 'bg' | 'it';
-let browser: Browser;
+const browser = useBrowser();
+const run = runMark();
 /** The invoice the run pays: issued through the API, 300.00 EUR (250.00 + 20 % VAT, or 300.00 without VAT). */
 const invoice = { id: '', number: '' };
 
-async function api<T>(token: string, path: string, body?: object): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api/${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`);
-  return (JSON.parse(text) as { Result: T }).Result;
-}
-
 beforeAll(async () => {
-  browser = await launch();
-  const token = await apiToken(ACCOUNTS.manager());
-  // A demo client with its bank, from one of its issued invoices that charged VAT (not a reverse-charge client): the
-  // list's first page changes as other specs add invoices.
-  const found = await api<{ Items: Array<{ _id: string; noticeType: number; VATAmount: number }> }>(
-    token,
-    'invoices/list',
-    { issued: true, itemsPerPage: 50 },
-  );
-  const charged = found.Items.find((row) => row.noticeType === 0 && row.VATAmount > 0);
-  if (!charged) throw new Error('no issued invoice with VAT among the newest 50');
-  const model = await api<{ customerId: string; customerBank: string | null }>(token, `invoices/${charged._id}`);
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sofia' }).format(new Date());
-  const draft = await api<{ _id: string }>(token, 'invoices/save', {
-    customerId: model.customerId,
-    customerBank: model.customerBank,
-    date: today,
-    taxDate: today,
-    paymentDeadlineDate: today,
-  });
-  // The standard rate by name: the settings spec may have made another VAT type the default by now.
-  const vatTypes = await api<Array<{ _id: string; name: { bg: string } }>>(token, 'metaData/getVATTypes');
-  const standard = vatTypes.find((type) => type.name.bg === 'ДДС 20%');
-  if (!standard) throw new Error('the demo data has no "ДДС 20%" VAT type');
-  await api(token, 'invoices/setVATType', { invoiceId: draft._id, VATCharging: true, VATType: standard._id });
+  const client = await createClient(`Плащания ${run} ООД`);
+  const draft = await draftInvoice(client, []);
+  // The standard rate by name: the settings spec may make another VAT type the default.
+  const standard = await dictionaryEntry('getVATTypes', 'ДДС 20%');
+  const manager = ACCOUNTS.manager();
+  await api('invoices/setVATType', { invoiceId: draft._id, VATCharging: true, VATType: standard._id }, manager);
   // A client under the reverse charge is not charged VAT whatever is asked: the row then carries the whole 300.00.
-  const vat = await api<{ VATCharging: boolean }>(token, `invoices/${draft._id}`);
+  const vat = await api<{ VATCharging: boolean }>(`invoices/${draft._id}`, undefined, manager);
   const price = vat.VATCharging ? 250 : 300;
-  await api(token, 'invoices/saveItem', {
-    invoiceId: draft._id,
-    name: { bg: 'Консултация по плащания', it: 'Consulenza sui pagamenti' },
-    price,
-    quantity: 1,
-  });
-  const issued = await api<{ _id: string; number: string; totalAmount: number }>(token, 'invoices/issue', {
-    invoiceId: draft._id,
-  });
+  await api(
+    'invoices/saveItem',
+    {
+      invoiceId: draft._id,
+      name: { bg: `Консултация по плащания ${run}`, it: `Consulenza sui pagamenti ${run}` },
+      price,
+      quantity: 1,
+    },
+    manager,
+  );
+  const issued = await issueInvoice(draft._id);
   expect(issued.totalAmount).toBe(300);
   Object.assign(invoice, { id: issued._id, number: issued.number });
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 const b = (locale: Locale, key: string, values: Record<string, string> = {}) => t(locale, `billing:${key}`, values);
 const button = (scope: Page | Locator, name: string | RegExp) =>
   scope.getByRole('button', { name, exact: typeof name === 'string' });
-
-async function signIn(page: Page, account: { username: string; password: string }, locale: Locale = 'bg') {
-  await page.addInitScript((lng) => window.localStorage.setItem('_locale', lng), locale);
-  await page.goto(`${baseUrl()}/#/login`);
-  await page.getByRole('button', { name: t(locale, 'auth:submit'), exact: true }).waitFor();
-  await signInWithForm(page, account, locale);
-  await waitForHash(page, (p) => !p.startsWith('/login'));
-}
-
-/** A shot of the window once the dialogs have faded in. */
-async function shot(page: Page, name: string) {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('.MuiDialog-container')].every((el) => getComputedStyle(el).opacity === '1'),
-  );
-  await page.screenshot({ path: `${ARTIFACTS}/${name}.png` });
-}
-
-/** Clicks and waits for the answer of `call`; expects `status`. */
-async function answered(page: Page, call: string, click: () => Promise<void>, status = 200) {
-  const response = page.waitForResponse(
-    (r) => new URL(r.url()).pathname === `/api/${call}` && r.request().method() === 'POST',
-  );
-  await click();
-  const done = await response;
-  expect(done.status(), `${call}: ${await done.text()}`).toBe(status);
-  return done.json();
-}
 
 /** The paid-state cell of the run's invoice in the issued list: a button for management. */
 const paidCell = (page: Page, locale: Locale = 'bg') =>
@@ -121,12 +65,9 @@ async function addPayment(page: Page, payments: Locator, amount: string, status 
   await dialog.waitFor();
   const field = dialog.getByRole('textbox', { name: b('bg', 'payments.amount') });
   await field.fill(amount);
-  await answered(
-    page,
-    'invoices/savePayment',
-    () => button(dialog, t('bg', 'common:actions.save_and_close')).click(),
+  await answered(page, 'invoices/savePayment', () => button(dialog, t('bg', 'common:actions.save_and_close')).click(), {
     status,
-  );
+  });
   return dialog;
 }
 

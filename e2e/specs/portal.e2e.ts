@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiToken, hashPath, signInWithForm, waitForHash } from '../support/actions.ts';
-import { ACCOUNTS, ARTIFACTS, baseUrl, newPage, useBrowser } from '../support/browser.ts';
+import { apiToken, hashPath, signIn, waitForHash } from '../support/actions.ts';
+import { ACCOUNTS, ARTIFACTS, baseUrl, expectFits, newPage, useBrowser } from '../support/browser.ts';
 import { t } from '../support/i18n.ts';
 import { pdfBytes } from '../support/pdf.ts';
 
@@ -19,14 +19,6 @@ const p = (locale: Locale, key: string, values: Record<string, string> = {}) => 
 
 /** What the first steps find for the later ones. */
 const state = { invoicePath: '', invoiceNumber: '', contractPath: '', companyPath: '' };
-
-async function signIn(page: Page, locale: Locale = 'bg') {
-  if (locale !== 'bg') await page.addInitScript((lng) => window.localStorage.setItem('_locale', lng), locale);
-  await page.goto(`${baseUrl()}/#/login`);
-  await page.getByRole('button', { name: t(locale, 'auth:submit'), exact: true }).waitFor();
-  await signInWithForm(page, ACCOUNTS.client(), locale);
-  await waitForHash(page, (path) => !path.startsWith('/login'));
-}
 
 /** A shot of the window (or the whole page) once dialogs and menus have faded in. */
 async function shot(page: Page, name: string, full = true) {
@@ -65,7 +57,7 @@ describe('the client portal', () => {
   it('the demo client sees both of their companies and nothing else', async () => {
     const { context, page } = await newPage(browser);
     const companies = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/my-companies/list');
-    await signIn(page);
+    await signIn(page, ACCOUNTS.client());
     // The portal is the client's landing; the drawer lists the portal's pages only.
     await waitForHash(page, (path) => path === '/my-companies');
     const answer = (await (await companies).json()) as {
@@ -123,7 +115,7 @@ describe('the client portal', () => {
 
   it('opens a contract: the parties from its snapshots, its services with prices and its invoices', async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page);
+    await signIn(page, ACCOUNTS.client());
     await page.goto(`${baseUrl()}/#/my-contracts`);
     await page.getByRole('link', { name: `${t('bg', 'actions.preview')}: ${CONTRACT.bg}` }).click();
     await page.getByRole('heading', { level: 2, name: CONTRACT.bg }).waitFor();
@@ -152,7 +144,7 @@ describe('the client portal', () => {
 
   it('opens an invoice read-only and prints it (a PDF in a new tab)', async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page);
+    await signIn(page, ACCOUNTS.client());
     await page.goto(`${baseUrl()}/#/my-invoices`);
     const preview = page.getByRole('link', { name: new RegExp(`^${t('bg', 'actions.preview')}: `) }).first();
     await preview.waitFor();
@@ -198,7 +190,7 @@ describe('the client portal', () => {
 
   it('adds a document with a file for one of their companies', async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page);
+    await signIn(page, ACCOUNTS.client());
     await page.goto(`${baseUrl()}/#/my-documents-flow`);
     await page.getByRole('table', { name: t('bg', 'documents-flow:list.title') }).waitFor();
     await page.getByRole('button', { name: t('bg', 'documents-flow:list.add') }).click();
@@ -254,7 +246,7 @@ describe('the client portal', () => {
     );
 
     const { context, page } = await newPage(browser);
-    await signIn(page);
+    await signIn(page, ACCOUNTS.client());
     const message = t('bg', 'messages:the_invoice_was_not_found');
     await expectNotFound(page, `/my-invoices/${other?._id}`, message, '/my-invoices');
     await page.getByRole('table', { name: p('bg', 'invoice.list_title') }).waitFor();
@@ -280,26 +272,31 @@ describe('the client portal', () => {
     for (const width of [1280, 400]) {
       it(`looks right at ${width} px in ${locale}: companies, a company, a contract, an invoice, the documents`, async () => {
         const { context, page } = await newPage(browser, { width, locale: locale === 'it' ? 'it-IT' : 'bg-BG' });
-        await signIn(page, locale);
+        await signIn(page, ACCOUNTS.client(), locale);
         const name = (key: string) => `portal-${key}-${width}-${locale}`;
         await page.goto(`${baseUrl()}/#/my-companies`);
         await page.getByRole('link', { name: `${t(locale, 'actions.preview')}: ${BIANCHI[locale]}` }).waitFor();
+        await expectFits(page, [ROSSI[locale], BIANCHI[locale]]);
         await shot(page, name('companies'));
         await page.goto(`${baseUrl()}/#${state.companyPath}`);
         await page.getByRole('link', { name: `${t(locale, 'actions.preview')}: ${CONTRACT[locale]}` }).waitFor();
+        await expectFits(page, [CONTRACT[locale]]);
         await shot(page, name('company'));
         await page.goto(`${baseUrl()}/#/my-contracts`);
         await page.getByRole('link', { name: `${t(locale, 'actions.preview')}: ${CONTRACT[locale]}` }).waitFor();
+        await expectFits(page, [CONTRACT[locale]]);
         await shot(page, name('contracts'));
         await page.goto(`${baseUrl()}/#${state.contractPath}`);
         await page.getByRole('heading', { level: 2, name: CONTRACT[locale] }).waitFor();
         await page.getByRole('region', { name: t(locale, 'contracts:details.title') }).waitFor();
+        await expectFits(page, [CONTRACT[locale]]);
         await shot(page, name('contract'));
         await page.goto(`${baseUrl()}/#/my-invoices`);
         await page
           .getByRole('link', { name: new RegExp(`^${t(locale, 'actions.preview')}: `) })
           .first()
           .waitFor();
+        await expectFits(page, [state.invoiceNumber]);
         await shot(page, name('invoices'));
         await page.goto(`${baseUrl()}/#${state.invoicePath}`);
         await page
@@ -307,6 +304,7 @@ describe('the client portal', () => {
           .getByRole('row')
           .nth(1)
           .waitFor();
+        await expectFits(page, [state.invoiceNumber, t(locale, 'billing:items.title')]);
         await shot(page, name('invoice'));
         await page.goto(`${baseUrl()}/#/my-documents-flow`);
         await page
@@ -314,6 +312,7 @@ describe('the client portal', () => {
           .getByRole('row')
           .nth(1)
           .waitFor();
+        await expectFits(page);
         await shot(page, name('documents'));
         await context.close();
       });

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiToken, hashPath, openLogin, saveLocale, signInWithForm, waitForHash } from '../support/actions.ts';
 import { ACCOUNTS, baseUrl, launch, newPage, screenshot } from '../support/browser.ts';
+import { api } from '../support/data.ts';
 import { t } from '../support/i18n.ts';
 
 type Locale = 'bg' | 'it';
@@ -16,6 +17,8 @@ let locale: Locale = 'bg';
 const run = Date.now().toString(36).slice(-5).toUpperCase();
 const IBAN_BGN = makeIban('BG', `STSA9300${String(Date.now()).slice(-10)}`);
 const IBAN_EUR = makeIban('BG', `FINV9150${String(Date.now() + 7).slice(-10)}`);
+/** The demo's BGN default account of the own company. */
+const DEMO_BGN_IBAN = 'BG32UNCR70001520345678';
 const MANAGER_EMAIL = `e2e-manager-${run.toLowerCase()}@kantora.local`;
 const FILE_BYTES = Buffer.from(`%PDF-1.4\n% Kantora e2e ${run}\n${'0123456789'.repeat(300)}\n%%EOF\n`, 'latin1');
 
@@ -61,6 +64,15 @@ beforeAll(async () => {
 afterAll(async () => {
   // Leave the administrator in Bulgarian for the other specs.
   await saveLocale(ACCOUNTS.admin(), 'bg');
+  // Give the demo account its BGN mark back: a new contract takes the own company's default accounts.
+  const company = await api<{ _id: string; banks: Array<Record<string, unknown>> }>('metaData/getMyCompany');
+  const demo = company.banks.find((bank) => bank.iban === DEMO_BGN_IBAN);
+  if (demo && !demo.default) {
+    const { _id, name, address, bic, iban, currency, default2 } = demo;
+    const body = { _id, myCompanyId: company._id, name, address, iban, currency, default: true, default2 };
+    if (bic) Object.assign(body, { bic });
+    await api('banks/save', body);
+  }
   await context?.close();
   await browser?.close();
 });
@@ -124,7 +136,7 @@ describe('settings, as the administrator', () => {
     const mark = (iban: string) => row(iban).locator('.MuiChip-root', { hasText: s('banks.default_bgn_short') });
     await mark(IBAN_BGN).waitFor();
     await row(IBAN_EUR).waitFor();
-    expect(await mark('BG32UNCR70001520345678').count()).toBe(0);
+    expect(await mark(DEMO_BGN_IBAN).count()).toBe(0);
     await screenshot(page, 'settings-my-company');
   });
 

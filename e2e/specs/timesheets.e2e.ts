@@ -3,29 +3,40 @@ import { readFile } from 'node:fs/promises';
 import { sofiaDay as sofiaDayOf } from '@kantora/domain';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { apiToken, signInWithForm, waitForHash } from '../support/actions.ts';
-import { ACCOUNTS, ARTIFACTS, baseUrl, newPage, useBrowser } from '../support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiToken, signIn } from '../support/actions.ts';
+import { ACCOUNTS, baseUrl, newPage, shot, useBrowser } from '../support/browser.ts';
+import { createClient, monthStart, registeredContract, runMark } from '../support/data.ts';
 import { t } from '../support/i18n.ts';
 
 type Locale = 'bg' | 'it';
 const browser = useBrowser();
 
-const run = Date.now().toString(36).slice(-5).toUpperCase();
+const run = runMark();
+/**
+ * This spec's two clients (employee@ sees them) and their registered contracts, from the month before this one (a
+ * row of yesterday fits in them).
+ */
+const FIRST = { client: `Отчети ${run} Първи ООД`, contract: `Счетоводство ${run}` };
+const SECOND = { client: `Отчети ${run} Втори ООД`, contract: `Абонамент ${run}` };
+const EMPLOYEE = 'Георги Иванов';
+beforeAll(async () => {
+  for (const [{ client, contract }, services] of [
+    [FIRST, ['Счетоводно обслужване', 'ТРЗ и личен състав']],
+    [SECOND, ['Правна консултация (час)']],
+  ] as const) {
+    const made = await createClient(client, { managedBy: [EMPLOYEE] });
+    await registeredContract(made, { name: contract, services: [...services], fromDate: monthStart(-1) });
+  }
+});
+/** An option's name holding `text` (the client and contract pickers add details after it). */
+const named = (text: string) => new RegExp(text);
 const ts = (locale: Locale, key: string, values: Record<string, string> = {}) => t(locale, `timesheets:${key}`, values);
 /** employee@'s demo row created 11 days ago (apps/server/src/seed/demo-timesheets.ts). */
 const LOCKED_COMMENT = 'Инвентаризация на склада в събота';
 const DAY_MS = 86_400_000;
 const sofiaDay = (daysAgo = 0) => sofiaDayOf(new Date(Date.now() - daysAgo * DAY_MS));
 const display = (day: string) => day.split('-').reverse().join('.');
-
-async function signIn(page: Page, account: { username: string; password: string }, locale: Locale = 'bg') {
-  if (locale !== 'bg') await page.addInitScript((lng) => window.localStorage.setItem('_locale', lng), locale);
-  await page.goto(`${baseUrl()}/#/login`);
-  await page.getByRole('button', { name: t(locale, 'auth:submit'), exact: true }).waitFor();
-  await signInWithForm(page, account, locale);
-  await waitForHash(page, (p) => !p.startsWith('/login'));
-}
 
 /** Opens /timesheets and waits for its first page (and its total). */
 async function openList(page: Page, locale: Locale = 'bg') {
@@ -34,14 +45,6 @@ async function openList(page: Page, locale: Locale = 'bg') {
   await page.getByRole('table', { name: ts(locale, 'list.title') }).waitFor();
   await listed;
   await page.getByRole('status', { name: ts(locale, 'list.total_label') }).waitFor();
-}
-
-/** A shot of the window once dialogs have faded in. */
-async function shot(page: Page, name: string, full = false) {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('.MuiDialog-container')].every((el) => getComputedStyle(el).opacity === '1'),
-  );
-  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: full, animations: 'disabled' });
 }
 
 /** Types `dd.MM.yyyy` into a date picker: its sections take the digits one after another. */
@@ -124,8 +127,8 @@ describe('timesheets', () => {
     await page.getByRole('button', { name: ts('bg', 'list.add'), exact: true }).click();
     const dialog = page.getByRole('dialog', { name: ts('bg', 'dialog.new') });
     await fillRow(page, dialog.getByRole('group', { name: ts('bg', 'dialog.one_row') }), {
-      client: /Алфа Трейд ООД/,
-      contract: /Счетоводно обслужване 2026/,
+      client: named(FIRST.client),
+      contract: named(FIRST.contract),
       service: 'Счетоводно обслужване',
       hours: '1',
       minutes: '30',
@@ -137,8 +140,8 @@ describe('timesheets', () => {
     await dialog.getByRole('button', { name: ts('bg', 'dialog.add_row') }).click();
     const third = dialog.getByRole('group', { name: ts('bg', 'dialog.row', { number: '3' }) });
     await fillRow(page, third, {
-      client: /Бета Строй ЕАД/,
-      contract: /Абонаментно обслужване/,
+      client: named(SECOND.client),
+      contract: named(SECOND.contract),
       service: 'Правна консултация (час)',
       ...UNIQUE,
       comment: `Договор ${run}`,
@@ -181,7 +184,7 @@ describe('timesheets', () => {
     // The list (newest first) shows them; the third row opens in the single-row form and is edited.
     await rowWith(page, UNIQUE_TEXT).waitFor();
     await rowWith(page, UNIQUE_TEXT)
-      .getByRole('button', { name: new RegExp(`^${t('bg', 'actions.preview')}: Бета Строй ЕАД`) })
+      .getByRole('button', { name: new RegExp(`^${t('bg', 'actions.preview')}: ${SECOND.client}`) })
       .click();
     const one = page.getByRole('dialog', { name: ts('bg', 'dialog.one') });
     const fields = one.getByRole('group', { name: ts('bg', 'dialog.one_row') });
@@ -212,7 +215,7 @@ describe('timesheets', () => {
     await page.getByText(t('bg', 'messages:to_do_export_please_first_select_filters')).waitFor();
     expect(reports).toBe(0);
 
-    const filtered = await applyFilter(page, { user: 'Георги Иванов' });
+    const filtered = await applyFilter(page, { user: EMPLOYEE });
     const { Total, TotalDuration } = filtered.Result;
     expect(Total).toBeGreaterThan(3);
     const total = page.getByRole('status', { name: ts('bg', 'list.total_label') });
@@ -231,7 +234,7 @@ describe('timesheets', () => {
     const rows = Array.from({ length: sheet.rowCount }, (_, i) => (sheet.getRow(i + 1).values as unknown[]).slice(1));
     expect(rows[0]).toEqual(['Служител', 'Клиент', 'Договор', 'Услуга', 'Дата', 'Време (ч:мм)', 'Минути', 'Коментар']);
     const data = rows.slice(1, 1 + Total);
-    expect(data.every((cells) => cells[0] === 'Георги Иванов')).toBe(true);
+    expect(data.every((cells) => cells[0] === EMPLOYEE)).toBe(true);
     expect(data.map((cells) => cells[7])).toEqual(
       expect.arrayContaining([`Фактури ${run}`, `Заплати ${run}`, `Договор ${run}`]),
     );
@@ -247,9 +250,9 @@ describe('timesheets', () => {
       'utf8',
     );
     expect(text).toContain('Отчети за работно време');
-    expect(text).toContain('Алфа Трейд ООД');
-    expect(text).toContain('Бета Строй ЕАД');
-    expect(text).toContain('Договор: Абонаментно обслужване');
+    expect(text).toContain(FIRST.client);
+    expect(text).toContain(SECOND.client);
+    expect(text).toContain(`Договор: ${SECOND.contract}`);
     expect(text).toContain(`Договор ${run}`);
     const hours = `${Math.floor(TotalDuration / 60)}:${String(TotalDuration % 60).padStart(2, '0')}`;
     expect(text).toMatch(new RegExp(`Общо \\(${Total} реда\\)\\s+${hours}`));
@@ -260,9 +263,9 @@ describe('timesheets', () => {
     const { context, page } = await newPage(browser);
     await signIn(page, ACCOUNTS.admin());
     await openList(page);
-    await applyFilter(page, { user: 'Георги Иванов' });
+    await applyFilter(page, { user: EMPLOYEE });
     const row = rowWith(page, EDITED_TEXT);
-    await row.getByRole('button', { name: new RegExp(`^${t('bg', 'actions.delete')}: Бета Строй ЕАД`) }).click();
+    await row.getByRole('button', { name: new RegExp(`^${t('bg', 'actions.delete')}: ${SECOND.client}`) }).click();
     const confirm = page.getByRole('dialog', { name: t('bg', 'messages:warning') });
     await confirm.getByText(t('bg', 'messages:are_your_sure_delete_timesheet')).waitFor();
     await shot(page, 'timesheets-delete-confirm-1280-bg');

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { baseUrl } from './browser.ts';
 import { t } from './i18n.ts';
 
@@ -11,6 +12,37 @@ export async function signInWithForm(
   await page.getByLabel(t(locale, 'auth:username')).fill(account.username);
   await page.getByLabel(t(locale, 'auth:password'), { exact: false }).first().fill(account.password);
   await page.getByRole('button', { name: t(locale, 'auth:submit'), exact: true }).click();
+}
+
+/**
+ * Opens /login and signs `account` in through the form in `locale` (stored first as the app's language when it is not
+ * Bulgarian); settles once the app has left /login.
+ */
+export async function signIn(page: Page, account: { username: string; password: string }, locale: 'bg' | 'it' = 'bg') {
+  if (locale !== 'bg') await page.addInitScript((lng) => window.localStorage.setItem('_locale', lng), locale);
+  await page.goto(`${baseUrl()}/#/login`);
+  await page.getByRole('button', { name: t(locale, 'auth:submit'), exact: true }).waitFor();
+  await signInWithForm(page, account, locale);
+  await waitForHash(page, (p) => !p.startsWith('/login'));
+}
+
+/**
+ * Clicks and waits for the answer of `call` (its path after /api/; POST unless told); expects `status` (200) and
+ * answers the body.
+ */
+export async function answered(
+  page: Page,
+  call: string,
+  click: () => Promise<void>,
+  options: { status?: number; method?: string } = {},
+) {
+  const response = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === `/api/${call}` && r.request().method() === (options.method ?? 'POST'),
+  );
+  await click();
+  const done = await response;
+  expect(done.status(), `${call}: ${await done.text()}`).toBe(options.status ?? 200);
+  return done.json();
 }
 
 export async function openLogin(page: Page, query = '') {
