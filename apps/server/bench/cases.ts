@@ -26,7 +26,7 @@ import { files, revokedTokens, users } from '../src/db/schema/index.ts';
 import { printDocument } from '../src/modules/billing/index.ts';
 import { BillingService } from '../src/modules/billing/index.ts';
 import { BillingRunService } from '../src/modules/billing-run/index.ts';
-import { companyListQueries } from '../src/modules/clients/index.ts';
+import { clientListQueries } from '../src/modules/clients/index.ts';
 import { ContractsService } from '../src/modules/contracts/index.ts';
 import { DocumentsFlowService } from '../src/modules/documents-flow/index.ts';
 import type { Actor } from '../src/http/actor.ts';
@@ -88,7 +88,7 @@ const listRows =
   });
 
 const clientsList = listRows('clients', 'clients list', '/api/companies/list', ({ db, actor }, b) =>
-  Promise.all(companyListQueries(db, actor, companyListQuery.parse(b))),
+  Promise.all(clientListQueries(db, actor, companyListQuery.parse(b))),
 );
 const logsRows = listRows('logs', 'logs list', '/api/logs/list', ({ db }, b) =>
   new LogsService(db).list(logListQuery.parse(b)),

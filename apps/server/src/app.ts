@@ -36,9 +36,9 @@ import { BillingRunService } from './modules/billing-run/index.ts';
 import { BanksService } from './modules/banks/index.ts';
 import { calendarRoutes } from './modules/calendar/index.ts';
 import { EventsService } from './modules/calendar/index.ts';
-import { companyBankOwner } from './modules/clients/index.ts';
+import { clientBankOwner } from './modules/clients/index.ts';
 import { clientRoutes } from './modules/clients/index.ts';
-import { CompaniesService } from './modules/clients/index.ts';
+import { ClientsService } from './modules/clients/index.ts';
 import { OfficesService } from './modules/clients/index.ts';
 import { InvitationsService } from './modules/calendar/index.ts';
 import { contractDocumentParent } from './modules/contracts/index.ts';
@@ -56,7 +56,7 @@ import { MetadataService } from './modules/metadata/index.ts';
 import { DictionaryService } from './modules/settings/index.ts';
 import { InvoiceSettingsService } from './modules/settings/index.ts';
 import { PortalBillingService } from './modules/portal/index.ts';
-import { PortalCompaniesService } from './modules/portal/index.ts';
+import { PortalClientsService } from './modules/portal/index.ts';
 import { PortalContractsService } from './modules/portal/index.ts';
 import { portalRoutes } from './modules/portal/index.ts';
 import { MyCompanyService } from './modules/settings/index.ts';
@@ -193,9 +193,9 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   ];
   settingsRoutes(app, { myCompany, invoices, dictionaries, setupStatus: new SetupStatusService(db) });
   bankRoutes(app, banks);
-  banks.registerOwner('company', companyBankOwner(db));
+  banks.registerOwner('company', clientBankOwner(db));
   const offices = new OfficesService(db);
-  clientRoutes(app, new CompaniesService(db, { offices, banks }), offices);
+  clientRoutes(app, new ClientsService(db, { offices, banks }), offices);
   userRoutes(app, users, new UserRecordsService(db));
   const contracts = new ContractsService(db);
   const contractServices = new ContractServicesService(db, contracts);
@@ -218,7 +218,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   documentsFlowRoutes(app, new DocumentsFlowService(db, { lockDays: config.DOCUMENT_FLOW_LOCK_DAYS }), auth);
   const portalContracts = new PortalContractsService(db, contracts, contractServices);
   portalRoutes(app, {
-    companies: new PortalCompaniesService(db),
+    companies: new PortalClientsService(db),
     contracts: portalContracts,
     billing: new PortalBillingService(db, billing, portalContracts),
   });

@@ -66,7 +66,7 @@ export async function assertClientVisible(
 export const clientNotFound = () => notFound(M.the_client_was_not_found);
 
 /** Banks of client companies: read by whoever sees the client, written by management only. */
-export function companyBankOwner(executor: Executor): BankOwnerPolicy {
+export function clientBankOwner(executor: Executor): BankOwnerPolicy {
   return {
     async exists(tx, id) {
       const [row] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, id));

@@ -15,7 +15,7 @@ import {
 import { ok } from '../../http/envelope.ts';
 import { userOf } from '../../http/guard.ts';
 import type { AppInstance } from '../../http/types.ts';
-import type { CompaniesService } from './companies.service.ts';
+import type { ClientsService } from './clients.service.ts';
 import type { OfficesService } from './offices.service.ts';
 
 const read = { permission: 'clientsRead' } as const;
@@ -25,7 +25,7 @@ const write = { permission: 'clientsWrite' } as const;
  * Client companies, their offices and contacts. Staff read what they may see (access.ts); management
  * writes. Banks of clients go through /api/banks with `companyId` (the banks module, owner 'company').
  */
-export function clientRoutes(app: AppInstance, companies: CompaniesService, offices: OfficesService) {
+export function clientRoutes(app: AppInstance, companies: ClientsService, offices: OfficesService) {
   const tags = ['clients'];
 
   app.post('/api/companies/list', { schema: { body: companyListQuery, tags }, config: read }, async (request) =>

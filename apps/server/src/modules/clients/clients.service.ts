@@ -27,7 +27,7 @@ import {
   type CompanyRow,
   companyColumns,
   companyDto,
-  companyListColumns,
+  clientListColumns,
   type OfficeDto,
   userNameOf,
 } from './views.ts';
@@ -63,12 +63,12 @@ function listWhere(actor: Actor, query: CompanyListQuery): SQL | undefined {
 }
 
 /** The two queries of POST /api/companies/list (the page, the total); the bench runs them directly too. */
-export function companyListQueries(db: Db, actor: Actor, query: CompanyListQuery) {
+export function clientListQueries(db: Db, actor: Actor, query: CompanyListQuery) {
   const where = listWhere(actor, query);
   const sort = orderBy(query, SORT_COLUMNS, { by: 'name', desc: false }, companies.id);
   return [
     db
-      .select(companyListColumns)
+      .select(clientListColumns)
       .from(companies)
       .where(where)
       .orderBy(...sort)
@@ -79,7 +79,7 @@ export function companyListQueries(db: Db, actor: Actor, query: CompanyListQuery
 }
 
 /** Client companies: the list, the client page, its save, the autocomplete and the picker look-up. */
-export class CompaniesService {
+export class ClientsService {
   constructor(
     private readonly db: Db,
     private readonly services: { offices: OfficesService; banks: BanksService },
@@ -87,7 +87,7 @@ export class CompaniesService {
 
   /** The page and the total in parallel: the page reads the sort's index and stops after one page. */
   async list(actor: Actor, query: CompanyListQuery) {
-    const [rows, [{ n }]] = await Promise.all(companyListQueries(this.db, actor, query));
+    const [rows, [{ n }]] = await Promise.all(clientListQueries(this.db, actor, query));
     return { Items: rows, Total: n, Page: query.page };
   }
 

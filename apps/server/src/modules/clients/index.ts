@@ -6,15 +6,15 @@ export {
   assertClientVisible,
   canSeeClient,
   clientNotFound,
-  companyBankOwner,
+  clientBankOwner,
   portalClients,
   seesEveryClient,
   visibleClients,
 } from './access.ts';
 export { clientRoutes } from './clients.routes.ts';
-export { CompaniesService, companyListQueries } from './companies.service.ts';
+export { ClientsService, clientListQueries } from './clients.service.ts';
 export { OfficesService } from './offices.service.ts';
 export { checkPeople } from './people.ts';
 export { bulstatContains, nameContains, vatNumberContains } from './search.ts';
-export { companyListColumns } from './views.ts';
+export { clientListColumns } from './views.ts';
 export type { ContactRow, OfficeRow } from './views.ts';

@@ -62,7 +62,7 @@ export function companyDto(row: CompanyRow, referentName: Localized | null = nul
 export type CompanyDto = Client;
 
 /** A row of the clients list. */
-export const companyListColumns = {
+export const clientListColumns = {
   _id: companies.id,
   name: companies.name,
   bulstat: companies.bulstat,

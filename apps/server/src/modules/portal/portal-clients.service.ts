@@ -5,7 +5,7 @@ import { companies, officeContacts, offices } from '../../db/schema/index.ts';
 import { localizedSort, offsetOf, orderBy } from '../../http/paging.ts';
 import { clientNotFound } from '../clients/index.ts';
 import { nameContains } from '../clients/index.ts';
-import { companyListColumns } from '../clients/index.ts';
+import { clientListColumns } from '../clients/index.ts';
 import type { Actor } from '../../http/actor.ts';
 import { myCompanies } from './portal-scope.ts';
 import { portalOffice } from './portal.views.ts';
@@ -17,14 +17,14 @@ const SORT_COLUMNS = {
 };
 
 /** /api/my-companies: the user's companies and one company's page (its offices with their contact persons). */
-export class PortalCompaniesService {
+export class PortalClientsService {
   constructor(private readonly db: Db) {}
 
   async list(actor: Actor, query: PortalCompanyListQuery): Promise<ListResult<PortalCompanyRow>> {
     const where = and(myCompanies(actor), query.name ? nameContains(query.name) : undefined);
     const [rows, [{ n }]] = await Promise.all([
       this.db
-        .select(companyListColumns)
+        .select(clientListColumns)
         .from(companies)
         .where(where)
         .orderBy(...orderBy(query, SORT_COLUMNS, { by: 'name', desc: false }, companies.id))
@@ -38,7 +38,7 @@ export class PortalCompaniesService {
   /** The company (404 `the_client_was_not_found` unless it lists the user), its offices (headquarters first) and contacts. */
   async get(actor: Actor, id: string): Promise<PortalCompanyView> {
     const [company] = await this.db
-      .select({ ...companyListColumns, responsiblePerson: companies.responsiblePerson })
+      .select({ ...clientListColumns, responsiblePerson: companies.responsiblePerson })
       .from(companies)
       .where(and(eq(companies.id, id), myCompanies(actor)));
     if (!company) throw clientNotFound();

@@ -15,11 +15,11 @@ import { userOf } from '../../http/guard.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { printFilenameOf, sendPdf } from '../printing/index.ts';
 import type { PortalBillingService } from './portal-billing.service.ts';
-import type { PortalCompaniesService } from './portal-companies.service.ts';
+import type { PortalClientsService } from './portal-clients.service.ts';
 import type { PortalContractsService } from './portal-contracts.service.ts';
 
 export interface PortalServices {
-  companies: PortalCompaniesService;
+  companies: PortalClientsService;
   contracts: PortalContractsService;
   billing: PortalBillingService;
 }
