@@ -105,6 +105,7 @@ import {
   priceSchema,
   requiredString,
 } from './schemas.ts';
+import { FILTER_ALIASES, foldAliases } from './filter-aliases.ts';
 
 export type BillingKind = 'invoice' | 'proforma';
 export const BILLING_KINDS: readonly BillingKind[] = ['invoice', 'proforma'];
@@ -225,11 +226,7 @@ const datesInOrder = (value: { fromDate?: string; toDate?: string }, ctx: z.Refi
   if (value.fromDate && value.toDate && value.toDate < value.fromDate)
     ctx.addIssue({ code: 'custom', path: ['toDate'], message: M.end_date_before_start_date });
 };
-const withAliases = <T extends FilterShape>({ clientId, client, contractId, ...rest }: T) => ({
-  ...rest,
-  customerId: rest.customerId ?? clientId ?? client,
-  contract: rest.contract ?? contractId,
-});
+const withAliases = <T extends FilterShape>(value: T) => foldAliases(value, FILTER_ALIASES.billing);
 
 /**
  * POST {base}/list. `issued` true: the issued tab, false: the drafts tab, missing/null: both (the client's and the

@@ -79,6 +79,7 @@ import {
   selectId,
   type LocalizedText,
 } from './schemas.ts';
+import { FILTER_ALIASES, foldAliases } from './filter-aliases.ts';
 
 /** Contract status: stored 0, 1 or 2; 3 (expired) is derived: registered and `toDate` before today (Europe/Sofia). */
 export const ContractStatus = { draft: 0, registered: 1, canceled: 2, expired: 3 } as const;
@@ -133,7 +134,7 @@ export const contractListQuery = listQuery
       .nullish()
       .transform((value) => (value ?? undefined) as ContractStatusValue | undefined),
   })
-  .transform(({ clientId, client, ...rest }) => ({ ...rest, customerId: rest.customerId ?? clientId ?? client }));
+  .transform((value) => foldAliases(value, FILTER_ALIASES.contracts));
 export type ContractListInput = z.input<typeof contractListQuery>;
 export type ContractListQuery = z.output<typeof contractListQuery>;
 

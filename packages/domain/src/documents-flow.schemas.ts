@@ -50,6 +50,7 @@ import {
   optionalString,
   selectId,
 } from './schemas.ts';
+import { FILTER_ALIASES, foldAliases } from './filter-aliases.ts';
 
 /** Files per downloadFilesAsZip request. */
 export const DOCUMENT_FLOW_ZIP_MAX_FILES = 500;
@@ -107,7 +108,7 @@ export const documentFlowListQuery = listQuery
     if (value.uploadedFrom && value.uploadedTo && value.uploadedTo < value.uploadedFrom)
       ctx.addIssue({ code: 'custom', path: ['uploadedTo'], message: M.end_date_before_start_date });
   }, alwaysCheck)
-  .transform(({ client, companyId, ...rest }) => ({ ...rest, company: rest.company ?? client ?? companyId }));
+  .transform((value) => foldAliases(value, FILTER_ALIASES.documentsFlow));
 export type DocumentFlowListInput = z.input<typeof documentFlowListQuery>;
 export type DocumentFlowListQuery = z.output<typeof documentFlowListQuery>;
 

@@ -27,3 +27,4 @@ export * from './sofia-time.ts';
 export * from './portal.schemas.ts';
 export * from './setup.ts';
 export * from './contract-periods.ts';
+export * from './filter-aliases.ts';

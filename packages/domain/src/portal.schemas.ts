@@ -40,6 +40,7 @@ import type { ContractRow, ContractStatusValue, InvoiceMonthlyInterval, PartySna
 import { MessageKeys as M } from './messages.ts';
 import type { PrintLayoutName } from './printable.ts';
 import { filterId, filterText, listQuery, type LocalizedText, selectId } from './schemas.ts';
+import { FILTER_ALIASES, foldAliases } from './filter-aliases.ts';
 
 /** The API base paths of the portal (the document flow's are in documents-flow.schemas.ts). */
 export const PORTAL_API = {
@@ -108,7 +109,7 @@ export type PortalContractTabQuery = z.output<typeof portalContractTabQuery>;
 /** POST /api/my-invoices/list and /api/my-proforma-invoices/list: optional `contract` (alias `contractId`) and `companyId`. */
 export const portalBillingListQuery = listQuery
   .extend({ contract: filterId, contractId: filterId, companyId: filterId })
-  .transform(({ contractId, ...rest }) => ({ ...rest, contract: rest.contract ?? contractId }));
+  .transform((value) => foldAliases(value, FILTER_ALIASES.portalBilling));
 export type PortalBillingListInput = z.input<typeof portalBillingListQuery>;
 export type PortalBillingListQuery = z.output<typeof portalBillingListQuery>;
 

@@ -48,6 +48,7 @@ import {
   selectId,
   type LocalizedText,
 } from './schemas.ts';
+import { FILTER_ALIASES, foldAliases } from './filter-aliases.ts';
 
 /** The longest row: one whole day, in minutes. */
 export const TIMESHEET_MAX_MINUTES = 1440;
@@ -123,28 +124,14 @@ export interface TimesheetFilter {
   toDate?: string;
 }
 
-/** The aliases folded into one name each. */
+/** The aliases folded into one name each (FILTER_ALIASES.timesheets), the services without repeats. */
 function normalized<T extends RawFilter>(value: T): Omit<T, keyof RawFilter> & TimesheetFilter {
-  const {
-    client,
-    clientId,
-    company,
-    customerId,
-    user,
-    employee,
-    userId,
-    contract,
-    contractId,
-    services,
-    fromDate,
-    toDate,
-    ...rest
-  } = value;
+  const { client, user, contract, services, fromDate, toDate, ...rest } = foldAliases(value, FILTER_ALIASES.timesheets);
   return {
-    ...rest,
-    client: client ?? clientId ?? company ?? customerId,
-    user: user ?? employee ?? userId,
-    contract: contract ?? contractId,
+    ...(rest as Omit<T, keyof RawFilter>),
+    client,
+    user,
+    contract,
     services: services && services.length > 0 ? [...new Set(services)] : undefined,
     fromDate,
     toDate,
