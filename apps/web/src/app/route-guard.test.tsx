@@ -1,11 +1,11 @@
 import { Access, type CurrentUserInfo } from '@kantora/domain';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '../lib/i18n.ts';
 import { setSessionUser } from '../lib/session.ts';
 import { getToken, setToken } from '../lib/token.ts';
-import { authorizationOf, failure, LocationProbe, mockApi, ok, TestProviders } from '../test/render.tsx';
-import { AppRoutes } from './router.tsx';
+import { authorizationOf, failure, mockApi, ok } from '../test/render.tsx';
+import { renderApp } from '../test/shell.tsx';
 
 const user = (access: number, overrides: Partial<CurrentUserInfo> = {}): CurrentUserInfo => ({
   id: `user-${access}`,
@@ -16,15 +16,6 @@ const user = (access: number, overrides: Partial<CurrentUserInfo> = {}): Current
   email: 'maria@kantora.local',
   ...overrides,
 });
-
-function renderApp(route: string) {
-  return render(
-    <TestProviders route={route}>
-      <AppRoutes />
-      <LocationProbe />
-    </TestProviders>,
-  );
-}
 
 const location = () => screen.getByTestId('location').textContent;
 

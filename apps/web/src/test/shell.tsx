@@ -4,6 +4,16 @@ import { AppRoutes } from '../app/router.tsx';
 import { setToken } from '../lib/token.ts';
 import { LocationProbe, mockApi, ok, TestProviders } from './render.tsx';
 
+/** The whole app's routes at `route`, its location shown by `LocationProbe` (answers and session are the test's). */
+export function renderApp(route: string) {
+  return render(
+    <TestProviders route={route}>
+      <AppRoutes />
+      <LocationProbe />
+    </TestProviders>,
+  );
+}
+
 /**
  * The whole signed-in app at `route` for the user `info` (with a token set), its location shown by `LocationProbe`;
  * `extra` answers the calls the test is about. Kept apart from render.tsx so other tests do not load the router.
@@ -15,11 +25,6 @@ export function renderShell(route: string, info: CurrentUserInfo, extra: Paramet
     'GET /api/auth/IsProductionEnvironment': () => ok(true),
     ...extra,
   });
-  render(
-    <TestProviders route={route}>
-      <AppRoutes />
-      <LocationProbe />
-    </TestProviders>,
-  );
+  renderApp(route);
   return api;
 }

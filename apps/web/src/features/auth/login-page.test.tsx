@@ -4,12 +4,12 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppRoutes } from '../../app/router.tsx';
 import LoginPage from './login-page.tsx';
 import { forgetEnvironment } from '../../lib/environment.ts';
 import { setSessionUser } from '../../lib/session.ts';
 import { getToken } from '../../lib/token.ts';
-import { authorizationOf, failure, LocationProbe, mockApi, ok, TestProviders } from '../../test/render.tsx';
+import { authorizationOf, failure, mockApi, ok, TestProviders } from '../../test/render.tsx';
+import { renderApp } from '../../test/shell.tsx';
 
 const manager = {
   id: 'u1',
@@ -20,14 +20,7 @@ const manager = {
   email: 'manager@kantora.local',
 };
 
-function renderLogin(route = '/login') {
-  return render(
-    <TestProviders route={route}>
-      <AppRoutes />
-      <LocationProbe />
-    </TestProviders>,
-  );
-}
+const renderLogin = (route = '/login') => renderApp(route);
 
 const location = () => screen.getByTestId('location').textContent;
 const signIn = async (username: string, password: string) => {

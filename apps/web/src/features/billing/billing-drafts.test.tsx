@@ -1,47 +1,26 @@
 import { Access, type BillingDocumentView, type BillingItemRow } from '@kantora/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import i18n from '../../lib/i18n.ts';
-import { setSessionUser } from '../../lib/session.ts';
-import { LocationProbe, mockApi, ok, renderWithProviders } from '../../test/render.tsx';
-import { BillingEditorPage } from './billing-editor-page.tsx';
-import { docOf, editorAnswers, ids, itemOf, userOf } from './test-fixtures.ts';
+import { ok } from '../../test/render.tsx';
+import { signOutAfterEach } from '../../test/users.ts';
+import { docOf, ids, itemOf } from './test-fixtures.ts';
+import { openInvoiceEditor } from './test-page.tsx';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['billing', 'contracts', 'parties', 'clients', 'settings']);
 });
-afterEach(() => {
-  setSessionUser(null);
-  vi.unstubAllGlobals();
-});
+signOutAfterEach();
 
 const DUPLICATE_ID = '00000000-0000-4000-8000-0000000000d9';
 
-function open(
+const open = (
   doc: BillingDocumentView,
   access: number,
   items: () => BillingItemRow[],
   answers: Record<string, (init?: RequestInit) => Response> = {},
-) {
-  setSessionUser(userOf(access));
-  const api = mockApi({
-    ...editorAnswers(doc, items),
-    ...answers,
-  });
-  renderWithProviders(
-    <>
-      <Routes>
-        <Route path="/invoices/:id" element={<BillingEditorPage kind="invoice" />} />
-        <Route path="/invoices" element={<p>list</p>} />
-      </Routes>
-      <LocationProbe />
-    </>,
-    { route: `/invoices/${ids.doc}` },
-  );
-  return api;
-}
+) => openInvoiceEditor(doc, access, { items, answers, withList: true });
 
 const heading = () =>
   screen.findByRole('heading', { level: 2, name: /^(Фактура|Кредитно известие)/ }, { timeout: 30_000 });

@@ -6,17 +6,16 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n.ts';
 import { setSessionUser } from '../../lib/session.ts';
 import { mockApi, ok, renderWithProviders } from '../../test/render.tsx';
+import { signOutAfterEach } from '../../test/users.ts';
 import { BillingEditorPage } from './billing-editor-page.tsx';
 import { BillingItemDialog } from './billing-item-dialog.tsx';
 import { currencies, docOf, editorAnswers, ids, itemOf, userOf, vatTypes } from './test-fixtures.ts';
+import { openInvoiceEditor } from './test-page.tsx';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['billing', 'contracts', 'parties', 'clients', 'settings']);
 });
-afterEach(() => {
-  setSessionUser(null);
-  vi.unstubAllGlobals();
-});
+signOutAfterEach();
 
 /** The editor of `doc` for a user of `access`; `items` answers getItems (a list, or a function for changing answers). */
 function open(
@@ -25,18 +24,7 @@ function open(
   items: () => BillingItemRow[],
   answers: Record<string, (init?: RequestInit) => Response> = {},
 ) {
-  setSessionUser(userOf(access));
-  const api = mockApi({
-    ...editorAnswers(doc, items),
-    ...answers,
-  });
-  renderWithProviders(
-    <Routes>
-      <Route path="/invoices/:id" element={<BillingEditorPage kind="invoice" />} />
-    </Routes>,
-    { route: `/invoices/${ids.doc}` },
-  );
-  return api;
+  return openInvoiceEditor(doc, access, { items, answers });
 }
 const totals = () =>
   within(screen.getByRole('group', { name: 'Суми' }))

@@ -1,13 +1,12 @@
 import { Access, type BillingDocumentView, type ContractView } from '@kantora/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n.ts';
 import { setSessionUser } from '../../lib/session.ts';
-import { failure, mockApi, ok, renderWithProviders } from '../../test/render.tsx';
-import { BillingEditorPage } from './billing-editor-page.tsx';
-import { docOf, editorAnswers, ids, userOf } from './test-fixtures.ts';
+import { failure, ok } from '../../test/render.tsx';
+import { docOf, ids } from './test-fixtures.ts';
+import { openInvoiceEditor } from './test-page.tsx';
 
 const contractId = '00000000-0000-4000-8000-0000000000b1';
 /** A monthly contract from 1 August 2026 (only the fields the period list reads matter). */
@@ -34,21 +33,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function open(doc: BillingDocumentView, answers: Record<string, (init?: RequestInit) => Response> = {}) {
-  setSessionUser(userOf(Access.manager));
-  const api = mockApi({
-    ...editorAnswers(doc),
-    [`GET /api/contracts/${contractId}`]: () => ok(contract),
-    ...answers,
+const open = (doc: BillingDocumentView, answers: Record<string, (init?: RequestInit) => Response> = {}) =>
+  openInvoiceEditor(doc, Access.manager, {
+    answers: { [`GET /api/contracts/${contractId}`]: () => ok(contract), ...answers },
   });
-  renderWithProviders(
-    <Routes>
-      <Route path="/invoices/:id" element={<BillingEditorPage kind="invoice" />} />
-    </Routes>,
-    { route: `/invoices/${ids.doc}` },
-  );
-  return api;
-}
 
 const draft = (extra: Partial<BillingDocumentView> = {}) =>
   docOf('invoice', false, Access.manager, { contract: contractId, contractName: contract.name, ...extra });

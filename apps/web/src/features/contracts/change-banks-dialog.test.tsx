@@ -1,10 +1,10 @@
 import { Access, ContractStatus, type ContractView } from '@kantora/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n.ts';
-import { setSessionUser } from '../../lib/session.ts';
 import { failure, ok } from '../../test/render.tsx';
+import { signOutAfterEach } from '../../test/users.ts';
 import { openContractPage } from './test-page.tsx';
 import { contractOf, ids } from './test-fixtures.ts';
 
@@ -12,10 +12,7 @@ beforeAll(async () => {
   await i18n.loadNamespaces(['contracts', 'parties', 'clients', 'settings', 'documents']);
   await import('./details-tab.tsx');
 }, 60_000);
-afterEach(() => {
-  setSessionUser(null);
-  vi.unstubAllGlobals();
-});
+signOutAfterEach();
 
 const otherEur = '00000000-0000-4000-8000-0000000000b4';
 const account = (

@@ -1,10 +1,10 @@
 import { Access, ContractStatus } from '@kantora/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import i18n from '../../lib/i18n.ts';
-import { setSessionUser } from '../../lib/session.ts';
 import { failure, ok } from '../../test/render.tsx';
+import { signOutAfterEach } from '../../test/users.ts';
 import { openContractPage } from './test-page.tsx';
 import { contractOf, ids } from './test-fixtures.ts';
 
@@ -12,10 +12,7 @@ beforeAll(async () => {
   await i18n.loadNamespaces(['contracts', 'parties', 'clients', 'settings', 'documents']);
   await import('./details-tab.tsx');
 }, 60_000);
-afterEach(() => {
-  setSessionUser(null);
-  vi.unstubAllGlobals();
-});
+signOutAfterEach();
 
 const bodyOf = (calls: { url: string; init?: RequestInit }[], path: string) => {
   const call = calls.find((entry) => entry.url.endsWith(path));

@@ -4,7 +4,6 @@ import {
   type ContractStatusValue,
   type ContractView,
   contractRights,
-  type CurrentUserInfo,
 } from '@kantora/domain';
 
 /** Ids the fixtures use (UUIDs, as the schemas want). */
@@ -21,14 +20,7 @@ export const ids = {
   row: (n: number) => `00000000-0000-4000-8000-0000000006${String(n).padStart(2, '0')}`,
 };
 
-export const userOf = (access: number): CurrentUserInfo => ({
-  id: '00000000-0000-4000-8000-000000000091',
-  fullName: { bg: 'Тест', it: 'Test' },
-  access,
-  isProduction: false,
-  locale: 'bg',
-  email: 'test@kantora.local',
-});
+export { userOf } from '../../test/users.ts';
 
 export const currencies = [
   { _id: ids.euro, name: { bg: 'Евро', it: 'Euro' }, code: 'EUR', status: true, exchangeRate: 1.95583 },
