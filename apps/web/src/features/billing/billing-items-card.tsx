@@ -29,6 +29,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowAction } from '../../components/ui/row-action.tsx';
 import { useConfirm } from '../../components/ui/confirm-dialog.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { type ServiceOption, ServicesPickerDialog } from '../../components/entities/services-picker-dialog.tsx';
@@ -267,11 +268,12 @@ export function BillingItemsCard({
                       </IconButton>
                     </Tooltip>
                     {editable && (
-                      <Tooltip title={t('items.remove')}>
-                        <IconButton aria-label={`${t('items.remove')}: ${name}`} onClick={() => void remove(row)}>
-                          <DeleteOutline fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
+                      <RowAction
+                        label={t('items.remove')}
+                        target={name}
+                        icon={<DeleteOutline fontSize="small" />}
+                        onClick={() => void remove(row)}
+                      />
                     )}
                   </TableCell>
                 </TableRow>

@@ -28,6 +28,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowAction } from '../../components/ui/row-action.tsx';
 import { useConfirm } from '../../components/ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../components/ui/data-table.tsx';
 import { useListState } from '../../components/ui/use-list-query.ts';
@@ -259,11 +260,12 @@ export function PaymentsDialog({ document, onClose, onChanged }: PaymentsDialogP
                         </IconButton>
                       </Tooltip>
                       {canManage && (
-                        <Tooltip title={t('payments.remove')}>
-                          <IconButton aria-label={`${t('payments.remove')}: ${label}`} onClick={() => void remove(row)}>
-                            <DeleteOutline fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
+                        <RowAction
+                          label={t('payments.remove')}
+                          target={label}
+                          icon={<DeleteOutline fontSize="small" />}
+                          onClick={() => void remove(row)}
+                        />
                       )}
                     </>
                   );

@@ -3,10 +3,9 @@ import Add from '@mui/icons-material/Add';
 import Delete from '@mui/icons-material/Delete';
 import Visibility from '@mui/icons-material/Visibility';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowAction } from '../../components/ui/row-action.tsx';
 import { useConfirmRemove } from '../../components/ui/use-confirm-remove.ts';
 import { DataTable, type DataTableColumn } from '../../components/ui/data-table.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
@@ -79,23 +78,19 @@ export default function OfficesTab({ clientId, canWrite }: ClientTabProps) {
         label={t('tabs.offices')}
         rowActions={(row) => (
           <>
-            <Tooltip title={t('common:actions.preview')}>
-              <IconButton
-                aria-label={`${t('common:actions.preview')}: ${address(row)}`}
-                onClick={() => setDialog({ id: row._id })}
-              >
-                <Visibility fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <RowAction
+              label={t('common:actions.preview')}
+              target={address(row)}
+              icon={<Visibility fontSize="small" />}
+              onClick={() => setDialog({ id: row._id })}
+            />
             {canWrite && (
-              <Tooltip title={t('common:actions.delete')}>
-                <IconButton
-                  aria-label={`${t('common:actions.delete')}: ${address(row)}`}
-                  onClick={() => void remove(row)}
-                >
-                  <Delete fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              <RowAction
+                label={t('common:actions.delete')}
+                target={address(row)}
+                icon={<Delete fontSize="small" />}
+                onClick={() => void remove(row)}
+              />
             )}
           </>
         )}

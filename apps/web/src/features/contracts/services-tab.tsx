@@ -4,10 +4,9 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Tune from '@mui/icons-material/Tune';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowAction } from '../../components/ui/row-action.tsx';
 import type { ContractTabProps } from '../../components/ui/area-types.ts';
 import { useConfirmRemove } from '../../components/ui/use-confirm-remove.ts';
 import { DataTable, type DataTableColumn } from '../../components/ui/data-table.tsx';
@@ -142,22 +141,18 @@ export default function ServicesTab({ contract }: ContractTabProps) {
           canWrite
             ? (row) => (
                 <>
-                  <Tooltip title={t('services.settings')}>
-                    <IconButton
-                      aria-label={`${t('services.settings')}: ${localized(row.name, locale)}`}
-                      onClick={() => setSettings(row)}
-                    >
-                      <Tune fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t('services.remove')}>
-                    <IconButton
-                      aria-label={`${t('services.remove')}: ${localized(row.name, locale)}`}
-                      onClick={() => void remove(row)}
-                    >
-                      <DeleteOutline fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  <RowAction
+                    label={t('services.settings')}
+                    target={localized(row.name, locale)}
+                    icon={<Tune fontSize="small" />}
+                    onClick={() => setSettings(row)}
+                  />
+                  <RowAction
+                    label={t('services.remove')}
+                    target={localized(row.name, locale)}
+                    icon={<DeleteOutline fontSize="small" />}
+                    onClick={() => void remove(row)}
+                  />
                 </>
               )
             : undefined

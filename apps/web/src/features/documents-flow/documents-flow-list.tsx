@@ -7,10 +7,9 @@ import Preview from '@mui/icons-material/Preview';
 import Visibility from '@mui/icons-material/Visibility';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowAction } from '../../components/ui/row-action.tsx';
 import { useConfirmRemove } from '../../components/ui/use-confirm-remove.ts';
 import { DataTable, type DataTableColumn } from '../../components/ui/data-table.tsx';
 import { PageToolbar } from '../../components/ui/page-toolbar.tsx';
@@ -209,47 +208,39 @@ export function DocumentsFlowList({ api, client = null, description, clientField
         onSelectionChange={select}
         rowActions={(row) => (
           <>
-            <Tooltip title={t('common:actions.preview')}>
-              <IconButton
-                size="small"
-                aria-label={`${t('common:actions.preview')}: ${label(row)}`}
-                onClick={() => setDialog({ id: row._id })}
-              >
-                <Visibility fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <RowAction
+              label={t('common:actions.preview')}
+              target={label(row)}
+              icon={<Visibility fontSize="small" />}
+              onClick={() => setDialog({ id: row._id })}
+              size="small"
+            />
             {row.file && (
-              <Tooltip title={t('actions.download')}>
-                <IconButton
-                  size="small"
-                  aria-label={`${t('actions.download')}: ${row.file.filename}`}
-                  onClick={() => row.file && void api.download(row.file._id).catch(() => undefined)}
-                >
-                  <Download fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              <RowAction
+                label={t('actions.download')}
+                target={row.file.filename}
+                icon={<Download fontSize="small" />}
+                onClick={() => row.file && void api.download(row.file._id).catch(() => undefined)}
+                size="small"
+              />
             )}
             {row.file?.previewable && (
-              <Tooltip title={t('actions.file_preview')}>
-                <IconButton
-                  size="small"
-                  aria-label={`${t('actions.file_preview')}: ${row.file.filename}`}
-                  onClick={() => setPreviewing(row)}
-                >
-                  <Preview fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              <RowAction
+                label={t('actions.file_preview')}
+                target={row.file.filename}
+                icon={<Preview fontSize="small" />}
+                onClick={() => setPreviewing(row)}
+                size="small"
+              />
             )}
             {api.staff && row.canDelete && (
-              <Tooltip title={t('common:actions.delete')}>
-                <IconButton
-                  size="small"
-                  aria-label={`${t('common:actions.delete')}: ${label(row)}`}
-                  onClick={() => void remove(row)}
-                >
-                  <DeleteOutline fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              <RowAction
+                label={t('common:actions.delete')}
+                target={label(row)}
+                icon={<DeleteOutline fontSize="small" />}
+                onClick={() => void remove(row)}
+                size="small"
+              />
             )}
           </>
         )}

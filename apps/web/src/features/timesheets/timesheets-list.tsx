@@ -14,12 +14,11 @@ import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Visibility from '@mui/icons-material/Visibility';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowAction } from '../../components/ui/row-action.tsx';
 import { useConfirmRemove } from '../../components/ui/use-confirm-remove.ts';
 import { DataTable, type DataTableColumn } from '../../components/ui/data-table.tsx';
 import { PageToolbar } from '../../components/ui/page-toolbar.tsx';
@@ -234,25 +233,21 @@ export function TimesheetsList({ client = null, contract = null, description }: 
         label={t('list.title')}
         rowActions={(row) => (
           <>
-            <Tooltip title={t('common:actions.preview')}>
-              <IconButton
-                size="small"
-                aria-label={`${t('common:actions.preview')}: ${label(row)}`}
-                onClick={() => setDialog({ id: row._id })}
-              >
-                <Visibility fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <RowAction
+              label={t('common:actions.preview')}
+              target={label(row)}
+              icon={<Visibility fontSize="small" />}
+              onClick={() => setDialog({ id: row._id })}
+              size="small"
+            />
             {row.canDelete && (
-              <Tooltip title={t('common:actions.delete')}>
-                <IconButton
-                  size="small"
-                  aria-label={`${t('common:actions.delete')}: ${label(row)}`}
-                  onClick={() => void remove(row)}
-                >
-                  <DeleteOutline fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              <RowAction
+                label={t('common:actions.delete')}
+                target={label(row)}
+                icon={<DeleteOutline fontSize="small" />}
+                onClick={() => void remove(row)}
+                size="small"
+              />
             )}
           </>
         )}

@@ -5,10 +5,9 @@ import Visibility from '@mui/icons-material/Visibility';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowAction } from '../../ui/row-action.tsx';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { SectionCard } from '../../ui/section-card.tsx';
 import { StatusIcon } from '../../ui/status-icon.tsx';
@@ -119,14 +118,12 @@ export function BanksCard({
         onStateChange={list.setState}
         label={t('banks.title')}
         rowActions={(row) => (
-          <Tooltip title={t('common:actions.preview')}>
-            <IconButton
-              aria-label={`${t('common:actions.preview')}: ${localized(row.name, locale)}`}
-              onClick={() => setDialog({ id: row._id })}
-            >
-              <Visibility fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <RowAction
+            label={t('common:actions.preview')}
+            target={localized(row.name, locale)}
+            icon={<Visibility fontSize="small" />}
+            onClick={() => setDialog({ id: row._id })}
+          />
         )}
       />
       {dialog && (

@@ -13,14 +13,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormHelperText from '@mui/material/FormHelperText';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { RowAction } from '../../ui/row-action.tsx';
 import { download } from '../../../lib/api-client.ts';
 import { formatSize } from '../../../lib/format.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
@@ -191,15 +190,13 @@ export function DocumentDialog({ parent, id, onClose, readOnly = false, canDelet
                 <Box key={item._id} sx={{ display: 'inline-flex', alignItems: 'center', maxWidth: '100%' }}>
                   <FileChip file={item} />
                   {canDeleteFiles && !readOnly && (
-                    <Tooltip title={t('remove_file')}>
-                      <IconButton
-                        size="small"
-                        aria-label={`${t('remove_file')}: ${item.filename}`}
-                        onClick={() => void removeFile(item)}
-                      >
-                        <DeleteOutline fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
+                    <RowAction
+                      label={t('remove_file')}
+                      target={item.filename}
+                      icon={<DeleteOutline fontSize="small" />}
+                      onClick={() => void removeFile(item)}
+                      size="small"
+                    />
                   )}
                 </Box>
               ))}

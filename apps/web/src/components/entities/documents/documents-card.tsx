@@ -4,10 +4,9 @@ import Edit from '@mui/icons-material/Edit';
 import UploadFile from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowAction } from '../../ui/row-action.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { localized } from '../../../lib/labels.ts';
 import { useConfirmRemove } from '../../ui/use-confirm-remove.ts';
@@ -163,21 +162,20 @@ export function DocumentsCard({
             ? (row) => (
                 <>
                   {canEdit && (
-                    <Tooltip title={t('edit')}>
-                      <IconButton aria-label={`${t('edit')}: ${name(row)}`} onClick={() => setDialog({ id: row._id })}>
-                        <Edit fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
+                    <RowAction
+                      label={t('edit')}
+                      target={name(row)}
+                      icon={<Edit fontSize="small" />}
+                      onClick={() => setDialog({ id: row._id })}
+                    />
                   )}
                   {canDelete && (
-                    <Tooltip title={t('common:actions.delete')}>
-                      <IconButton
-                        aria-label={`${t('common:actions.delete')}: ${name(row)}`}
-                        onClick={() => void remove(row)}
-                      >
-                        <DeleteOutline fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
+                    <RowAction
+                      label={t('common:actions.delete')}
+                      target={name(row)}
+                      icon={<DeleteOutline fontSize="small" />}
+                      onClick={() => void remove(row)}
+                    />
                   )}
                 </>
               )

@@ -2,10 +2,9 @@ import type { DictionaryItem } from '@kantora/domain';
 import Add from '@mui/icons-material/Add';
 import Visibility from '@mui/icons-material/Visibility';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowAction } from '../../../components/ui/row-action.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { FormTextField } from '../../../components/ui/fields/text-field.tsx';
 import { SelectField } from '../../../components/ui/fields/select-field.tsx';
@@ -103,14 +102,12 @@ export function DictionaryPage({ config }: { config: DictionaryConfig }) {
         onStateChange={list.setState}
         label={t(`routes:${config.route}`)}
         rowActions={(row) => (
-          <Tooltip title={t('common:actions.preview')}>
-            <IconButton
-              aria-label={`${t('common:actions.preview')}: ${localized(row.name, locale)}`}
-              onClick={() => setDialog({ id: row._id })}
-            >
-              <Visibility fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <RowAction
+            label={t('common:actions.preview')}
+            target={localized(row.name, locale)}
+            icon={<Visibility fontSize="small" />}
+            onClick={() => setDialog({ id: row._id })}
+          />
         )}
       />
       {dialog && (

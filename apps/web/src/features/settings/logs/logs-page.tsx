@@ -1,11 +1,10 @@
 import Visibility from '@mui/icons-material/Visibility';
 import { LOG_ENTITY_NAMES, type UserOption, type LogEntry } from '@kantora/domain';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowAction } from '../../../components/ui/row-action.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { DateField } from '../../../components/ui/fields/date-field.tsx';
 import { OptionSelectField } from '../../../components/ui/fields/option-select-field.tsx';
@@ -133,14 +132,12 @@ export default function LogsPage() {
         onStateChange={list.setState}
         label={t('routes:logs')}
         rowActions={(row) => (
-          <Tooltip title={t('common:actions.preview')}>
-            <IconButton
-              aria-label={`${t('common:actions.preview')}: ${entityLabel(t, row.name)} ${formatDateTime(row.created)}`}
-              onClick={() => setPreview(row._id)}
-            >
-              <Visibility fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <RowAction
+            label={t('common:actions.preview')}
+            target={`${entityLabel(t, row.name)} ${formatDateTime(row.created)}`}
+            icon={<Visibility fontSize="small" />}
+            onClick={() => setPreview(row._id)}
+          />
         )}
       />
       {preview && <LogDialog id={preview} onClose={() => setPreview(null)} />}

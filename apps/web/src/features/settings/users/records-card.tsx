@@ -3,10 +3,9 @@ import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Visibility from '@mui/icons-material/Visibility';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowAction } from '../../../components/ui/row-action.tsx';
 import { useConfirmRemove } from '../../../components/ui/use-confirm-remove.ts';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
@@ -92,22 +91,18 @@ export function RecordsCard({ kind, userId }: { kind: RecordKind; userId: string
         label={t(`${kind}.title`)}
         rowActions={(row) => (
           <>
-            <Tooltip title={t('common:actions.preview')}>
-              <IconButton
-                aria-label={`${t('common:actions.preview')}: ${config.label(row)}`}
-                onClick={() => setDialog({ id: row._id })}
-              >
-                <Visibility fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('common:actions.delete')}>
-              <IconButton
-                aria-label={`${t('common:actions.delete')}: ${config.label(row)}`}
-                onClick={() => void remove(row)}
-              >
-                <DeleteOutline fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <RowAction
+              label={t('common:actions.preview')}
+              target={config.label(row)}
+              icon={<Visibility fontSize="small" />}
+              onClick={() => setDialog({ id: row._id })}
+            />
+            <RowAction
+              label={t('common:actions.delete')}
+              target={config.label(row)}
+              icon={<DeleteOutline fontSize="small" />}
+              onClick={() => void remove(row)}
+            />
           </>
         )}
       />
