@@ -17,7 +17,7 @@ import { writeLog } from '../logs/index.ts';
 import type { InvoiceSettingsService } from '../settings/index.ts';
 import { LOG_NAMES } from './access.ts';
 import { originalErrors, paymentDeadlineFor } from './billing-header.ts';
-import { hasPayments } from './billing-payments.service.ts';
+import { hasPayments } from './billing-payments.queries.ts';
 import { loadDocument, logView, viewDto } from './billing.queries.ts';
 import { appendItems, logDocument, recalculate, requireDraft } from './billing-store.ts';
 import { syncBilledPeriod } from './contract-billing.ts';

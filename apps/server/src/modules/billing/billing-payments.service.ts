@@ -14,65 +14,21 @@ import {
   toCents,
   sofiaDay,
 } from '@kantora/domain';
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/sql-helpers.ts';
-import { billingDocuments, billingItems, billingPayments, paymentTypes } from '../../db/schema/index.ts';
+import { billingDocuments, billingItems, billingPayments } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { formFailed } from '../../http/validation.ts';
-import { iso } from '../../http/dto.ts';
 import type { Actor } from '../../http/actor.ts';
 import { writeLog } from '../logs/index.ts';
 import { LOG_NAMES, visibleDocuments } from './access.ts';
 import { type DocumentRecord, itemDto, loadDocument } from './billing.queries.ts';
 import { logDocument } from './billing-store.ts';
-
-type PaymentRecord = typeof billingPayments.$inferSelect;
+import { paidCents, paymentDto, paymentOf, paymentsPage, paymentTypeName } from './billing-payments.queries.ts';
 
 /** The Log's entity names of payments. */
 const PAYMENT_LOG: Record<BillingKind, string> = { invoice: 'InvoicePayment', proforma: 'ProformaInvoicePayment' };
-
-const paymentColumns = { payment: billingPayments, typeName: paymentTypes.name };
-
-const SORT = {
-  date: billingPayments.date,
-  amount: billingPayments.amount,
-  created: billingPayments.created,
-} satisfies Record<PaymentsListQuery['sortBy'], unknown>;
-
-function paymentDto(payment: PaymentRecord, typeName: PaymentRow['typeName']): PaymentRow {
-  return {
-    _id: payment.id,
-    invoice: payment.documentId,
-    amount: Number(payment.amount),
-    date: payment.date,
-    type: payment.paymentTypeId,
-    typeName,
-    notes: payment.notes,
-    created: iso(payment.created)!,
-    createdByName: payment.createdByName,
-    updated: iso(payment.updated),
-  };
-}
-
-/** The sum in cents of a document's payments, one left out (the payment being changed). */
-async function paidCents(executor: Executor, documentId: string, except?: string): Promise<number> {
-  const [{ paid }] = await queryRows<{ paid: string }>(
-    executor,
-    sql`select cast(coalesce(sum(amount), 0) as text) as paid from ${billingPayments} where ${billingPayments.documentId} = ${documentId} and ${billingPayments.id} <> ${except ?? '00000000-0000-0000-0000-000000000000'}::uuid`,
-  );
-  return toCents(Number(paid));
-}
-
-/** True when the document has payments (an issued document with payments is not unissued). */
-export async function hasPayments(executor: Executor, documentId: string): Promise<boolean> {
-  const [found] = await executor
-    .select({ id: billingPayments.id })
-    .from(billingPayments)
-    .where(eq(billingPayments.documentId, documentId))
-    .limit(1);
-  return Boolean(found);
-}
 
 /** Sets a document's paid amount and state from the sum of its payments (the caller holds the document's row lock). */
 export async function refreshPaidState(
@@ -105,37 +61,12 @@ export class BillingPaymentsService {
   /** getPayments: the document's payments, by date (or amount, or entry) and entry. */
   async list(kind: BillingKind, actor: Actor, query: PaymentsListQuery): Promise<ListResult<PaymentRow>> {
     const { row } = await loadDocument(this.db, kind, actor, query.documentId);
-    const direction = query.sortDesc ? desc : asc;
-    const [rows, [{ total }]] = await Promise.all([
-      this.db
-        .select(paymentColumns)
-        .from(billingPayments)
-        .leftJoin(paymentTypes, eq(paymentTypes.id, billingPayments.paymentTypeId))
-        .where(eq(billingPayments.documentId, row.id))
-        .orderBy(direction(SORT[query.sortBy]), direction(billingPayments.created), direction(billingPayments.id))
-        .limit(query.itemsPerPage)
-        .offset((query.page - 1) * query.itemsPerPage),
-      queryRows<{ total: number }>(
-        this.db,
-        sql`select cast(count(*) as integer) as total from ${billingPayments} where ${billingPayments.documentId} = ${row.id}`,
-      ),
-    ]);
-    return {
-      Items: rows.map((found) => paymentDto(found.payment, found.typeName)),
-      Total: Number(total),
-      Page: query.page,
-    };
+    return paymentsPage(this.db, row.id, query);
   }
 
   /** A payment of a document of the kind the actor sees (404 `not_found` otherwise); its row locked when asked. */
   private async findPayment(executor: Executor, kind: BillingKind, actor: Actor, paymentId: string, lock = false) {
-    const query = executor
-      .select(paymentColumns)
-      .from(billingPayments)
-      .innerJoin(billingDocuments, eq(billingDocuments.id, billingPayments.documentId))
-      .leftJoin(paymentTypes, eq(paymentTypes.id, billingPayments.paymentTypeId))
-      .where(and(eq(billingPayments.id, paymentId), eq(billingDocuments.kind, kind), visibleDocuments(actor)));
-    const [found] = lock ? await query.for('update', { of: billingPayments }) : await query;
+    const found = await paymentOf(executor, kind, actor, paymentId, lock);
     if (!found) throw notFound();
     return found;
   }
@@ -164,8 +95,7 @@ export class BillingPaymentsService {
       const { row } = record;
       const old = input._id ? await this.findPayment(tx, kind, actor, input._id, true) : null;
       if (old && old.payment.documentId !== row.id) throw notFound();
-      const [type] = await tx.select({ id: paymentTypes.id }).from(paymentTypes).where(eq(paymentTypes.id, input.type));
-      if (!type) throw formFailed([{ field: 'type', message: M.invalid_value }]);
+      if (!(await paymentTypeName(tx, input.type))) throw formFailed([{ field: 'type', message: M.invalid_value }]);
       const wrongDate = paymentDateError(input.date, row.date, sofiaDay());
       if (wrongDate) throw dateError(wrongDate);
       const signError = paymentSignError(input.amount, row.noticeType);
@@ -191,11 +121,7 @@ export class BillingPaymentsService {
             .insert(billingPayments)
             .values({ ...values, documentId: row.id, createdBy: actor.id, createdByName: actor.fullName })
             .returning();
-      const [typeRow] = await tx
-        .select({ name: paymentTypes.name })
-        .from(paymentTypes)
-        .where(eq(paymentTypes.id, saved.paymentTypeId));
-      const payment = paymentDto(saved, typeRow?.name ?? null);
+      const payment = paymentDto(saved, (await paymentTypeName(tx, saved.paymentTypeId))?.name ?? null);
       return this.settle(
         tx,
         kind,

@@ -46,7 +46,7 @@ import {
   viewDto,
 } from './billing.queries.ts';
 import { logDocument, recalculate, requireDraft, takeNumber } from './billing-store.ts';
-import { hasPayments } from './billing-payments.service.ts';
+import { hasPayments } from './billing-payments.queries.ts';
 import { clearTimesheetAnnex, freezeTimesheetAnnex } from './billing-annex.ts';
 import { syncBilledPeriod } from './contract-billing.ts';
 import { printDocument } from './billing-print.ts';
