@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../components/ui/page-loader.tsx';
+import { RecordHeader as KitRecordHeader } from '../../components/ui/record-header.tsx';
 import { PartyCard } from '../../components/entities/party-card.tsx';
 import { localized } from '../../lib/labels.ts';
 
@@ -41,25 +42,26 @@ export interface RecordHeaderProps {
 /** The title line of a portal preview: title and chips, the page's buttons and the way back to its list. */
 export function RecordHeader({ title, chips, actions, subtitle, back }: RecordHeaderProps) {
   return (
-    <Box sx={{ mb: 2 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
-        <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-          {title}
-        </Typography>
-        {chips}
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, ml: 'auto' }}>
+    <KitRecordHeader
+      title={title}
+      chips={chips}
+      canSave={false}
+      saveDisabled
+      actions={
+        <>
           <Button component={Link} to={back.to} startIcon={<ArrowBack />}>
             {back.label}
           </Button>
           {actions}
-        </Box>
-      </Box>
+        </>
+      }
+    >
       {subtitle && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
           {subtitle}
         </Typography>
       )}
-    </Box>
+    </KitRecordHeader>
   );
 }
 
