@@ -8,8 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 import { queryRows } from '../src/db/sql-helpers.ts';
 import { generationDefaults } from '../src/modules/billing/index.ts';
-import { dueCandidates } from '../src/modules/billing-run/index.ts';
-import { currentMonth } from '../src/modules/billing-run/index.ts';
+import { dueCandidates, currentMonth } from '../src/modules/billing-run/index.ts';
 import type { Actor } from '../src/http/actor.ts';
 import { InvoiceSettingsService } from '../src/modules/settings/index.ts';
 

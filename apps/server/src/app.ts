@@ -20,53 +20,46 @@ import { errorHandler } from './http/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
 import { authGuard } from './http/guard.ts';
 import type { AppInstance, RouteInfo } from './http/types.ts';
-import { authRoutes } from './modules/auth/index.ts';
-import { AuthService } from './modules/auth/index.ts';
-import { TokenService } from './modules/auth/index.ts';
-import { bankRoutes } from './modules/banks/index.ts';
-import { BillingItemsService } from './modules/billing/index.ts';
-import { billingPaymentRoutes } from './modules/billing/index.ts';
-import { BillingPaymentsService } from './modules/billing/index.ts';
-import { billingRoutes, contractBillingRoutes } from './modules/billing/index.ts';
-import { BillingService } from './modules/billing/index.ts';
-import { BillingTransformsService } from './modules/billing/index.ts';
-import { BillingDraftsService } from './modules/billing/index.ts';
-import { billingRunRoutes } from './modules/billing-run/index.ts';
-import { BillingRunService } from './modules/billing-run/index.ts';
-import { BanksService } from './modules/banks/index.ts';
-import { calendarRoutes } from './modules/calendar/index.ts';
-import { EventsService } from './modules/calendar/index.ts';
-import { clientBankOwner } from './modules/clients/index.ts';
-import { clientRoutes } from './modules/clients/index.ts';
-import { ClientsService } from './modules/clients/index.ts';
-import { OfficesService } from './modules/clients/index.ts';
-import { InvitationsService } from './modules/calendar/index.ts';
-import { contractDocumentParent } from './modules/contracts/index.ts';
-import { ContractServicesService } from './modules/contracts/index.ts';
-import { contractRoutes } from './modules/contracts/index.ts';
-import { ContractsService } from './modules/contracts/index.ts';
-import { documentRoutes } from './modules/documents/index.ts';
-import { documentsFlowRoutes } from './modules/documents-flow/index.ts';
-import { DocumentsFlowService } from './modules/documents-flow/index.ts';
-import { DocumentsService, userDocumentParent } from './modules/documents/index.ts';
-import { logRoutes } from './modules/logs/index.ts';
-import { LogsService } from './modules/logs/index.ts';
-import { metadataRoutes } from './modules/metadata/index.ts';
-import { MetadataService } from './modules/metadata/index.ts';
-import { DictionaryService } from './modules/settings/index.ts';
-import { InvoiceSettingsService } from './modules/settings/index.ts';
-import { PortalBillingService } from './modules/portal/index.ts';
-import { PortalClientsService } from './modules/portal/index.ts';
-import { PortalContractsService } from './modules/portal/index.ts';
-import { portalRoutes } from './modules/portal/index.ts';
-import { MyCompanyService } from './modules/settings/index.ts';
-import { settingsRoutes } from './modules/settings/index.ts';
-import { SetupStatusService } from './modules/settings/index.ts';
-import { timesheetRoutes } from './modules/timesheets/index.ts';
-import { TimesheetsService } from './modules/timesheets/index.ts';
-import { UserRecordsService } from './modules/users/index.ts';
-import { userRoutes } from './modules/users/index.ts';
-import { UsersService } from './modules/users/index.ts';
+import { authRoutes, AuthService, TokenService } from './modules/auth/index.ts';
+import { bankRoutes, BanksService } from './modules/banks/index.ts';
+import {
+  BillingItemsService,
+  billingPaymentRoutes,
+  BillingPaymentsService,
+  billingRoutes,
+  contractBillingRoutes,
+  BillingService,
+  BillingTransformsService,
+  BillingDraftsService,
+} from './modules/billing/index.ts';
+import { billingRunRoutes, BillingRunService } from './modules/billing-run/index.ts';
+import { calendarRoutes, EventsService, InvitationsService } from './modules/calendar/index.ts';
+import { clientBankOwner, clientRoutes, ClientsService, OfficesService } from './modules/clients/index.ts';
+import {
+  contractDocumentParent,
+  ContractServicesService,
+  contractRoutes,
+  ContractsService,
+} from './modules/contracts/index.ts';
+import { documentRoutes, DocumentsService, userDocumentParent } from './modules/documents/index.ts';
+import { documentsFlowRoutes, DocumentsFlowService } from './modules/documents-flow/index.ts';
+import { logRoutes, LogsService } from './modules/logs/index.ts';
+import { metadataRoutes, MetadataService } from './modules/metadata/index.ts';
+import {
+  DictionaryService,
+  InvoiceSettingsService,
+  MyCompanyService,
+  settingsRoutes,
+  SetupStatusService,
+} from './modules/settings/index.ts';
+import {
+  PortalBillingService,
+  PortalClientsService,
+  PortalContractsService,
+  portalRoutes,
+} from './modules/portal/index.ts';
+import { timesheetRoutes, TimesheetsService } from './modules/timesheets/index.ts';
+import { UserRecordsService, userRoutes, UsersService } from './modules/users/index.ts';
 
 export interface BuildOptions {
   config: Config;

@@ -13,9 +13,14 @@ import {
   users,
   vatTypes,
 } from '../db/schema/index.ts';
-import { appendItems, recalculate, takeNumber } from '../modules/billing/index.ts';
-import { signerOf, vatColumns } from '../modules/billing/index.ts';
-import { backfillBilledPeriods } from '../modules/billing/index.ts';
+import {
+  appendItems,
+  recalculate,
+  takeNumber,
+  signerOf,
+  vatColumns,
+  backfillBilledPeriods,
+} from '../modules/billing/index.ts';
 import { buildParties } from '../modules/contracts/index.ts';
 import { writeLog } from '../modules/logs/index.ts';
 import { PLACE_OF_SUPPLY_VAT_NAME } from './reference.ts';

@@ -1,8 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { banks, billingDocuments, companies, contracts, contractServices, users } from '../db/schema/index.ts';
-import { BillingItemsService } from '../modules/billing/index.ts';
-import { BillingService } from '../modules/billing/index.ts';
+import { BillingItemsService, BillingService } from '../modules/billing/index.ts';
 import { InvoiceSettingsService } from '../modules/settings/index.ts';
 
 /**

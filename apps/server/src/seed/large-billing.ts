@@ -13,8 +13,7 @@ import {
   users,
   vatTypes,
 } from '../db/schema/index.ts';
-import { signerOf } from '../modules/billing/index.ts';
-import { backfillBilledPeriods } from '../modules/billing/index.ts';
+import { signerOf, backfillBilledPeriods } from '../modules/billing/index.ts';
 import { buildParties } from '../modules/contracts/index.ts';
 
 const BATCH = 5000;

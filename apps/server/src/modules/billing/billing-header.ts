@@ -26,8 +26,7 @@ import {
   users,
   vatTypes,
 } from '../../db/schema/index.ts';
-import { visibleContracts } from '../contracts/index.ts';
-import { buildParties, defaultProviderBanks } from '../contracts/index.ts';
+import { visibleContracts, buildParties, defaultProviderBanks } from '../contracts/index.ts';
 import type { Actor } from '../../http/actor.ts';
 import type { DocumentRow } from './billing.queries.ts';
 

@@ -4,9 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { currencies, paymentTypes, users, vatTypes } from '../../db/schema/index.ts';
 import type { BanksService } from '../banks/index.ts';
 import type { Actor } from '../../http/actor.ts';
-import type { DictionaryItem, DictionaryService } from '../settings/index.ts';
-import type { InvoiceSettingsService } from '../settings/index.ts';
-import type { MyCompanyService } from '../settings/index.ts';
+import type { DictionaryItem, DictionaryService, InvoiceSettingsService, MyCompanyService } from '../settings/index.ts';
 import { userOptionColumns } from '../users/index.ts';
 
 /** Look-ups for the staff screens' pickers and cards. */

@@ -10,10 +10,8 @@ import {
   printLayoutsFor,
 } from '@kantora/domain';
 import type { Db } from '../../db/client.ts';
-import { documentNotFound } from '../billing/index.ts';
-import type { BillingItemsService } from '../billing/index.ts';
-import { printDocument } from '../billing/index.ts';
-import type { BillingService } from '../billing/index.ts';
+import { documentNotFound, printDocument } from '../billing/index.ts';
+import type { BillingItemsService, BillingService } from '../billing/index.ts';
 import type { Actor } from '../../http/actor.ts';
 import type { PortalContractsService } from './portal-contracts.service.ts';
 import { assertMyCompany } from './portal-scope.ts';

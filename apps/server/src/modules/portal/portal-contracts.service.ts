@@ -16,10 +16,10 @@ import { cappedCount } from '../../db/sql-helpers.ts';
 import { companies, contracts } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { localizedSort, offsetOf, orderBy } from '../../http/paging.ts';
-import { contractNotFound, visibleContracts } from '../contracts/index.ts';
-import { contractDocumentParent } from '../contracts/index.ts';
-import type { ContractServicesService } from '../contracts/index.ts';
 import {
+  contractNotFound,
+  visibleContracts,
+  contractDocumentParent,
   type ContractRecord,
   contractRowColumns,
   contractRowDto,
@@ -27,7 +27,7 @@ import {
   contractViewDto,
   statusIs,
 } from '../contracts/index.ts';
-import type { ContractsService } from '../contracts/index.ts';
+import type { ContractServicesService, ContractsService } from '../contracts/index.ts';
 import { type DocumentParentPolicy, DocumentsService } from '../documents/index.ts';
 import type { Actor } from '../../http/actor.ts';
 import { assertMyCompany, myCompanies } from './portal-scope.ts';

@@ -14,8 +14,7 @@ import { currencies, invoiceSettings, numberRegisters, paymentTypes, users, vatT
 import { iso } from '../../http/dto.ts';
 import { validationError } from '../../http/validation.ts';
 import type { Actor } from '../../http/actor.ts';
-import { writeLog } from '../logs/index.ts';
-import { logChange, type LogSubject } from '../logs/index.ts';
+import { writeLog, logChange, type LogSubject } from '../logs/index.ts';
 
 const INVOICE_SETTINGS_LOG: LogSubject = { name: 'InvoiceSettings', model: 'invoice_settings' };
 

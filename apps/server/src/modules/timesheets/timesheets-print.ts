@@ -4,9 +4,7 @@
  */
 import { formatHoursMinutes, type Locale, PRODUCT_TITLE, type TimesheetFilter } from '@kantora/domain';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { formatDate } from '../printing/index.ts';
-import { localized, MUTED, ruledTable } from '../printing/index.ts';
-import { PDF_FONT, pdfFromDefinition } from '../printing/index.ts';
+import { formatDate, localized, MUTED, ruledTable, PDF_FONT, pdfFromDefinition } from '../printing/index.ts';
 import { fullNameOf, type TimesheetRecord } from './timesheets.queries.ts';
 import { displayDateTime, TIMESHEET_LABELS, type TimesheetLabels } from './timesheet-labels.ts';
 
