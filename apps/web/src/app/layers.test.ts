@@ -100,3 +100,24 @@ describe('the floors of the web', () => {
     expect(outside).toEqual([]);
   });
 });
+
+describe('the calls of the web', () => {
+  const outsideApi = sources(SRC).filter((file) => !/^(api|lib)\//.test(relative(SRC, file).split(sep).join('/')));
+
+  it('are spelled only in api/: no feature or component writes a server address', () => {
+    const spelled = outsideApi.filter((file) =>
+      /\bapi\.(get|post|upload|download)(<[^>]*>)?\(\s*['"`]\//.test(readFileSync(file, 'utf8')),
+    );
+    expect(spelled.map((file) => relative(SRC, file))).toEqual([]);
+  });
+
+  it('type every request body: no parameter of an api/ call is typed object or unknown', () => {
+    const loose = sources(join(SRC, 'api')).flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => /\(\s*\w+\??\s*:\s*(object|unknown)\s*[,)]/.test(line))
+        .map((line) => `${relative(SRC, file)}: ${line.trim()}`),
+    );
+    expect(loose).toEqual([]);
+  });
+});
