@@ -102,11 +102,7 @@ export function documentsFlowRoutes(app: AppInstance, service: DocumentsFlowServ
     { schema: { body: documentFlowZipSchema, tags }, config: { permission: 'documentsFlow' } },
     async (request, reply) => {
       const body = await service.zip(userOf(request), 'staff', request.body.filesIds);
-      return sendStream(
-        reply,
-        { filename: `documents-flow-${sofiaDay()}.zip`, contentType: 'application/zip' },
-        body,
-      );
+      return sendStream(reply, { filename: `documents-flow-${sofiaDay()}.zip`, contentType: 'application/zip' }, body);
     },
   );
 
