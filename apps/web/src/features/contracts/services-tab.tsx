@@ -11,9 +11,10 @@ import type { ContractTabProps } from '../../components/ui/area-types.ts';
 import { useConfirmRemove } from '../../components/ui/use-confirm-remove.ts';
 import { DataTable, type DataTableColumn } from '../../components/ui/data-table.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
+import { contractServiceColumns } from '../../components/entities/contract-service-columns.tsx';
 import { type ServiceOption, ServicesPickerDialog } from '../../components/entities/services-picker-dialog.tsx';
 import { type ListRequest, useListState } from '../../components/ui/use-list-query.ts';
-import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { localized } from '../../lib/labels.ts';
 import { useInvalidate } from '../../lib/metadata.ts';
 import { contractKeys, contractsApi } from '../../api/contracts.ts';
@@ -49,36 +50,7 @@ export default function ServicesTab({ contract }: ContractTabProps) {
 
   const columns = useMemo<DataTableColumn<ContractServiceRow>[]>(
     () => [
-      {
-        field: 'code',
-        header: 'contracts:services.code',
-        sortable: true,
-        hideBelow: 'sm',
-        render: (row) => <Box sx={{ whiteSpace: 'nowrap' }}>{row.code}</Box>,
-      },
-      {
-        field: `name.${locale}`,
-        header: 'contracts:services.name',
-        sortable: true,
-        render: (row) => localized(row.name, locale),
-      },
-      {
-        field: 'description',
-        header: 'contracts:services.description',
-        hideBelow: 'md',
-        render: (row) => localized(row.description, locale),
-      },
-      ...(showPrices
-        ? [
-            {
-              field: 'price',
-              header: 'contracts:services.price',
-              sortable: true,
-              align: 'right',
-              render: (row) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatMoney(row.price ?? null, currency)}</Box>,
-            } satisfies DataTableColumn<ContractServiceRow>,
-          ]
-        : []),
+      ...contractServiceColumns<ContractServiceRow>(locale, { currency, prices: showPrices }),
       {
         field: 'created',
         header: 'contracts:services.added',

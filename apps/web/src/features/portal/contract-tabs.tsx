@@ -1,9 +1,9 @@
 import type { PortalContractDocumentRow, PortalContractServiceRow } from '@kantora/domain';
-import Box from '@mui/material/Box';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalContractTabProps } from '../../components/ui/area-types.ts';
-import { DataTable, type DataTableColumn } from '../../components/ui/data-table.tsx';
+import { DataTable } from '../../components/ui/data-table.tsx';
+import { contractServiceColumns } from '../../components/entities/contract-service-columns.tsx';
 import { DocumentsCard, type DocumentsSource } from '../../components/entities/documents/documents-card.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { type ListRequest, useListState } from '../../components/ui/use-list-query.ts';
@@ -58,35 +58,8 @@ export function ContractServicesTab({ contract }: PortalContractTabProps) {
     [contract._id],
   );
   const currency = contract.currencyCode ?? undefined;
-  const columns = useMemo<DataTableColumn<PortalContractServiceRow>[]>(
-    () => [
-      {
-        field: 'code',
-        header: 'contracts:services.code',
-        sortable: true,
-        hideBelow: 'sm',
-        render: (row) => <Box sx={{ whiteSpace: 'nowrap' }}>{row.code}</Box>,
-      },
-      {
-        field: `name.${locale}`,
-        header: 'contracts:services.name',
-        sortable: true,
-        render: (row) => localized(row.name, locale),
-      },
-      {
-        field: 'description',
-        header: 'contracts:services.description',
-        hideBelow: 'md',
-        render: (row) => localized(row.description, locale),
-      },
-      {
-        field: 'price',
-        header: 'contracts:services.price',
-        sortable: true,
-        align: 'right',
-        render: (row) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatMoney(row.price, currency)}</Box>,
-      },
-    ],
+  const columns = useMemo(
+    () => contractServiceColumns<PortalContractServiceRow>(locale, { currency, prices: true }),
     [locale, currency],
   );
   return (
