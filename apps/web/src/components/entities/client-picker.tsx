@@ -9,7 +9,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clientKeys, clientsApi } from '../../api/clients.ts';
-import { clientLabel, useDebounced } from './client-search.tsx';
+import { clientLabel } from './client-search.tsx';
+import { useDebounced } from '../ui/use-search-input.ts';
 import { DataTable, type DataTableColumn } from '../ui/data-table.tsx';
 import { type ListRequest, useListState } from '../ui/use-list-query.ts';
 

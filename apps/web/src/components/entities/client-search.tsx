@@ -2,11 +2,12 @@ import type { ClientOption } from '@kantora/domain';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { clientQueries } from '../../api/clients.ts';
 import { fieldErrorText } from '../ui/fields/field-error.ts';
+import { useDebounced } from '../ui/use-search-input.ts';
 
 export const CLIENT_SEARCH_DEBOUNCE_MS = 300;
 
@@ -14,16 +15,6 @@ export const CLIENT_SEARCH_DEBOUNCE_MS = 300;
 export function clientLabel(client: ClientOption, locale: string): string {
   const name = (locale === 'it' ? client.name.it || client.name.bg : client.name.bg || client.name.it) ?? '';
   return client.bulstat ? `${name} (${client.bulstat})` : name;
-}
-
-/** `value` after it has stayed the same for `delay` ms. */
-export function useDebounced<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
 }
 
 export interface ClientSearchProps {

@@ -2,13 +2,12 @@ import type { ContractOption, ContractStatusValue } from '@kantora/domain';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { contractQueries } from '../../api/contracts.ts';
 import { formatDate } from '../../lib/format.ts';
 import { localized } from '../../lib/labels.ts';
-import { useDebounced } from './client-search.tsx';
+import { useSearchInput } from '../ui/use-search-input.ts';
 import { fieldErrorText } from '../ui/fields/field-error.ts';
 
 export type { ContractOption };
@@ -52,31 +51,20 @@ export function ContractSearch({
   helperText,
 }: ContractSearchProps) {
   const { t, i18n } = useTranslation('contracts');
-  const [input, setInput] = useState('');
-  const [open, setOpen] = useState(false);
-  const selectedLabel = value ? contractLabel(value, i18n.language) : '';
-  const typed = input.trim() === selectedLabel ? '' : input.trim();
-  const term = useDebounced(typed, CONTRACT_SEARCH_DEBOUNCE_MS);
+  const labelOf = (option: ContractOption) => contractLabel(option, i18n.language);
+  const search = useSearchInput(value, labelOf, CONTRACT_SEARCH_DEBOUNCE_MS);
   const query = useQuery({
-    ...contractQueries.search({ clientId, status, term }),
-    enabled: Boolean(clientId) && open && typed === term,
+    ...contractQueries.search({ clientId, status, term: search.term }),
+    enabled: Boolean(clientId) && search.ready,
   });
-  const found = query.data?.Items ?? [];
-  const options = value && !found.some((option) => option._id === value._id) ? [value, ...found] : found;
   return (
     <Autocomplete<ContractOption>
+      {...search.autocomplete}
       value={value}
-      options={options}
-      filterOptions={(items) => items}
-      getOptionLabel={(option) => contractLabel(option, i18n.language)}
-      isOptionEqualToValue={(option, current) => option._id === current._id}
+      options={search.withChosen(query.data?.Items ?? [])}
+      getOptionLabel={labelOf}
       onChange={(_, next) => onChange(next)}
-      inputValue={input}
-      onInputChange={(_, next) => setInput(next)}
-      open={open}
-      onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
-      loading={open && query.isFetching}
+      loading={search.open && query.isFetching}
       disabled={disabled || !clientId}
       noOptionsText={t('search.no_options')}
       loadingText={t('common:loading')}

@@ -2,13 +2,12 @@ import type { BillingOption, NoticeTypeValue } from '@kantora/domain';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { billingQueries } from '../../api/billing.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { localized } from '../../lib/labels.ts';
-import { useDebounced } from './client-search.tsx';
+import { useSearchInput } from '../ui/use-search-input.ts';
 import { fieldErrorText } from '../ui/fields/field-error.ts';
 
 export type { BillingOption as InvoiceOption };
@@ -53,23 +52,18 @@ export function InvoiceSearch({
   helperText,
 }: InvoiceSearchProps) {
   const { t, i18n } = useTranslation('billing');
-  const [input, setInput] = useState('');
-  const [open, setOpen] = useState(false);
-  const selectedLabel = value ? invoiceLabel(value, t) : '';
-  const typed = input.trim() === selectedLabel ? '' : input.trim();
-  const term = useDebounced(typed, INVOICE_SEARCH_DEBOUNCE_MS);
+  const labelOf = (option: BillingOption) => invoiceLabel(option, t);
+  const search = useSearchInput(value, labelOf, INVOICE_SEARCH_DEBOUNCE_MS);
   const query = useQuery({
-    ...billingQueries.invoiceSearch({ customerId, noticeType, term }),
-    enabled: open && typed === term,
+    ...billingQueries.invoiceSearch({ customerId, noticeType, term: search.term }),
+    enabled: search.ready,
   });
-  const found = query.data?.Items ?? [];
-  const options = value && !found.some((option) => option._id === value._id) ? [value, ...found] : found;
   return (
     <Autocomplete<BillingOption>
+      {...search.autocomplete}
       value={value}
-      options={options}
-      filterOptions={(items) => items}
-      getOptionLabel={(option) => invoiceLabel(option, t)}
+      options={search.withChosen(query.data?.Items ?? [])}
+      getOptionLabel={labelOf}
       renderOption={({ key, ...props }, option) => (
         <li key={key} {...props}>
           <span>
@@ -82,14 +76,8 @@ export function InvoiceSearch({
           </span>
         </li>
       )}
-      isOptionEqualToValue={(option, current) => option._id === current._id}
       onChange={(_, next) => onChange(next)}
-      inputValue={input}
-      onInputChange={(_, next) => setInput(next)}
-      open={open}
-      onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
-      loading={open && query.isFetching}
+      loading={search.open && query.isFetching}
       disabled={disabled}
       noOptionsText={t('search.no_options')}
       loadingText={t('common:loading')}
