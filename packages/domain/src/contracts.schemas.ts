@@ -319,7 +319,14 @@ export interface PartyBank {
 /** A party snapshot (provider or customer), copied onto the contract on save and frozen by register. */
 export interface PartySnapshot {
   name: LocalizedText;
-  address: { country: LocalizedText; city: LocalizedText; zipCode: string; street: LocalizedText };
+  /** `countryCode`: ISO 3166-1 alpha-2, copied since e-invoices (older snapshots derive it: countryCodeFrom). */
+  address: {
+    country: LocalizedText;
+    city: LocalizedText;
+    zipCode: string;
+    street: LocalizedText;
+    countryCode?: string | null;
+  };
   /** The provider's BGN account; the customer's account. */
   bank: PartyBank | null;
   /** The provider's EUR account (provider only). */

@@ -28,3 +28,4 @@ export * from './portal.schemas.ts';
 export * from './setup.ts';
 export * from './contract-periods.ts';
 export * from './filter-aliases.ts';
+export * from './einvoice.ts';

@@ -315,6 +315,8 @@ export async function seedDemoBilling(tx: Tx): Promise<void> {
         vatTypeId,
         vatName: vat.vatName,
         vatPercentage: vat.vatPercentage,
+        vatCategory: vat.vatCategory,
+        vatExemptionCode: vat.vatExemptionCode,
         noticeType: demo.notice?.type ?? NoticeType.invoice,
         creditToInvoiceId: demo.notice ? made.get(demo.notice.of) : null,
         noticeReason: demo.notice ? t(...demo.notice.reason) : t('', ''),

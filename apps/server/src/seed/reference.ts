@@ -55,11 +55,13 @@ export const PLACE_OF_SUPPLY_VAT_NAME = t(
  * the type's reason.
  */
 export const REFERENCE_VAT_TYPES = [
-  { name: STANDARD_VAT_NAME, percentage: 20, exemptionReason: t('', '') },
-  { name: t('ДДС 9%', 'IVA 9%'), percentage: 9, exemptionReason: t('', '') },
+  { name: STANDARD_VAT_NAME, percentage: 20, exemptionReason: t('', ''), category: 'S', exemptionCode: null },
+  { name: t('ДДС 9%', 'IVA 9%'), percentage: 9, exemptionReason: t('', ''), category: 'S', exemptionCode: null },
   {
     name: PLACE_OF_SUPPLY_VAT_NAME,
     percentage: 0,
+    category: 'O',
+    exemptionCode: 'VATEX-EU-O',
     exemptionReason: t(
       'чл. 21, ал. 2 от ЗДДС — място на изпълнение извън страната',
       'art. 21, c. 2 della legge bulgara sull’IVA — prestazione fuori dal territorio',
@@ -68,6 +70,8 @@ export const REFERENCE_VAT_TYPES = [
   {
     name: t('0% — обратно начисляване', '0% — inversione contabile'),
     percentage: 0,
+    category: 'AE',
+    exemptionCode: 'VATEX-EU-AE',
     exemptionReason: t(
       'Обратно начисляване — чл. 21, ал. 2 от ЗДДС; чл. 196 от Директива 2006/112/ЕО',
       'Inversione contabile — art. 21, c. 2 della legge bulgara sull’IVA; art. 196 della direttiva 2006/112/CE',
@@ -76,6 +80,8 @@ export const REFERENCE_VAT_TYPES = [
   {
     name: t('0% — вътреобщностна доставка', '0% — cessione intracomunitaria'),
     percentage: 0,
+    category: 'K',
+    exemptionCode: 'VATEX-EU-IC',
     exemptionReason: t(
       'чл. 53, ал. 1 от ЗДДС — вътреобщностна доставка на стоки (чл. 138 от Директива 2006/112/ЕО)',
       'art. 53, c. 1 della legge bulgara sull’IVA — cessione intracomunitaria di beni (art. 138 della direttiva 2006/112/CE)',
@@ -84,6 +90,8 @@ export const REFERENCE_VAT_TYPES = [
   {
     name: t('0% — износ', '0% — esportazione'),
     percentage: 0,
+    category: 'G',
+    exemptionCode: 'VATEX-EU-G',
     exemptionReason: t(
       'чл. 28 от ЗДДС — износ на стоки извън Европейския съюз (чл. 146 от Директива 2006/112/ЕО)',
       'art. 28 della legge bulgara sull’IVA — esportazione di beni fuori dall’Unione europea (art. 146 della direttiva 2006/112/CE)',
@@ -92,6 +100,8 @@ export const REFERENCE_VAT_TYPES = [
   {
     name: t('0% — освободена финансова услуга', '0% — servizio finanziario esente'),
     percentage: 0,
+    category: 'E',
+    exemptionCode: 'VATEX-EU-135-1',
     exemptionReason: t(
       'чл. 46 от ЗДДС — освободена доставка на финансова услуга',
       'art. 46 della legge bulgara sull’IVA — servizio finanziario esente',
@@ -100,6 +110,8 @@ export const REFERENCE_VAT_TYPES = [
   {
     name: t('0% — доставчик без регистрация по ЗДДС', '0% — fornitore non registrato IVA'),
     percentage: 0,
+    category: 'O',
+    exemptionCode: 'VATEX-EU-O',
     exemptionReason: t(
       'чл. 113, ал. 9 от ЗДДС — доставчикът не е регистриран по ЗДДС',
       'art. 113, c. 9 della legge bulgara sull’IVA — fornitore non registrato ai fini IVA',

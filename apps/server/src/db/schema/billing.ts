@@ -45,6 +45,9 @@ export const billingDocuments = pgTable(
     vatTypeId: uuid('vat_type_id').references(() => vatTypes.id),
     vatName: jsonb('vat_name').$type<Localized>().notNull().default(emptyText),
     vatPercentage: numeric('vat_percentage', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    /** The EN 16931 VAT category and VATEX code stored with the VAT type's name (documentVatSnapshot). */
+    vatCategory: text('vat_category'),
+    vatExemptionCode: text('vat_exemption_code'),
     noticeType: smallint('notice_type').notNull().default(0),
     creditToInvoiceId: uuid('credit_to_invoice_id').references((): AnyPgColumn => billingDocuments.id),
     noticeReason: jsonb('notice_reason').$type<Localized>().notNull().default(emptyText),

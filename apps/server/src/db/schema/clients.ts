@@ -94,6 +94,8 @@ export const offices = pgTable(
     city: jsonb('city').$type<Localized>().notNull(),
     street: jsonb('street').$type<Localized>().notNull(),
     zipCode: text('zip_code').notNull().default(''),
+    /** ISO 3166-1 alpha-2 (the e-invoice's country); filled from the country's name or the VAT number when added. */
+    countryCode: text('country_code'),
     phone: text('phone').notNull().default(''),
     email: text('email').notNull().default(''),
     ...timestamps(),

@@ -22,6 +22,8 @@ export type LocalizedAddress = {
   city: Localized;
   street: Localized;
   zipCode: string;
+  /** ISO 3166-1 alpha-2 (the e-invoice's country); filled from the country's name or the VAT number when added. */
+  countryCode?: string | null;
 };
 
 const timestamps = () => ({
@@ -103,8 +105,15 @@ export const vatTypes = pgTable(
     ...dictionaryColumns(),
     percentage: numeric('percentage', { precision: 5, scale: 2, mode: 'number' }).notNull(),
     exemptionReason: jsonb('exemption_reason').$type<Localized>().notNull().default({ bg: '', it: '' }),
+    /** The EN 16931 VAT category (VAT_CATEGORIES): S has a rate above zero, every other category a rate of zero. */
+    category: text('category').notNull().default('S'),
+    /** The VATEX exemption reason code (VAT_EXEMPTION_CODES), or null. */
+    exemptionCode: text('exemption_code'),
   },
-  (t) => [check('vat_types_percentage_ck', sql`${t.percentage} between 0 and 100`)],
+  (t) => [
+    check('vat_types_percentage_ck', sql`${t.percentage} between 0 and 100`),
+    check('vat_types_category_ck', sql`${t.category} in ('S', 'Z', 'E', 'AE', 'K', 'G', 'O')`),
+  ],
 );
 
 /** Invoice defaults: a single row. */

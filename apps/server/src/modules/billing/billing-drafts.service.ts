@@ -141,6 +141,8 @@ export class BillingDraftsService {
           vatTypeId: source.vatTypeId,
           vatName: source.vatName,
           vatPercentage: source.vatPercentage,
+          vatCategory: source.vatCategory,
+          vatExemptionCode: source.vatExemptionCode,
           noticeType: source.noticeType,
           creditToInvoiceId: keepsOriginal ? source.creditToInvoiceId : null,
           noticeReason: source.noticeReason,

@@ -2,6 +2,7 @@ import {
   type ApiFieldError,
   type BillingKind,
   type BillingSaveValues,
+  documentVatSnapshot,
   effectiveCurrencyCode,
   FIXED_RATES,
   MessageKeys as M,
@@ -53,15 +54,23 @@ const pick = <T>(
   fallback: T,
 ): T => (given !== undefined ? given : old ? stored(old) : fallback);
 
-/** A VAT type's name and percentage as a document stores them: the exemption reason when VAT is not charged. */
+/**
+ * A VAT type's name, percentage and EN 16931 category as a document stores them: the exemption reason when VAT is not
+ * charged; the category and VATEX code of documentVatSnapshot.
+ */
 export async function vatColumns(executor: Executor, vatTypeId: string | null, charging: boolean) {
-  if (!vatTypeId) return { vatName: empty, vatPercentage: 0, found: false, status: false };
+  const none = { vatName: empty, vatPercentage: 0, vatCategory: null, vatExemptionCode: null, found: false };
+  if (!vatTypeId) return { ...none, status: false };
   const [type] = await executor.select().from(vatTypes).where(eq(vatTypes.id, vatTypeId));
-  if (!type) return { vatName: empty, vatPercentage: 0, found: false, status: false };
+  if (!type) return { ...none, status: false };
   const reason = type.exemptionReason.bg || type.exemptionReason.it ? type.exemptionReason : type.name;
+  const vatPercentage = charging ? Number(type.percentage) : 0;
+  const treatment = documentVatSnapshot(charging, vatPercentage, type);
   return {
     vatName: charging ? type.name : reason,
-    vatPercentage: charging ? Number(type.percentage) : 0,
+    vatPercentage,
+    vatCategory: treatment.category as string | null,
+    vatExemptionCode: treatment.exemptionCode as string | null,
     found: true,
     status: type.status,
   };
@@ -353,6 +362,8 @@ export async function resolveHeader(
       vatTypeId: vat.VATType,
       vatName: vatValues.vatName,
       vatPercentage: vatValues.vatPercentage,
+      vatCategory: vatValues.vatCategory,
+      vatExemptionCode: vatValues.vatExemptionCode,
       noticeType,
       creditToInvoiceId,
       noticeReason,

@@ -110,6 +110,8 @@ export class BillingTransformsService {
         vatTypeId: p.vatTypeId,
         vatName: p.vatName,
         vatPercentage: p.vatPercentage,
+        vatCategory: p.vatCategory,
+        vatExemptionCode: p.vatExemptionCode,
         noticeType: NoticeType.invoice,
         currencyId: p.currencyId,
         currencyRate: p.currencyRate,

@@ -35,6 +35,8 @@ export interface GenerationDefaults {
   vatTypeId: string | null;
   vatName: Localized;
   vatPercentage: number;
+  vatCategory: string | null;
+  vatExemptionCode: string | null;
   /** The invoice defaults' payment term in days (a client's own term wins). */
   paymentTermDays: number;
   rate: (currencyId: string) => Promise<number>;
@@ -52,6 +54,8 @@ export async function generationDefaults(tx: Executor, settings: InvoiceSettings
     vatTypeId,
     vatName: vat.vatName,
     vatPercentage: vat.vatPercentage,
+    vatCategory: vat.vatCategory,
+    vatExemptionCode: vat.vatExemptionCode,
     paymentTermDays: row?.paymentTermDays ?? 0,
     rate: async (currencyId) => {
       if (!rates.has(currencyId)) rates.set(currencyId, (await currencyOf(tx, currencyId))?.rate ?? 1);
@@ -200,6 +204,8 @@ export async function generateContractDocument(
       vatTypeId: defaults.vatTypeId,
       vatName: defaults.vatName,
       vatPercentage: defaults.vatPercentage,
+      vatCategory: defaults.vatCategory,
+      vatExemptionCode: defaults.vatExemptionCode,
       currencyId: c.currencyId,
       currencyRate: await defaults.rate(c.currencyId),
       providerId: parties.providerId,

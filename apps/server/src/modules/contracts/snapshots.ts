@@ -1,4 +1,4 @@
-import { MessageKeys as M, type PartyBank, type PartySnapshot } from '@kantora/domain';
+import { countryCodeFrom, MessageKeys as M, type PartyBank, type PartySnapshot } from '@kantora/domain';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { banks, companies, currencies, myCompany, offices } from '../../db/schema/index.ts';
@@ -136,6 +136,7 @@ export async function buildParties(
           city: own.address.city,
           zipCode: own.address.zipCode,
           street: own.address.street,
+          countryCode: own.address.countryCode ?? countryCodeFrom(own.address.country, own.vatNumber),
         },
         bank,
         bank2,
@@ -164,6 +165,7 @@ export async function buildParties(
           city: office?.city ?? empty,
           zipCode: office?.zipCode ?? '',
           street: office?.street ?? empty,
+          countryCode: office?.countryCode ?? countryCodeFrom(office?.country, client.vatNumber),
         },
         bank: await pickBank('customerBank', { type: 'company', id: client.id }),
         responsiblePerson: client.responsiblePerson,
