@@ -64,6 +64,29 @@ describe('metadata', () => {
     }
   });
 
+  it('gives each VAT type its e-invoice category and exemption code, also for inactive ones', async () => {
+    type VatOption = { _id: string; percentage: number; category: string; exemptionCode: string | null };
+    // The reference VAT types come with the first start (here the demo data): reverse charge is AE with its VATEX code.
+    const demo = await createTestContext({}, { demo: true });
+    try {
+      const active = (await call(demo, 'GET', '/api/metaData/getVATTypes')).body.Result as VatOption[];
+      expect(active.filter((v) => v.category === 'AE')).toEqual([
+        expect.objectContaining({ percentage: 0, category: 'AE', exemptionCode: 'VATEX-EU-AE' }),
+      ]);
+      expect(active.find((v) => v.percentage === 20)).toMatchObject({ category: 'S', exemptionCode: null });
+      for (const type of active)
+        expect(Object.keys(type)).toEqual(expect.arrayContaining(['category', 'exemptionCode']));
+    } finally {
+      await demo.close();
+    }
+
+    // A type saved without a category is standard-rated; the getAll call carries the codes of inactive types too.
+    const closed = await save('vat-types', { name: t('Стар ДДС', 'IVA vecchia'), percentage: 7, status: false });
+    expect(ids((await meta('getVATTypes')).body.Result)).not.toContain(closed);
+    const all = (await meta('getAllVATTypes')).body.Result as VatOption[];
+    expect(all.find((v) => v._id === closed)).toMatchObject({ percentage: 7, category: 'S', exemptionCode: null });
+  });
+
   it('lists active users by role as { _id, fullName, access } only', async () => {
     const inactive = await ctx.createUser(2, { status: 0 });
     const staff = (await meta('getAllEmployeeUsers')).body.Result as Array<{

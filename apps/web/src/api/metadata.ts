@@ -1,3 +1,4 @@
+import type { LocalizedText, VatCategory, VatExemptionCode } from '@kantora/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client.ts';
 
@@ -24,4 +25,18 @@ export const metadataQueries = {
 /** A look-up of GET /api/metaData/{call}, cached for a minute. */
 export function useMetadata<T>(call: string, enabled = true) {
   return useQuery({ ...metadataQueries.lookup<T>(call), enabled });
+}
+
+/** A VAT type of GET /api/metaData/getVATTypes (the active ones) and getAllVATTypes (every one). */
+export interface VatTypeOption {
+  _id: string;
+  name: LocalizedText;
+  status: boolean;
+  percentage: number | string;
+  /** Why VAT is not charged, as printed (empty for the rated types). */
+  exemptionReason?: LocalizedText;
+  /** The EN 16931 VAT category (S standard rate, AE reverse charge, E exempt, …). */
+  category: VatCategory;
+  /** The VATEX exemption reason code, or null. */
+  exemptionCode: VatExemptionCode | null;
 }

@@ -14,8 +14,6 @@ const DICTIONARY_CALLS: Array<[string, DictionaryKind, boolean]> = [
   ['getPaymentTypes', 'payment-types', false],
   ['getAllPaymentTypes', 'payment-types', true],
   ['getDocumentFlowCategories', 'document-flow-categories', false],
-  ['getVATTypes', 'vat-types', false],
-  ['getAllVATTypes', 'vat-types', true],
 ];
 
 /** Active users as `{ _id, fullName, access }`. */
@@ -44,6 +42,13 @@ export function metadataRoutes(
       ok(await dictionaries.options(kind, all)),
     );
   }
+  // The VAT types with their e-invoice category and exemption code.
+  app.get('/api/metaData/getVATTypes', { schema: { tags }, config }, async () =>
+    ok(await metadata.vatTypeOptions(false)),
+  );
+  app.get('/api/metaData/getAllVATTypes', { schema: { tags }, config }, async () =>
+    ok(await metadata.vatTypeOptions(true)),
+  );
   // The active services; without their prices for employees.
   app.get('/api/metaData/getServices', { schema: { tags }, config }, async (request) =>
     ok(await metadata.serviceOptions(userOf(request))),

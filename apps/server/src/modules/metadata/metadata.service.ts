@@ -36,6 +36,30 @@ export class MetadataService {
     return items.map(({ price: _price, ...item }) => item as DictionaryItem);
   }
 
+  /**
+   * GET /api/metaData/getVATTypes and getAllVATTypes: the VAT types (active, or all) with their EN 16931 category and
+   * VATEX exemption code, so the invoice editor can find the reverse-charge type (category AE) to propose.
+   */
+  async vatTypeOptions(includeInactive: boolean): Promise<DictionaryItem[]> {
+    const items = await this.services.dictionaries.options('vat-types', includeInactive);
+    if (items.length === 0) return items;
+    const codes = await this.db
+      .select({ id: vatTypes.id, category: vatTypes.category, exemptionCode: vatTypes.exemptionCode })
+      .from(vatTypes)
+      .where(
+        inArray(
+          vatTypes.id,
+          items.map((item) => item._id),
+        ),
+      );
+    const byId = new Map(codes.map((row) => [row.id, row]));
+    return items.map((item) => ({
+      ...item,
+      category: byId.get(item._id)?.category ?? 'S',
+      exemptionCode: byId.get(item._id)?.exemptionCode ?? null,
+    }));
+  }
+
   /** The invoice defaults with what an editor needs of each (rate, percentage, names), or null before their first save. */
   async invoiceDefaults() {
     const settings = await this.services.invoices.row();
