@@ -43,6 +43,7 @@ import {
 } from './modules/contracts/index.ts';
 import { documentRoutes, DocumentsService, userDocumentParent } from './modules/documents/index.ts';
 import { documentsFlowRoutes, DocumentsFlowService } from './modules/documents-flow/index.ts';
+import { einvoiceRoutes } from './modules/einvoice/index.ts';
 import { logRoutes, LogsService } from './modules/logs/index.ts';
 import { metadataRoutes, MetadataService } from './modules/metadata/index.ts';
 import {
@@ -206,6 +207,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   const payments = new BillingPaymentsService(db);
   billingPaymentRoutes(app, 'invoice', payments);
   billingPaymentRoutes(app, 'proforma', payments);
+  einvoiceRoutes(app, db);
   contracts.onRegister((tx, actor, contract) => billing.transforms.onContractRegistered(tx, actor, contract));
   documentRoutes(app, new DocumentsService(db, { user: userDocumentParent, contract: contractDocumentParent(db) }));
   documentsFlowRoutes(app, new DocumentsFlowService(db, { lockDays: config.DOCUMENT_FLOW_LOCK_DAYS }), auth);

@@ -95,6 +95,8 @@ export const MessageKeys = {
   please_add_proforma_invoice_items: 'please_add_proforma_invoice_items',
   document_issued: 'document_issued',
   document_not_issued: 'document_not_issued',
+  /** An e-invoice states its currency by ISO code: a document in a currency without one cannot be exported. */
+  einvoice_currency_without_code: 'einvoice_currency_without_code',
   payment_deadline_before_date: 'payment_deadline_before_date',
   credit_notice_exceeds_invoice: 'credit_notice_exceeds_invoice',
   notice_customer_mismatch: 'notice_customer_mismatch',

@@ -202,6 +202,13 @@ export function printFilename(kind: PrintDocumentKind, number: string | null | u
   return `${kind}-${clean(number ?? '') || 'draft'}-${clean(date) || 'undated'}.pdf`;
 }
 
+/** The e-invoice's (UBL XML) download name: the print's name of the document with `.xml`. */
+export function einvoiceFilename(
+  doc: Pick<PrintableDocument, 'kind' | 'noticeType' | 'issued' | 'number' | 'date'>,
+): string {
+  return printFilename(printDocumentKind(doc), doc.issued ? doc.number : null, doc.date).replace(/\.pdf$/, '.xml');
+}
+
 /** Member states' VAT number prefixes (Greece is EL; XI is Northern Ireland for goods). */
 const EU_VAT_PREFIXES = new Set([
   'AT',
