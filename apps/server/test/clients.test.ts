@@ -123,6 +123,21 @@ describe('creating a client', () => {
     });
   });
 
+  it("gives the headquarters an ISO country code: the card's, else from the country name, else the VAT number", async () => {
+    const given = await save(newClient({ office: headquarters({ countryCode: 'it' }) }));
+    expect(given.status).toBe(200);
+    expect(given.body.Result.office.countryCode).toBe('IT');
+    expect((await call(ctx, 'GET', `/api/offices/${given.body.Result.office._id}`)).body.Result.countryCode).toBe('IT');
+    expect((await save(newClient())).body.Result.office.countryCode).toBe('BG');
+    const unknown = headquarters({ country: t('Някъде', 'Altrove') });
+    expect((await save(newClient({ vatNumber: 'ATU12345678', office: unknown }))).body.Result.office.countryCode).toBe(
+      'AT',
+    );
+    const bad = await save(newClient({ office: headquarters({ countryCode: 'BGR' }) }));
+    expect(bad.status).toBe(400);
+    expect(errorsOf(bad.body)).toEqual({ 'office.countryCode': 'invalid_value' });
+  });
+
   it('saves no bank when its card is blank', async () => {
     const saved = (await save(newClient({ bank: { name: t('', ''), iban: '', currency: '' } }))).body.Result;
     expect(saved.bank).toBeNull();

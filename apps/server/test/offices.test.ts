@@ -50,6 +50,35 @@ describe('offices', () => {
     });
   });
 
+  it('keep an ISO country code: given, else from the country name, else from the client VAT number', async () => {
+    // The country's name tells it ('Италия').
+    const named = await post('/api/offices/save', office());
+    expect(named.status).toBe(200);
+    expect(named.body.Result.countryCode).toBe('IT');
+    const id = named.body.Result._id;
+    expect((await call(ctx, 'GET', `/api/offices/${id}`)).body.Result.countryCode).toBe('IT');
+    // Given in the form (upper-cased), it wins over the name.
+    const given = await post('/api/offices/save', office({ _id: id, countryCode: 'fr' }));
+    expect(given.body.Result.countryCode).toBe('FR');
+    const listed = (await post('/api/offices/list', { company: client._id })).body.Result.Items;
+    expect(listed.find((o: { _id: string }) => o._id === id).countryCode).toBe('FR');
+    // A name it does not know and no code: the client's VAT number (BG…).
+    const unknown = await post('/api/offices/save', office({ country: t('Някъде', ''), countryCode: '' }));
+    expect(unknown.body.Result.countryCode).toBe('BG');
+    const german = await createClient(ctx, { vatNumber: 'DE123456789', office: undefined });
+    const abroad = await post('/api/offices/save', office({ company: german._id, country: t('Някъде', '') }));
+    expect(abroad.body.Result.countryCode).toBe('DE');
+    // Changing the country's text without a code follows the text.
+    const moved = await post('/api/offices/save', office({ _id: id, country: t('Австрия', '') }));
+    expect(moved.body.Result.countryCode).toBe('AT');
+    const bad = await post('/api/offices/save', office({ _id: id, countryCode: 'XX' }));
+    expect(bad.status).toBe(400);
+    expect(errorsOf(bad.body)).toEqual({ countryCode: 'invalid_value' });
+    expect((await call(ctx, 'GET', `/api/offices/${id}`)).body.Result.countryCode).toBe('AT');
+    await post('/api/offices/remove', { officeId: id });
+    await post('/api/offices/remove', { officeId: unknown.body.Result._id });
+  });
+
   it('are saved and changed by management, listed by creation, with Log rows holding old and new', async () => {
     const created = await post('/api/offices/save', office(), ctx.users.manager.token);
     expect(created.status).toBe(200);

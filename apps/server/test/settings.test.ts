@@ -79,6 +79,30 @@ describe('my company', () => {
     ]);
   });
 
+  it('keeps the ISO country code of its address: given, else from the country or the VAT number, else BG', async () => {
+    const save = (address: object, vatNumber = company.vatNumber) =>
+      call(ctx, 'POST', '/api/settings/myCompany/save', {
+        ...company,
+        vatNumber,
+        address: { ...company.address, ...address },
+      });
+    // Left out: the country's name tells it (the form's save before the field existed, the spec's call).
+    expect((await save({})).body.Result.address.countryCode).toBe('BG');
+    const given = await save({ country: t('Италия', 'Italia'), countryCode: 'it' });
+    expect(given.status).toBe(200);
+    expect(given.body.Result.address).toMatchObject({ country: t('Италия', 'Italia'), countryCode: 'IT' });
+    expect((await call(ctx, 'GET', '/api/settings/myCompany/get')).body.Result.address.countryCode).toBe('IT');
+    // A name it does not know: the VAT number's prefix, else Bulgaria.
+    expect(
+      (await save({ country: t('Хххх', 'Xxxx'), countryCode: '' }, 'DE123456789')).body.Result.address.countryCode,
+    ).toBe('DE');
+    expect((await save({ country: t('Хххх', 'Xxxx') }, '123456789')).body.Result.address.countryCode).toBe('BG');
+    const bad = await save({ countryCode: 'XX' });
+    expect(bad.status).toBe(400);
+    expect(errorsOf(bad.body)).toEqual({ 'address.countryCode': 'invalid_value' });
+    expect((await call(ctx, 'GET', '/api/settings/myCompany/get')).body.Result.address.countryCode).toBe('BG');
+  });
+
   it('is for administrators only', async () => {
     for (const role of ['manager', 'employee', 'accountant', 'client'] as const) {
       expect((await call(ctx, 'GET', '/api/settings/myCompany/get', undefined, ctx.users[role].token)).status).toBe(
@@ -410,6 +434,77 @@ describe('dictionaries', () => {
       const bad = await call(ctx, 'POST', '/api/settings/vat-types/save', { name: t('x', 'x'), percentage });
       expect([percentage, bad.status]).toEqual([percentage, 400]);
     }
+  });
+
+  it("VAT types: the EN 16931 category and exemption code are saved and answered; the spec's save without them takes the rate's default", async () => {
+    const save = (body: object) => call(ctx, 'POST', '/api/settings/vat-types/save', body);
+    // The spec's call: name, percentage, status.
+    const standard = await save({ name: t('ДДС 20%', 'IVA 20%'), percentage: 20, status: true });
+    expect(standard.status).toBe(200);
+    expect(standard.body.Result).toMatchObject({ percentage: 20, category: 'S', exemptionCode: null });
+    const exempt = await save({ name: t('0%', '0%'), percentage: 0, status: true });
+    expect(exempt.body.Result).toMatchObject({ category: 'E', exemptionCode: null });
+
+    const reverse = await save({
+      name: t('Обратно начисляване', 'Inversione contabile'),
+      percentage: 0,
+      exemptionReason: t('чл. 21, ал. 2 ЗДДС', 'art. 21(2)'),
+      category: 'AE',
+      exemptionCode: 'VATEX-EU-AE',
+    });
+    expect(reverse.status).toBe(200);
+    expect(reverse.body.Result).toMatchObject({ category: 'AE', exemptionCode: 'VATEX-EU-AE' });
+    const id = reverse.body.Result._id;
+    expect((await call(ctx, 'GET', `/api/settings/vat-types/${id}`)).body.Result).toMatchObject({
+      category: 'AE',
+      exemptionCode: 'VATEX-EU-AE',
+    });
+    const listed = (await call(ctx, 'POST', '/api/settings/vat-types/list', { name: 'Обратно' })).body.Result.Items;
+    expect(listed).toMatchObject([{ _id: id, category: 'AE', exemptionCode: 'VATEX-EU-AE' }]);
+    // An update without them (the spec's call) keeps what still fits the rate; a new rate takes its default.
+    const renamed = await save({ _id: id, name: t('Обратно', 'Inversione'), percentage: 0, status: true });
+    expect(renamed.body.Result).toMatchObject({ category: 'AE', exemptionCode: 'VATEX-EU-AE' });
+    const rated = await save({ _id: id, name: t('Обратно', 'Inversione'), percentage: 9, status: true });
+    expect(rated.body.Result).toMatchObject({ category: 'S', exemptionCode: null });
+    // A blank code is none.
+    const cleared = await save({
+      _id: id,
+      name: t('Обратно', 'Inversione'),
+      percentage: 0,
+      category: 'O',
+      exemptionCode: '',
+    });
+    expect(cleared.body.Result).toMatchObject({ category: 'O', exemptionCode: null });
+    const rows = await logsOf(ctx, id);
+    expect(rows.at(-1)?.documents).toMatchObject({
+      old: { category: 'S' },
+      new: { category: 'O', exemptionCode: null },
+    });
+  });
+
+  it('VAT types: a category that disagrees with the rate, an unknown category or code, or a code on a standard rate is a 400', async () => {
+    const save = (body: object) => call(ctx, 'POST', '/api/settings/vat-types/save', { name: t('x', 'x'), ...body });
+    for (const [body, expected] of [
+      [{ percentage: 20, category: 'AE' }, { category: 'vat_category_rate_mismatch' }],
+      [{ percentage: 0, category: 'S' }, { category: 'vat_category_rate_mismatch' }],
+      [{ percentage: 0, category: 'XX' }, { category: 'invalid_value' }],
+      [{ percentage: 0, category: 'E', exemptionCode: 'VATEX-EU-999' }, { exemptionCode: 'invalid_value' }],
+      [{ percentage: 20, category: 'S', exemptionCode: 'VATEX-EU-AE' }, { exemptionCode: 'invalid_value' }],
+      [{ percentage: 0, category: 'Z', exemptionCode: 'VATEX-EU-O' }, { exemptionCode: 'invalid_value' }],
+    ] as const) {
+      const response = await save(body);
+      expect([body, response.status, errorsOf(response.body)]).toEqual([body, 400, expected]);
+    }
+    const zero = await save({ percentage: 0, category: 'Z' });
+    expect(zero.body.Result).toMatchObject({ category: 'Z', exemptionCode: null });
+    // An update that changes the rate of a standard type to 0 while sending its category S is refused, not rewritten.
+    const standard = (await save({ percentage: 20 })).body.Result;
+    const refused = await save({ _id: standard._id, percentage: 0, category: 'S' });
+    expect(errorsOf(refused.body)).toEqual({ category: 'vat_category_rate_mismatch' });
+    expect((await call(ctx, 'GET', `/api/settings/vat-types/${standard._id}`)).body.Result).toMatchObject({
+      percentage: 20,
+      category: 'S',
+    });
   });
 
   it('document-flow categories: a parent must exist and no category becomes its own ancestor', async () => {

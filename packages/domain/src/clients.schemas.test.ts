@@ -165,6 +165,22 @@ describe('client schemas', () => {
     ).toBe(true);
   });
 
+  it('takes an office country code: optional, blank is none, upper-cased, a known ISO code', () => {
+    const base = { ...office, company: id };
+    expect(officeSaveSchema.parse(base).countryCode).toBeUndefined();
+    expect(officeSaveSchema.parse({ ...base, countryCode: '' }).countryCode).toBeNull();
+    expect(officeSaveSchema.parse({ ...base, countryCode: ' it ' }).countryCode).toBe('IT');
+    expect(errors(officeSaveSchema.safeParse({ ...base, countryCode: 'XX' }))).toEqual({
+      countryCode: 'invalid_value',
+    });
+    expect(errors(companySaveSchema.safeParse({ ...company, office: { ...office, countryCode: 'ITA' } }))).toEqual({
+      'office.countryCode': 'invalid_value',
+    });
+    expect(companySaveSchema.parse({ ...company, office: { ...office, countryCode: 'de' } }).office?.countryCode).toBe(
+      'DE',
+    );
+  });
+
   it('checks a contact with its office', () => {
     expect(
       errors(officeContactSaveSchema.safeParse({ firstName: 'Ив', lastName: 'Петров', phone: '1', email: 'a@b.bg' })),

@@ -3,6 +3,7 @@ import type { LocalizedText } from './schemas.ts';
 import { AUTOCOMPLETE_PAGE_SIZE } from './api.ts';
 import { isValidIban, normalizeIban } from './iban.ts';
 import { MessageKeys as M } from './messages.ts';
+import { countryCodeSchema } from './einvoice.ts';
 import { clientPaymentTermDaysSchema } from './payment-terms.ts';
 import {
   alwaysCheck,
@@ -69,6 +70,11 @@ export type OfficeContactSaveInput = z.infer<typeof officeContactSaveSchema>;
 export const officeContactRemoveSchema = z.object({ officeId: selectId, contactId: selectId });
 
 const officeFields = {
+  /**
+   * ISO 3166-1 alpha-2 country of the address (the e-invoice's). Blank or left out: the server derives it from the
+   * country's name, else the client's VAT number prefix (countryCodeFrom).
+   */
+  countryCode: countryCodeSchema.optional(),
   isHeadquarters: z.boolean().optional().default(false),
   state: localizedText.optional().default(emptyText),
   zipCode: optionalString(20),
@@ -290,6 +296,8 @@ export interface Office {
   company: string;
   isHeadquarters: boolean;
   country: LocalizedText;
+  /** ISO 3166-1 alpha-2, or null when neither the country's name nor the client's VAT number tells it. */
+  countryCode: string | null;
   state: LocalizedText;
   city: LocalizedText;
   street: LocalizedText;

@@ -61,6 +61,8 @@ export const MessageKeys = {
   employee_cannot_have_client_access: 'employee_cannot_have_client_access',
   category_cycle: 'category_cycle',
   currency_rate_fixed: 'currency_rate_fixed',
+  /** A VAT type's category disagrees with its rate (S needs a rate above zero, every other category 0 %). */
+  vat_category_rate_mismatch: 'vat_category_rate_mismatch',
   default_bank_exists: 'default_bank_exists',
   default_bank_currency_mismatch: 'default_bank_currency_mismatch',
   default_bank_inactive: 'default_bank_inactive',

@@ -122,7 +122,7 @@ export type PortalCompanyRow = ClientRow;
 export type PortalContact = Omit<OfficeContact, 'officeId' | 'created' | 'updated'>;
 
 /** An office of the company, headquarters first. */
-export interface PortalOffice extends Omit<Office, 'company' | 'created' | 'updated' | 'contacts'> {
+export interface PortalOffice extends Omit<Office, 'company' | 'countryCode' | 'created' | 'updated' | 'contacts'> {
   contacts: PortalContact[];
 }
 

@@ -7,8 +7,11 @@ import {
   currencyCodeByName,
   currencySaveSchema,
   effectiveCurrencyCode,
+  myCompanySaveSchema,
   registerNumbersSaveSchema,
   serviceSaveSchema,
+  vatTypeCategoryError,
+  vatTypeSaveSchema,
 } from './settings.schemas.ts';
 import { userSaveSchema } from './users.schemas.ts';
 
@@ -177,5 +180,69 @@ describe('documents and logs schemas', () => {
       fromDate: undefined,
     });
     expect(errors(logListQuery.safeParse({ toDate: '2024-02-30' }))).toEqual({ toDate: 'invalid_date' });
+  });
+});
+
+describe('VAT type categories and the own company country code', () => {
+  const vatType = { name: t('ДДС', 'IVA'), status: true };
+
+  it('keeps the save without a category valid (the server completes it)', () => {
+    const parsed = vatTypeSaveSchema.parse({ ...vatType, percentage: 20 });
+    expect(parsed.category).toBeUndefined();
+    expect(parsed.exemptionCode).toBeUndefined();
+  });
+
+  it('takes a category and an exemption code; blank code is none', () => {
+    expect(
+      vatTypeSaveSchema.parse({ ...vatType, percentage: 0, category: 'AE', exemptionCode: 'VATEX-EU-AE' }),
+    ).toMatchObject({ category: 'AE', exemptionCode: 'VATEX-EU-AE' });
+    expect(vatTypeSaveSchema.parse({ ...vatType, percentage: 0, category: 'E', exemptionCode: '' }).exemptionCode).toBe(
+      null,
+    );
+    expect(
+      errors(vatTypeSaveSchema.safeParse({ ...vatType, percentage: 0, category: 'X', exemptionCode: 'VATEX' })),
+    ).toEqual({ category: 'invalid_value', exemptionCode: 'invalid_value' });
+  });
+
+  it('refuses a category that disagrees with the rate, and a code on a standard or zero rated type', () => {
+    expect(errors(vatTypeSaveSchema.safeParse({ ...vatType, percentage: 20, category: 'AE' }))).toEqual({
+      category: 'vat_category_rate_mismatch',
+    });
+    expect(errors(vatTypeSaveSchema.safeParse({ ...vatType, percentage: 0, category: 'S' }))).toEqual({
+      category: 'vat_category_rate_mismatch',
+    });
+    expect(
+      errors(vatTypeSaveSchema.safeParse({ ...vatType, percentage: 9, category: 'S', exemptionCode: 'VATEX-EU-AE' })),
+    ).toEqual({ exemptionCode: 'invalid_value' });
+    expect(vatTypeCategoryError('Z', 0, null)).toBeNull();
+    expect(vatTypeCategoryError('Z', 0, 'VATEX-EU-O')).toEqual({ field: 'exemptionCode', message: 'invalid_value' });
+    expect(vatTypeCategoryError('O', 0, 'VATEX-EU-O')).toBeNull();
+  });
+
+  it("takes the own company's country code: optional, a known ISO code", () => {
+    const company = {
+      name: t('Фирма', 'Ditta'),
+      responsiblePerson: t('Иван', 'Ivan'),
+      bulstat: '175800110',
+      vatNumber: 'BG175800110',
+      address: {
+        country: t('България', 'Bulgaria'),
+        state: t('София', 'Sofia'),
+        city: t('София', 'Sofia'),
+        street: t('ул. 1', 'via 1'),
+        zipCode: '1000',
+      },
+    };
+    expect(myCompanySaveSchema.parse(company).address.countryCode).toBeUndefined();
+    expect(
+      myCompanySaveSchema.parse({ ...company, address: { ...company.address, countryCode: 'bg' } }).address,
+    ).toMatchObject({
+      countryCode: 'BG',
+    });
+    expect(
+      errors(myCompanySaveSchema.safeParse({ ...company, address: { ...company.address, countryCode: 'ZZ' } })),
+    ).toEqual({
+      'address.countryCode': 'invalid_value',
+    });
   });
 });

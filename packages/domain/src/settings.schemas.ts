@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import type { LocalizedText } from './schemas.ts';
+import {
+  countryCodeSchema,
+  type VatCategory,
+  vatCategoryRateError,
+  vatCategorySchema,
+  vatExemptionCodeSchema,
+} from './einvoice.ts';
 import { isValidBic, isValidIban, normalizeIban } from './iban.ts';
 import { MessageKeys as M } from './messages.ts';
 import { CURRENCY_RATE_DECIMALS, MAX_CURRENCY_RATE } from './money.ts';
@@ -21,13 +28,18 @@ import {
 
 const emptyText = { bg: '', it: '' };
 
-/** Address of the own company: country, state, city and street in both languages, and the zip code. */
+/**
+ * Address of the own company: country, state, city and street in both languages, and the zip code. `countryCode` (ISO
+ * 3166-1 alpha-2, the e-invoice's) is optional: blank or left out, the server derives it from the country's name or the
+ * VAT number (countryCodeFrom), else Bulgaria.
+ */
 export const localizedAddressSchema = z.object({
   country: localizedRequired,
   state: localizedRequired,
   city: localizedRequired,
   street: localizedRequired,
   zipCode: requiredString(20),
+  countryCode: countryCodeSchema.optional(),
 });
 export type LocalizedAddress = z.infer<typeof localizedAddressSchema>;
 
@@ -269,16 +281,45 @@ export const documentFlowCategorySaveSchema = z.object({
     .transform((value) => value ?? null),
 });
 
-export const vatTypeSaveSchema = z.object({
-  ...dictionaryBase,
-  percentage: z
-    .number({ error: M.field_is_required })
-    .min(0, M.invalid_value)
-    .max(100, M.invalid_value)
-    .refine((value) => hasAtMostDecimals(value, 2), M.invalid_value),
-  /** Why VAT is not charged (printed on the invoice), e.g. the article of the VAT act. */
-  exemptionReason: localizedText.optional().default(emptyText),
-});
+/**
+ * The rules between a VAT type's rate, category and exemption code: the category follows the rate (S above zero, the
+ * others 0: `vat_category_rate_mismatch`), and a standard or zero rated type names no exemption code (EN 16931 BR-S-10,
+ * BR-Z-10). The failed field and its message, or null.
+ */
+export function vatTypeCategoryError(
+  category: VatCategory,
+  percentage: number,
+  exemptionCode: string | null | undefined,
+): { field: 'category' | 'exemptionCode'; message: string } | null {
+  if (vatCategoryRateError(category, percentage)) return { field: 'category', message: M.vat_category_rate_mismatch };
+  if (exemptionCode && (category === 'S' || category === 'Z'))
+    return { field: 'exemptionCode', message: M.invalid_value };
+  return null;
+}
+
+export const vatTypeSaveSchema = z
+  .object({
+    ...dictionaryBase,
+    percentage: z
+      .number({ error: M.field_is_required })
+      .min(0, M.invalid_value)
+      .max(100, M.invalid_value)
+      .refine((value) => hasAtMostDecimals(value, 2), M.invalid_value),
+    /** Why VAT is not charged (printed on the invoice), e.g. the article of the VAT act. */
+    exemptionReason: localizedText.optional().default(emptyText),
+    /**
+     * The EN 16931 VAT category. Left out (the spec's save: name, percentage, status): the stored one while it fits the
+     * rate, else defaultVatCategory(percentage) — the server completes it.
+     */
+    category: vatCategorySchema.optional(),
+    /** The VATEX exemption reason code; blank is none, left out keeps the stored one with a kept category. */
+    exemptionCode: vatExemptionCodeSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.category) return;
+    const error = vatTypeCategoryError(value.category, value.percentage, value.exemptionCode);
+    if (error) ctx.addIssue({ code: 'custom', path: [error.field], message: error.message });
+  });
 
 export const dictionaryListQuery = listQuery.extend({
   name: filterText(),
@@ -321,6 +362,7 @@ export interface MyCompany {
   responsiblePerson: LocalizedText;
   bulstat: string;
   vatNumber: string;
+  /** The address; its `countryCode` is always set in an answer (ISO 3166-1 alpha-2). */
   address: LocalizedAddress;
   created?: string | null;
   updated?: string | null;

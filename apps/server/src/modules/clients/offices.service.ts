@@ -6,11 +6,11 @@ import type {
   OfficeListQuery,
   OfficeSaveInput,
 } from '@kantora/domain';
-import { MessageKeys as M } from '@kantora/domain';
+import { countryCodeFrom, MessageKeys as M } from '@kantora/domain';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { lockName } from '../../db/sql-helpers.ts';
-import { officeContacts, offices } from '../../db/schema/index.ts';
+import { companies, officeContacts, offices } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { localizedSort, offsetOf, orderBy, pageOf, totalCount } from '../../http/paging.ts';
 import { fieldError } from '../../http/validation.ts';
@@ -95,9 +95,10 @@ export class OfficesService {
     input: OfficeValues & { contacts: OfficeContactInput[] },
   ): Promise<OfficeDto> {
     if (input.isHeadquarters) await this.clearHeadquarters(tx, actor, companyId, undefined);
+    const countryCode = await officeCountryCode(tx, companyId, input, null);
     const [row] = await tx
       .insert(offices)
-      .values({ ...officeValues(input), companyId, createdBy: actor.id })
+      .values({ ...officeValues(input), countryCode, companyId, createdBy: actor.id })
       .returning();
     const contacts =
       input.contacts.length > 0
@@ -132,9 +133,10 @@ export class OfficesService {
       if (!old) throw notFound();
       if (old.companyId !== input.company) throw fieldError('company', M.invalid_value);
       if (input.isHeadquarters && !old.isHeadquarters) await this.clearHeadquarters(tx, actor, old.companyId, old.id);
+      const countryCode = await officeCountryCode(tx, old.companyId, input, old.countryCode);
       const [row] = await tx
         .update(offices)
-        .set({ ...officeValues(input), updated: sql`now()` })
+        .set({ ...officeValues(input), countryCode, updated: sql`now()` })
         .where(eq(offices.id, old.id))
         .returning();
       const contacts = await this.contactsOf(tx, old.id);
@@ -257,6 +259,24 @@ export class OfficesService {
       return true;
     });
   }
+}
+
+/**
+ * An office's ISO country code: the one given, else the country's name (either language) or the client's VAT number
+ * prefix tells it (countryCodeFrom), else the stored one (an update), else none.
+ */
+async function officeCountryCode(
+  tx: Executor,
+  companyId: string,
+  input: Pick<OfficeValues, 'country' | 'countryCode'>,
+  stored: string | null,
+): Promise<string | null> {
+  if (input.countryCode) return input.countryCode;
+  const [company] = await tx
+    .select({ vatNumber: companies.vatNumber })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return countryCodeFrom(input.country, company?.vatNumber) ?? stored;
 }
 
 function officeValues(input: OfficeValues) {

@@ -99,6 +99,7 @@ export function officeDto(row: OfficeRow, contacts?: ContactRow[]): Office {
     company: row.companyId,
     isHeadquarters: row.isHeadquarters,
     country: row.country,
+    countryCode: row.countryCode ?? null,
     state: row.state,
     city: row.city,
     street: row.street,

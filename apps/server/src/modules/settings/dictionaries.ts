@@ -1,10 +1,14 @@
 import {
   type DictionaryKind,
+  defaultVatCategory,
   type dictionaryListSchemas,
   type dictionarySaveSchemas,
   effectiveCurrencyCode,
   fixedRateError,
   MessageKeys as M,
+  type VatCategory,
+  vatCategoryRateError,
+  vatTypeCategoryError,
 } from '@kantora/domain';
 import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -168,9 +172,35 @@ export const DICTIONARIES = [
     entity: 'VATType',
     table: vatTypes,
     defaultSort: { by: 'created', desc: true },
-    sortColumns: { percentage: vatTypes.percentage },
-    values: (input) => ({ percentage: input.percentage, exemptionReason: input.exemptionReason }),
-    dto: (row) => ({ percentage: row.percentage, exemptionReason: row.exemptionReason }),
+    sortColumns: { percentage: vatTypes.percentage, category: vatTypes.category },
+    // A category left out (the spec's save) stays while it fits the rate, with its code; else the rate's default.
+    resolve: (input, old) => {
+      if (input.category) return input;
+      const kept = old && !vatCategoryRateError(old.category as VatCategory, input.percentage);
+      return kept
+        ? {
+            ...input,
+            category: old.category,
+            exemptionCode: input.exemptionCode === undefined ? (old.exemptionCode ?? null) : input.exemptionCode,
+          }
+        : { ...input, category: defaultVatCategory(input.percentage), exemptionCode: input.exemptionCode ?? null };
+    },
+    check: async (_executor, input) => {
+      const error = vatTypeCategoryError(input.category ?? 'S', input.percentage, input.exemptionCode);
+      if (error) throw fieldError(error.field, error.message);
+    },
+    values: (input) => ({
+      percentage: input.percentage,
+      exemptionReason: input.exemptionReason,
+      category: input.category,
+      exemptionCode: input.exemptionCode ?? null,
+    }),
+    dto: (row) => ({
+      percentage: row.percentage,
+      exemptionReason: row.exemptionReason,
+      category: row.category,
+      exemptionCode: row.exemptionCode ?? null,
+    }),
   }),
 ] as const;
 

@@ -1,4 +1,4 @@
-import type { MyCompany, MyCompanySaveInput } from '@kantora/domain';
+import { countryCodeFrom, type MyCompany, type MyCompanySaveInput } from '@kantora/domain';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { lockName } from '../../db/sql-helpers.ts';
@@ -9,6 +9,14 @@ import { writeLog } from '../logs/index.ts';
 
 type MyCompanyRow = typeof myCompany.$inferSelect;
 
+/**
+ * The own company's ISO country code: the one given, else the country's name or the VAT number's prefix tells it,
+ * else Bulgaria (the company issues under the Bulgarian VAT Act).
+ */
+export function ownCountryCode(address: MyCompanyRow['address'], vatNumber: string): string {
+  return address.countryCode || countryCodeFrom(address.country, vatNumber) || 'BG';
+}
+
 export function myCompanyDto(row: MyCompanyRow): MyCompany {
   return {
     _id: row.id,
@@ -16,7 +24,7 @@ export function myCompanyDto(row: MyCompanyRow): MyCompany {
     responsiblePerson: row.responsiblePerson,
     bulstat: row.bulstat,
     vatNumber: row.vatNumber,
-    address: row.address,
+    address: { ...row.address, countryCode: ownCountryCode(row.address, row.vatNumber) },
     created: iso(row.created),
     updated: iso(row.updated),
   };
@@ -49,7 +57,7 @@ export class MyCompanyService {
         responsiblePerson: input.responsiblePerson,
         bulstat: input.bulstat,
         vatNumber: input.vatNumber,
-        address: input.address,
+        address: { ...input.address, countryCode: ownCountryCode(input.address, input.vatNumber) },
       };
       const [row] = old
         ? await tx
