@@ -44,6 +44,7 @@ import {
 import { documentRoutes, DocumentsService, userDocumentParent } from './modules/documents/index.ts';
 import { documentsFlowRoutes, DocumentsFlowService } from './modules/documents-flow/index.ts';
 import { einvoiceRoutes } from './modules/einvoice/index.ts';
+import { MonthPackageService, monthPackageRoutes } from './modules/einvoice/index.ts';
 import { logRoutes, LogsService } from './modules/logs/index.ts';
 import { metadataRoutes, MetadataService } from './modules/metadata/index.ts';
 import {
@@ -207,6 +208,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   const payments = new BillingPaymentsService(db);
   billingPaymentRoutes(app, 'invoice', payments);
   billingPaymentRoutes(app, 'proforma', payments);
+  monthPackageRoutes(app, new MonthPackageService(db));
   einvoiceRoutes(app, db);
   contracts.onRegister((tx, actor, contract) => billing.transforms.onContractRegistered(tx, actor, contract));
   documentRoutes(app, new DocumentsService(db, { user: userDocumentParent, contract: contractDocumentParent(db) }));

@@ -21,6 +21,7 @@ export * from './billing-totals.ts';
 export * from './payment-terms.ts';
 export * from './billing.schemas.ts';
 export * from './billing-run.schemas.ts';
+export * from './month-package.schemas.ts';
 export * from './payments.schemas.ts';
 export * from './timesheets.schemas.ts';
 export * from './sofia-time.ts';

@@ -107,6 +107,56 @@ export async function loadDocument(
   return record as DocumentRecord;
 }
 
+/** Where a walk over documents in (date, created, id) order stopped: the last document read. */
+export interface DocumentKey {
+  date: string;
+  created: string;
+  id: string;
+}
+
+/**
+ * A page of the issued invoices and notices dated `from`..`to` (inclusive) and issued by `issuedBy` (an ISO instant:
+ * what was issued later is left out, so several walks over one range read the same documents), in (date, created,
+ * id) order after `after`, with the names and links of their views: the walk of a month's package, a page at a time
+ * through the date index.
+ */
+export async function issuedInvoicesPage(
+  executor: Executor,
+  range: { from: string; to: string; issuedBy: string },
+  after: DocumentKey | null,
+  limit: number,
+): Promise<DocumentRecord[]> {
+  const records = await executor
+    .select({ row: billingDocuments, ...extraColumns })
+    .from(billingDocuments)
+    .leftJoin(currencies, eq(currencies.id, billingDocuments.currencyId))
+    .leftJoin(paymentTypes, eq(paymentTypes.id, billingDocuments.paymentTypeId))
+    .leftJoin(contracts, eq(contracts.id, billingDocuments.contractId))
+    .leftJoin(original, eq(original.id, billingDocuments.creditToInvoiceId))
+    .where(
+      and(
+        issuedInRange(range),
+        after
+          ? sql`(${billingDocuments.date}, ${billingDocuments.created}, ${billingDocuments.id}) > (${after.date}::date, ${after.created}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(billingDocuments.date), asc(billingDocuments.created), asc(billingDocuments.id))
+    .limit(limit);
+  return records as DocumentRecord[];
+}
+
+/** The condition of issuedInvoicesPage: issued invoices and notices of the range, issued by the instant. */
+export function issuedInRange(range: { from: string; to: string; issuedBy: string }): SQL {
+  return and(
+    eq(billingDocuments.kind, 'invoice'),
+    eq(billingDocuments.issued, true),
+    gte(billingDocuments.date, range.from),
+    lte(billingDocuments.date, range.to),
+    sql`(${billingDocuments.issuedOn} is null or ${billingDocuments.issuedOn} <= ${range.issuedBy}::timestamptz)`,
+  )!;
+}
+
 const money = (value: number | string | null | undefined) => Number(value ?? 0);
 
 /** A list row from a document row (and its currency's code). */

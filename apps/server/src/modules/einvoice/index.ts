@@ -7,3 +7,5 @@ export { einvoiceCurrency, einvoiceOf, einvoiceXmlOfRecord } from './einvoice.se
 export type { EinvoiceScope } from './einvoice.service.ts';
 export { einvoiceLanguage, ublDocument } from './ubl.ts';
 export type { EinvoiceSource } from './ubl.ts';
+export { MonthPackageService, monthPackage } from './month-package.ts';
+export { monthPackageRoutes } from './month-package.routes.ts';
