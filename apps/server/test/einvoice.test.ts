@@ -7,15 +7,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BillingDocumentView, vatExemptionBasis, VAT_EXEMPTION_TEXTS } from '@kantora/domain';
+import { type BillingDocumentView, bgnToEur, VAT_EXEMPTION_TEXTS, vatExemptionBasis } from '@kantora/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { create } from 'xmlbuilder2';
 import { addItem, BASE, createDraft, createNotice, issue, t } from './billing-fixtures.ts';
 import { createClient, headquarters } from './clients-fixtures.ts';
+import { einvoiceLanguage, ublDocument } from '../src/modules/einvoice/ubl.ts';
 import { getRaw } from './documents-flow-fixtures.ts';
 import { call } from './helpers.ts';
 import { type PortalSetup, setUpPortal } from './portal-fixtures.ts';
+import { bulgarianCustomer, eurInvoice, italianCustomer } from './printing-fixtures.ts';
 
 const OUT_DIR = resolve(
   process.env.EINVOICE_OUT_DIR ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'test-output', 'einvoice'),
@@ -146,6 +148,7 @@ afterAll(() => s.ctx.close());
 describe('the e-invoice of an issued document', () => {
   it('states the stored totals to the cent, each line as stored, and the stored paid amount', () => {
     for (const [name, { doc, root }] of Object.entries(samples)) {
+      if (name === 'bgn-2025') continue; // stated in euro: the next test
       const sign = doc.noticeType === 1 ? -1 : 1;
       const totals = 'cac:LegalMonetaryTotal';
       expect([name, num(root, `${totals}/cbc:TaxExclusiveAmount`)]).toEqual([name, sign * doc.amount]);
@@ -165,6 +168,33 @@ describe('the e-invoice of an issued document', () => {
     }
     expect(samples['rows-100'].doc.itemsCount ?? 100).toBe(100);
     expect(at(samples['rows-100'].root, 'cac:InvoiceLine')).toHaveLength(100);
+  });
+
+  it('states a 2025 leva invoice in euro at the fixed rate, its stored leva totals in the note', () => {
+    const { root, doc } = samples['bgn-2025'];
+    expect(doc.currencyCode).toBe('BGN');
+    expect(doc.date).toBe('2025-11-20');
+    expect(text(root, 'cbc:DocumentCurrencyCode')).toBe('EUR');
+    expect(at(root, 'cbc:TaxCurrencyCode')).toEqual([]);
+    expect(at(root, 'cac:TaxTotal')).toHaveLength(1);
+    // Rows 250.00 × 2 and 99.99 × 1 лв.: 255.65 + 51.12 €; VAT 120.00 лв. = 61.36 €.
+    const lines = at(root, 'cac:InvoiceLine');
+    expect(lines.map((line) => num(line, 'cbc:LineExtensionAmount'))).toEqual([bgnToEur(500), bgnToEur(99.99)]);
+    expect(lines.map((line) => num(line, 'cac:Price/cbc:PriceAmount'))).toEqual([bgnToEur(250), bgnToEur(99.99)]);
+    const totals = 'cac:LegalMonetaryTotal';
+    expect([bgnToEur(500), bgnToEur(99.99), bgnToEur(120)]).toEqual([255.65, 51.12, 61.36]);
+    expect(num(root, `${totals}/cbc:LineExtensionAmount`)).toBe(306.77);
+    expect(Math.abs(num(root, `${totals}/cbc:TaxExclusiveAmount`) - bgnToEur(doc.amount))).toBeLessThanOrEqual(0.01);
+    expect(doc.VATAmount).toBe(120);
+    expect(num(root, 'cac:TaxTotal/cbc:TaxAmount')).toBe(bgnToEur(doc.VATAmount));
+    expect(num(root, `${totals}/cbc:TaxInclusiveAmount`)).toBe(368.13);
+    expect(num(root, `${totals}/cbc:PayableAmount`)).toBe(num(root, `${totals}/cbc:TaxInclusiveAmount`));
+    expect(text(root, 'cbc:Note')).toBe(
+      'Документът е издаден в лева (BGN); сумите са в евро по фиксирания курс 1.95583 лв. за 1 евро. В лева: данъчна основа 599.99 BGN, ДДС 120.00 BGN, общо 719.99 BGN.',
+    );
+    expect(doc.totalAmount).toBe(719.99);
+    // Paid to the leva account the document names.
+    expect(text(root, 'cac:PaymentMeans/cac:PayeeFinancialAccount/cbc:ID')).toBe(doc.provider?.bank?.iban);
   });
 
   it('gives a partly paid invoice its prepaid amount (BT-113) and the rest as payable', () => {
@@ -255,14 +285,6 @@ describe('the e-invoice of an issued document', () => {
     expect(usd.doc.VATAmount).toBe(200);
     expect(num(euro, 'cbc:TaxAmount')).toBe(184.07);
     expect(text(usd.root, 'cac:PaymentMeans/cbc:PaymentMeansCode')).toBe('30');
-
-    const bgn = samples['bgn-2025'];
-    expect(text(bgn.root, 'cbc:DocumentCurrencyCode')).toBe('BGN');
-    const [, bgnEuro] = at(bgn.root, 'cac:TaxTotal');
-    // 599.99 × 20 % = 120.00 лв. ÷ 1.95583 = 61.355...
-    expect(bgn.doc.VATAmount).toBe(120);
-    expect(num(bgnEuro, 'cbc:TaxAmount')).toBe(61.36);
-    expect(text(bgn.root, 'cac:PaymentMeans/cac:PayeeFinancialAccount/cbc:ID')).toBe(bgn.doc.provider?.bank?.iban);
   });
 
   it('embeds the printed PDF (BT-125) and names the download like the PDF, as XML', () => {
@@ -344,5 +366,65 @@ describe('who gets an e-invoice', () => {
     }
     expect((await portal(s.stranger.invoice, s.stranger.token)).statusCode).toBe(200);
     expect((await portal(s.owner.invoice, s.ctx.users.admin.token)).statusCode).toBe(403);
+  });
+});
+
+describe('the categories a VAT type may carry (the builder alone, written out for the validator too)', () => {
+  const exempt = { ...eurInvoice, VATCharging: false, VATPercentage: 0, VATAmount: 0, totalAmount: eurInvoice.amount };
+  const build = (category: string, code: string | null, customer = bulgarianCustomer) =>
+    ublDocument({
+      doc: {
+        ...exempt,
+        customer,
+        VATName: t(`Основание ${category}`, `Motivo ${category}`),
+      },
+      vatCategory: category,
+      vatExemptionCode: code,
+      currencyCode: 'EUR',
+      paidAmount: 0,
+      contractReference: null,
+      pdf: null,
+      pdfFilename: 'invoice.pdf',
+    });
+
+  it('states each category with its reason, and leaves out what its rules forbid', () => {
+    const cases = [
+      ['E', 'VATEX-EU-135-1', bulgarianCustomer],
+      ['O', 'VATEX-EU-O', bulgarianCustomer],
+      [
+        'G',
+        'VATEX-EU-G',
+        {
+          ...bulgarianCustomer,
+          vatNumber: '',
+          address: { ...bulgarianCustomer.address, country: t('САЩ', 'Stati Uniti'), countryCode: 'US' },
+        },
+      ],
+      ['K', 'VATEX-EU-IC', { ...italianCustomer, vatNumber: 'BG115012345' }],
+    ] as const;
+    for (const [category, code, customer] of cases) {
+      const xml = build(category, code, customer);
+      writeFileSync(join(OUT_DIR, `category-${category}.xml`), xml);
+      const root = parse(xml);
+      const tax = at(root, 'cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory')[0];
+      expect([category, text(tax, 'cbc:ID'), text(tax, 'cbc:TaxExemptionReasonCode')]).toEqual([
+        category,
+        category,
+        code,
+      ]);
+      expect(text(tax, 'cbc:TaxExemptionReason')).toBe(
+        vatExemptionBasis(
+          { VATCharging: false, VATName: t(`Основание ${category}`, `Motivo ${category}`), customer },
+          einvoiceLanguage({ customer }),
+        ),
+      );
+      const vatIds = at(root, 'cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme');
+      // Not subject to VAT: neither party's VAT number (BR-O-02).
+      expect([category, vatIds.length]).toEqual([category, category === 'O' ? 0 : 1]);
+      if (category === 'O') expect(at(root, 'cac:AccountingCustomerParty/cac:Party/cac:PartyTaxScheme')).toEqual([]);
+      if (category === 'O') expect(at(tax, 'cbc:Percent')).toEqual([]);
+      // An intra-community supply names its delivery (BR-IC-11, BR-IC-12).
+      if (category === 'K') expect(text(root, 'cac:Delivery/cbc:ActualDeliveryDate')).toBe(exempt.taxDate);
+    }
   });
 });

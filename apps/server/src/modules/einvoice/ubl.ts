@@ -6,6 +6,7 @@
  */
 import {
   BGN_PER_EUR,
+  bgnToEur,
   countryCodeFrom,
   documentVatTreatment,
   type Locale,
@@ -90,6 +91,20 @@ export function providerBankFor(provider: PartySnapshot, currencyCode: string): 
   return currencyCode === 'EUR' ? (provider.bank2 ?? provider.bank ?? null) : (provider.bank ?? provider.bank2 ?? null);
 }
 
+/**
+ * The currency an e-invoice states a document's amounts in: its own, but leva (withdrawn from ISO 4217 with the euro's
+ * adoption, so no longer in the code list EN 16931 checks) as euro at the fixed rate 1.95583.
+ */
+export const statedCurrency = (currencyCode: string) => (currencyCode === 'BGN' ? 'EUR' : currencyCode);
+
+/** The note of a leva document stated in euro: the stored totals in leva and the conversion. */
+function levaNote(doc: PrintableDocument, sign: 1 | -1, lang: Locale): string {
+  const leva = (value: number) => `${amount2(sign * value)} BGN`;
+  return lang === 'bg'
+    ? `Документът е издаден в лева (BGN); сумите са в евро по фиксирания курс ${BGN_PER_EUR} лв. за 1 евро. В лева: данъчна основа ${leva(doc.amount)}, ДДС ${leva(doc.VATAmount)}, общо ${leva(doc.totalAmount)}.`
+    : `Documento emesso in leva bulgari (BGN); gli importi sono in euro al tasso fisso di ${BGN_PER_EUR} BGN per 1 euro. In leva: imponibile ${leva(doc.amount)}, IVA ${leva(doc.VATAmount)}, totale ${leva(doc.totalAmount)}.`;
+}
+
 /** Categories whose rules forbid the seller's and the buyer's VAT identifiers (BR-O-02..04). */
 const withoutVatIds = (category: VatCategory) => category === 'O';
 
@@ -100,7 +115,10 @@ interface Context {
   /** -1 on a credit note (stored negative, stated positive), else 1. */
   sign: 1 | -1;
   treatment: VatTreatment;
+  /** The stated currency (statedCurrency). */
   currency: string;
+  /** An amount of the document as stated: as stored, or leva in euro. */
+  stated: (value: number) => number;
 }
 
 function add(parent: XMLBuilder, name: string, text?: string | null, attributes?: Record<string, string>) {
@@ -149,7 +167,7 @@ function taxCategory(ctx: Context, parent: XMLBuilder, element: string, withReas
 function paymentMeans(ctx: Context, root: XMLBuilder) {
   const { doc } = ctx;
   // A credit note's refund goes to the customer's account; an invoice's payment to the provider's of the currency.
-  const bank = ctx.sign < 0 ? doc.customer.bank : providerBankFor(doc.provider, ctx.currency);
+  const bank = ctx.sign < 0 ? doc.customer.bank : providerBankFor(doc.provider, ctx.source.currencyCode);
   const iban = bank?.iban?.replace(/\s/g, '');
   if (!bank || !iban) return;
   const means = root.ele('cac:PaymentMeans');
@@ -173,7 +191,16 @@ export function ublDocument(source: EinvoiceSource): string {
     vatExemptionCode: source.vatExemptionCode,
     customer: doc.customer,
   });
-  const ctx: Context = { source, doc, lang: einvoiceLanguage(doc), sign, treatment, currency: source.currencyCode };
+  const leva = source.currencyCode === 'BGN';
+  const ctx: Context = {
+    source,
+    doc,
+    lang: einvoiceLanguage(doc),
+    sign,
+    treatment,
+    currency: statedCurrency(source.currencyCode),
+    stated: leva ? bgnToEur : (value) => value,
+  };
   const rootName = credit ? 'CreditNote' : 'Invoice';
   const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(UBL_NAMESPACES[rootName], rootName, {
     'xmlns:cac': UBL_NAMESPACES.cac,
@@ -190,7 +217,8 @@ export function ublDocument(source: EinvoiceSource): string {
     add(root, 'cbc:DueDate', doc.paymentDeadlineDate);
     add(root, 'cbc:InvoiceTypeCode', doc.noticeType === 2 ? TYPE_CODES.debit : TYPE_CODES.invoice);
   }
-  add(root, 'cbc:Note', pick(doc.noticeReason, ctx.lang));
+  const notes = [pick(doc.noticeReason, ctx.lang), leva ? levaNote(doc, sign, ctx.lang) : ''].filter(Boolean);
+  add(root, 'cbc:Note', notes.join('\n'));
   if (!credit) add(root, 'cbc:TaxPointDate', doc.taxDate);
   add(root, 'cbc:DocumentCurrencyCode', ctx.currency);
   if (ctx.currency !== 'EUR') add(root, 'cbc:TaxCurrencyCode', 'EUR');
@@ -229,10 +257,12 @@ export function ublDocument(source: EinvoiceSource): string {
   const terms = pick(doc.paymentType, ctx.lang);
   if (terms) add(root.ele('cac:PaymentTerms'), 'cbc:Note', terms);
 
-  const base = sign * doc.amount;
-  const vat = sign * doc.VATAmount;
-  const total = sign * doc.totalAmount;
-  const paid = sign * source.paidAmount;
+  // The lines as stated; the tax base is their sum (as stored, or the sum of the lines in euro of a leva document).
+  const lines = doc.items.map((item) => ({ item, amount: ctx.stated(sign * item.total) }));
+  const base = leva ? lines.reduce((cents, line) => cents + Math.round(line.amount * 100), 0) / 100 : sign * doc.amount;
+  const vat = ctx.stated(sign * doc.VATAmount);
+  const total = leva ? roundHalfAway(base + vat, 2) : sign * doc.totalAmount;
+  const paid = ctx.stated(sign * source.paidAmount);
 
   const taxTotal = root.ele('cac:TaxTotal');
   money(ctx, taxTotal, 'cbc:TaxAmount', vat);
@@ -251,9 +281,8 @@ export function ublDocument(source: EinvoiceSource): string {
   if (paid !== 0) money(ctx, totals, 'cbc:PrepaidAmount', paid);
   money(ctx, totals, 'cbc:PayableAmount', roundHalfAway(total - paid, 2));
 
-  doc.items.forEach((item, index) => {
+  lines.forEach(({ item, amount: lineAmount }, index) => {
     const line = root.ele(credit ? 'cac:CreditNoteLine' : 'cac:InvoiceLine');
-    const lineAmount = sign * item.total;
     // The price is never negative (BR-27): a row against the document's direction states a negative quantity.
     const quantity = Math.abs(item.quantity) * (lineAmount < 0 ? -1 : 1);
     add(line, 'cbc:ID', String(index + 1));
@@ -263,7 +292,7 @@ export function ublDocument(source: EinvoiceSource): string {
     const product = line.ele('cac:Item');
     add(product, 'cbc:Name', pick(item.name, ctx.lang) || '-');
     taxCategory(ctx, product, 'cac:ClassifiedTaxCategory', false);
-    money(ctx, line.ele('cac:Price'), 'cbc:PriceAmount', Math.abs(item.price));
+    money(ctx, line.ele('cac:Price'), 'cbc:PriceAmount', ctx.stated(Math.abs(item.price)));
   });
 
   return root.end({ prettyPrint: false });
