@@ -29,7 +29,7 @@ import {
 } from '@kantora/domain';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, openInNewTab } from '../lib/api-client.ts';
+import { api, download, openInNewTab } from '../lib/api-client.ts';
 
 /** The body of POST {base}/list. */
 export type BillingListRequest = z.input<typeof billingListQuery>;
@@ -72,6 +72,9 @@ const base = (kind: BillingKind) => BILLING_API[kind].replace(/^\/api/, '');
 
 /** The route of a document in the app. */
 export const documentRoute = (kind: BillingKind, id: string) => `${BILLING_ROUTES[kind]}/${id}`;
+
+/** The address of an issued invoice's or notice's e-invoice (EN 16931 UBL XML). */
+const einvoiceUrl = (id: string) => `/invoices/einvoice/${encodeURIComponent(id)}`;
 
 /** The calls of /api/invoices and /api/proforma-invoices (one set, by kind). */
 export function billingApi(kind: BillingKind) {
@@ -134,6 +137,10 @@ export function billingApi(kind: BillingKind) {
       } satisfies z.input<typeof transformItemsSchema>),
     print: (id: string, layout: PrintLayoutName, lang: string) =>
       openInNewTab(`${path}/print/${encodeURIComponent(id)}?${new URLSearchParams({ layout, lang }).toString()}`),
+    /** GET /api/invoices/einvoice/{id}: the EN 16931 UBL XML of an issued invoice or notice (proformas have none). */
+    einvoiceUrl,
+    /** Saves the e-invoice under the server's file name. */
+    einvoice: (id: string) => download(einvoiceUrl(id)),
   };
 }
 

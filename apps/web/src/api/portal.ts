@@ -19,7 +19,7 @@ import {
 } from '@kantora/domain';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, openInNewTab } from '../lib/api-client.ts';
+import { api, download, openInNewTab } from '../lib/api-client.ts';
 
 /** An invoice or a proforma invoice of the portal. */
 export type PortalKind = PortalBillingRow['kind'];
@@ -115,6 +115,10 @@ export const portalApi = {
   /** Opens the PDF of a layout in a new tab. */
   print: (kind: PortalKind, documentId: string, layout: PrintLayoutName, lang: string) =>
     openInNewTab(`${BILLING[kind]}/print/${id(documentId)}?${new URLSearchParams({ layout, lang }).toString()}`),
+  /** GET /api/my-invoices/einvoice/{id}: the EN 16931 UBL XML of an issued invoice or notice of the user's company. */
+  einvoiceUrl: (documentId: string) => `${BILLING.invoice}/einvoice/${id(documentId)}`,
+  /** Saves the e-invoice under the server's file name. */
+  einvoice: (documentId: string) => download(portalApi.einvoiceUrl(documentId)),
 };
 
 /** The reads of the portal as TanStack query options. */

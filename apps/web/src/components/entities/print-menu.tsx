@@ -1,7 +1,10 @@
 import { type BillingKind, type PrintLayoutName, printLayoutsFor } from '@kantora/domain';
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
+import Code from '@mui/icons-material/Code';
 import Print from '@mui/icons-material/Print';
 import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -14,14 +17,17 @@ export interface PrintMenuProps {
   print: (layout: PrintLayoutName, lang: string) => Promise<void>;
   /** The layouts to offer when the server lists them (the portal's `printLayouts`); default `printLayoutsFor(doc)`. */
   layouts?: readonly PrintLayoutName[];
+  /** Saves the document's e-invoice (EN 16931 UBL XML); given for an issued invoice or notice only. */
+  einvoice?: () => Promise<unknown>;
 }
 
 /**
  * The print buttons of an invoice or a proforma, in one menu: every layout the document may print
  * (`printLayoutsFor`): the default one, the Bulgarian one (in leva), for proformas the company's alternative
- * layout with both accounts, and the Italian one. A draft prints with the watermark.
+ * layout with both accounts, and the Italian one. A draft prints with the watermark. After them, for an issued invoice
+ * or notice, its e-invoice (XML) to download.
  */
-export function PrintMenu({ doc, print, layouts: offered }: PrintMenuProps) {
+export function PrintMenu({ doc, print, layouts: offered, einvoice }: PrintMenuProps) {
   const { t, i18n } = useTranslation('billing');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
@@ -52,6 +58,20 @@ export function PrintMenu({ doc, print, layouts: offered }: PrintMenuProps) {
             />
           </MenuItem>
         ))}
+        {einvoice && <Divider />}
+        {einvoice && (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              void einvoice().catch(() => undefined);
+            }}
+          >
+            <ListItemIcon>
+              <Code fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={t('einvoice.menu')} secondary={t('einvoice.note')} />
+          </MenuItem>
+        )}
       </Menu>
     </>
   );

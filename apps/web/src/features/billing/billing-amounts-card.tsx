@@ -6,7 +6,9 @@ import {
   vatExemptionBasis,
   type DictionaryItem,
 } from '@kantora/domain';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +19,9 @@ import { SectionCard } from '../../components/ui/section-card.tsx';
 import { TotalsList } from '../../components/ui/totals-list.tsx';
 import { formatMoney, formatNumber } from '../../lib/format.ts';
 import { currencyLabel, localized } from '../../lib/labels.ts';
-import { useMetadata } from '../../api/metadata.ts';
+import { useMetadata, type VatTypeOption } from '../../api/metadata.ts';
 import type { BillingFormValues } from './billing-form.ts';
+import type { ReverseChargeProposal } from './reverse-charge.ts';
 
 export interface BillingAmountsCardProps {
   doc: BillingDocumentView | null;
@@ -27,6 +30,8 @@ export interface BillingAmountsCardProps {
   onVatChange: (change: { VATCharging?: boolean; VATType?: string | null }) => void;
   /** The user chose another currency. */
   onCurrencyChange: (currency: string) => void;
+  /** The reverse charge the editor proposed for the customer just picked (a notice by the VAT fields), or null. */
+  reverseCharge?: ReverseChargeProposal | null;
 }
 
 /** A currency's code from the look-up (or its ISO code-like name). */
@@ -39,7 +44,13 @@ export const currencyCodeOf = (currencies: DictionaryItem[] | undefined, id: str
  * VAT charging (a VAT type when not charged), the currency with its rate to BGN, and the totals: tax base, VAT with
  * its percentage, total, always as the server computed and stored them; the total in words in Bulgarian.
  */
-export function BillingAmountsCard({ doc, editable, onVatChange, onCurrencyChange }: BillingAmountsCardProps) {
+export function BillingAmountsCard({
+  doc,
+  editable,
+  onVatChange,
+  onCurrencyChange,
+  reverseCharge = null,
+}: BillingAmountsCardProps) {
   const { t, i18n } = useTranslation('billing');
   const locale = i18n.language;
   const { control } = useFormContext<BillingFormValues>();
@@ -50,7 +61,7 @@ export function BillingAmountsCard({ doc, editable, onVatChange, onCurrencyChang
   // A notice has its original invoice's currency and rate (the server writes them): nothing to choose here.
   const ofOriginal = noticeType !== NoticeType.invoice && Boolean(creditToInvoice);
   const currencies = useMetadata<DictionaryItem[]>('getCurrencies');
-  const vatTypes = useMetadata<DictionaryItem[]>('getVATTypes');
+  const vatTypes = useMetadata<VatTypeOption[]>('getVATTypes');
   const disabled = !editable;
   const code = currencyCodeOf(currencies.data, currency);
   const fixedRate = code !== null && FIXED_RATES[code] !== undefined;
@@ -103,6 +114,26 @@ export function BillingAmountsCard({ doc, editable, onVatChange, onCurrencyChang
             alignItems: 'start',
           }}
         >
+          {reverseCharge && editable && (
+            <Alert
+              severity="info"
+              role="status"
+              sx={{ gridColumn: '1 / -1' }}
+              action={
+                reverseCharge.type && (
+                  <Button color="inherit" size="small" onClick={() => onVatChange({ VATCharging: true })}>
+                    {t('reverse_charge.undo')}
+                  </Button>
+                )
+              }
+            >
+              {t(reverseCharge.type ? 'reverse_charge.proposed' : 'reverse_charge.no_type', {
+                customer: localized(reverseCharge.customer, locale),
+                vatNumber: reverseCharge.vatNumber,
+                type: reverseCharge.type ? localized(reverseCharge.type.name, locale) : '',
+              })}
+            </Alert>
+          )}
           <Box sx={{ gridColumn: '1 / -1' }}>
             <SwitchField
               control={control}

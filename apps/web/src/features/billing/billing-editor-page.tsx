@@ -4,7 +4,9 @@ import {
   type BillingKind,
   BILLING_ROUTES,
   type BillingSaveValues,
+  type ClientOption,
   isManagement,
+  NoticeType,
   type NoticeTypeValue,
   resolveVat,
 } from '@kantora/domain';
@@ -13,7 +15,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -24,7 +26,7 @@ import { clientQueries } from '../../api/clients.ts';
 import { translateMessage } from '../../lib/i18n.ts';
 import { schemaResolver } from '../../lib/labels.ts';
 import { useInvalidate } from '../../lib/metadata.ts';
-import { useMetadata } from '../../api/metadata.ts';
+import { useMetadata, type VatTypeOption } from '../../api/metadata.ts';
 import { useVisitName } from '../../lib/last-visited.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { BillingAmountsCard } from './billing-amounts-card.tsx';
@@ -42,6 +44,7 @@ import {
 } from './billing-form.ts';
 import { BillingHeader } from './billing-header.tsx';
 import { BillingItemsCard, type ItemsDialog } from './billing-items-card.tsx';
+import { type ReverseChargeProposal, reverseChargeProposal } from './reverse-charge.ts';
 
 /** What the route's state carries after the first save: the dialog the user asked for before it. */
 interface EditorRouteState {
@@ -74,6 +77,8 @@ function BillingEditor({ kind, doc: initial, defaults, start }: EditorProps) {
     defaultValues: toBillingForm(initial, start),
   });
   const [saving, setSaving] = useState(false);
+  const vatTypes = useMetadata<VatTypeOption[]>('getVATTypes');
+  const [reverseCharge, setReverseCharge] = useState<ReverseChargeProposal | null>(null);
   useSuggestedDeadline(form, defaults, !doc);
   const editable = doc ? doc.rights.canEdit : true;
   const openFirst = (location.state as EditorRouteState | null)?.open;
@@ -89,7 +94,12 @@ function BillingEditor({ kind, doc: initial, defaults, start }: EditorProps) {
     setDoc(next);
     queryClient.setQueryData(billingKeys.one(kind, next._id), next);
     if (resetForm) form.reset(toBillingForm(next));
-    else for (const name of fields) form.resetField(name, { defaultValue: toBillingForm(next)[name] });
+    else
+      for (const name of fields) {
+        // resetField skips a field no input registered yet (the VAT type while VAT is charged): register it first.
+        form.register(name);
+        form.resetField(name, { defaultValue: toBillingForm(next)[name] });
+      }
     invalidate(billingKeys.list(kind), billingKeys.counts(kind), billingKeys.items(kind, next._id));
   };
 
@@ -116,21 +126,27 @@ function BillingEditor({ kind, doc: initial, defaults, start }: EditorProps) {
     );
   };
 
-  /** A call that changes a saved draft at once (VAT, currency, notice type); a new one follows the form alone. */
+  /**
+   * A call that changes a saved draft at once (VAT, currency, notice type); a new one follows the form alone.
+   * Resolves whether the server took it.
+   */
   const call = async (
     request: () => Promise<BillingDocumentView>,
     fields: readonly (keyof BillingFormValues)[] = SERVER_FIELDS,
   ) => {
     try {
       changed(await request(), false, fields);
+      return true;
     } catch {
       // The API client has shown why; the fields go back to the document's values.
       if (doc) for (const name of SERVER_FIELDS) form.resetField(name, { defaultValue: toBillingForm(doc)[name] });
+      return false;
     }
   };
 
-  const onVatChange = (change: { VATCharging?: boolean; VATType?: string | null }) => {
-    if (doc) return void call(() => service.setVat(doc._id, change));
+  /** A VAT choice: setVATType for a saved draft (the server recomputes), the form alone for a new one. */
+  const applyVat = async (change: { VATCharging?: boolean; VATType?: string | null }) => {
+    if (doc) return call(() => service.setVat(doc._id, change));
     const next = resolveVat(
       change,
       { VATCharging: !change.VATCharging, VATType: form.getValues('VATType') },
@@ -138,7 +154,35 @@ function BillingEditor({ kind, doc: initial, defaults, start }: EditorProps) {
     );
     form.setValue('VATCharging', next.VATCharging, { shouldDirty: true });
     form.setValue('VATType', next.VATType, { shouldDirty: true });
+    return true;
   };
+
+  /** The user's own VAT choice: it replaces a reverse charge the editor proposed. */
+  const onVatChange = (change: { VATCharging?: boolean; VATType?: string | null }) => {
+    setReverseCharge(null);
+    void applyVat(change);
+  };
+
+  /**
+   * A customer was picked: for a business registered for VAT in another member state, with VAT charged, the editor
+   * proposes the reverse charge (VAT not charged, the AE type) and says so; a notice keeps its original's VAT.
+   */
+  const proposeReverseCharge = async (customer: ClientOption | null) => {
+    setReverseCharge(null);
+    if (kind === 'invoice' && form.getValues('noticeType') !== NoticeType.invoice) return;
+    const proposal = reverseChargeProposal(customer, form.getValues('VATCharging'), vatTypes.data);
+    if (!proposal) return;
+    if (proposal.type && !(await applyVat({ VATType: proposal.type._id }))) return;
+    setReverseCharge(proposal);
+  };
+
+  // A new document opened for a client (from its page or a contract) counts as picking it, once the types are known.
+  const proposedAtStart = useRef(Boolean(doc));
+  useEffect(() => {
+    if (proposedAtStart.current || !vatTypes.data) return;
+    proposedAtStart.current = true;
+    void proposeReverseCharge(form.getValues('customer'));
+  });
 
   const onCurrencyChange = (currency: string) => {
     if (doc) return void call(() => service.changeCurrency(doc._id, currency));
@@ -191,9 +235,10 @@ function BillingEditor({ kind, doc: initial, defaults, start }: EditorProps) {
               saved={doc}
               editable={editable}
               title={t('parties.recipient')}
-              onCustomerChange={() => {
+              onCustomerChange={(client) => {
                 form.setValue('contract', null, { shouldDirty: true });
                 form.setValue('creditToInvoice', null, { shouldDirty: true });
+                void proposeReverseCharge(client);
               }}
             />
           </Box>
@@ -220,6 +265,7 @@ function BillingEditor({ kind, doc: initial, defaults, start }: EditorProps) {
           editable={editable}
           onVatChange={onVatChange}
           onCurrencyChange={onCurrencyChange}
+          reverseCharge={reverseCharge}
         />
       </Box>
     </FormProvider>

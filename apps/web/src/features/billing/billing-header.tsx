@@ -1,4 +1,11 @@
-import { BILLING_ROUTES, type BillingDocumentView, type BillingKind, isManagement, NoticeType } from '@kantora/domain';
+import {
+  BILLING_ROUTES,
+  type BillingDocumentView,
+  type BillingKind,
+  isEuBusinessAbroad,
+  isManagement,
+  NoticeType,
+} from '@kantora/domain';
 import CallSplit from '@mui/icons-material/CallSplit';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
@@ -18,7 +25,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { useConfirm } from '../../components/ui/confirm-dialog.tsx';
 import { RecordHeader } from '../../components/ui/record-header.tsx';
 import { applyServerErrors } from '../../components/ui/fields/server-errors.ts';
-import { formatDate, formatDateTime } from '../../lib/format.ts';
+import { formatDate, formatDateTime, formatNumber } from '../../lib/format.ts';
 import { localized } from '../../lib/labels.ts';
 import { useInvalidate } from '../../lib/metadata.ts';
 import { notify } from '../../lib/notify.ts';
@@ -127,7 +134,7 @@ function Links({ doc }: { doc: BillingDocumentView }) {
  * transition asks first; a changed form is saved before issuing.
  */
 export function BillingHeader({ kind, doc, onSave, saving, onChanged }: BillingHeaderProps) {
-  const { t } = useTranslation('billing');
+  const { t, i18n } = useTranslation('billing');
   const confirm = useConfirm();
   const form = useFormContext<BillingFormValues>();
   const navigate = useNavigate();
@@ -157,11 +164,26 @@ export function BillingHeader({ kind, doc, onSave, saving, onChanged }: BillingH
     if (!form.getValues('customer')) return notify.warning('please_select_customer');
     if (doc.itemsCount === 0)
       return notify.warning(kind === 'invoice' ? 'please_add_invoice_items' : 'please_add_proforma_invoice_items');
-    const sure = await confirm({
-      titleKey: t('issue.title'),
-      messageKey: t(`issue.text_${kind}`),
-      confirmLabel: t('actions.issue'),
-    });
+    const customer = form.getValues('customer');
+    // Bulgarian VAT charged to a business registered for VAT in another member state: normally a reverse charge, so
+    // the question names the customer and asks to charge VAT anyway.
+    const sure = await confirm(
+      form.getValues('VATCharging') && isEuBusinessAbroad(customer?.vatNumber)
+        ? {
+            titleKey: t('reverse_charge.issue_title'),
+            messageKey: t(`reverse_charge.issue_text_${kind}`, {
+              customer: localized(customer?.name, i18n.language),
+              vatNumber: customer?.vatNumber,
+              percentage: formatNumber(doc.VATPercentage),
+            }),
+            confirmLabel: t('reverse_charge.issue_confirm'),
+          }
+        : {
+            titleKey: t('issue.title'),
+            messageKey: t(`issue.text_${kind}`),
+            confirmLabel: t('actions.issue'),
+          },
+    );
     if (!sure) return;
     if (!(await onSave({ onlyIfDirty: true }))) return;
     setBusy(true);

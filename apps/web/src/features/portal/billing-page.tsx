@@ -38,6 +38,7 @@ function BillingPreview({ doc }: { doc: PortalBillingView }) {
             doc={{ kind, showBGInvoice: doc.showBGInvoice, issued: true }}
             layouts={doc.printLayouts}
             print={(layout, lang) => portalApi.print(kind, doc._id, layout, lang)}
+            einvoice={kind === 'invoice' ? () => portalApi.einvoice(doc._id) : undefined}
           />
         }
       />

@@ -104,12 +104,44 @@ describe('my invoices', () => {
       'Основен шаблон',
       'Българска фактура (в лева)',
       'Италиански шаблон',
+      'Е-фактура (XML)EN 16931 (UBL), с PDF-а в нея',
     ]);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Българска фактура (в лева)' }));
     await waitFor(() => expect(tab.location.href).toBe('blob:pdf'));
     expect(calls.find((call) => call.url.includes('/print/'))?.url).toBe(
       `/api/my-invoices/print/${ids.invoice}?layout=invoice-bgn&lang=bg`,
     );
+  });
+
+  it('downloads the e-invoice (XML) of an issued invoice from the print menu, under the name the server gives', async () => {
+    const { calls } = mockApi({
+      [`GET /api/my-invoices/${ids.invoice}`]: () => ok(billingViewOf('invoice')),
+      [`GET /api/my-invoices/einvoice/${ids.invoice}`]: () =>
+        new Response('<?xml version="1.0"?><Invoice/>', {
+          headers: {
+            'Content-Type': 'application/xml',
+            'Content-Disposition': 'attachment; filename="invoice-0000000042-2026-03-31.xml"',
+          },
+        }),
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:xml'), revokeObjectURL: vi.fn() }));
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    openPreview('invoice', ids.invoice);
+    await userEvent.click(await screen.findByRole('button', { name: 'Печат' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: /Е-фактура \(XML\)/ }));
+    await waitFor(() => expect(saved).toEqual(['invoice-0000000042-2026-03-31.xml']));
+    expect(calls.map((call) => call.url)).toContain(`/api/my-invoices/einvoice/${ids.invoice}`);
+  });
+
+  it('offers no e-invoice for a proforma', async () => {
+    mockApi({ [`GET /api/my-proforma-invoices/${ids.proforma}`]: () => ok(billingViewOf('proforma')) });
+    openPreview('proforma', ids.proforma);
+    await userEvent.click(await screen.findByRole('button', { name: 'Печат' }));
+    expect(screen.getAllByRole('menuitem').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('menuitem', { name: /XML/ })).not.toBeInTheDocument();
   });
 
   it("shows a proforma without the invoice's notice type and tax date", async () => {
