@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { create } from 'xmlbuilder2';
 import { addItem, BASE, createDraft, createNotice, issue, t } from './billing-fixtures.ts';
 import { createClient, headquarters } from './clients-fixtures.ts';
+import { queryRows } from '../src/db/sql-helpers.ts';
 import { einvoiceLanguage, ublDocument } from '../src/modules/einvoice/ubl.ts';
 import { getRaw } from './documents-flow-fixtures.ts';
 import { call } from './helpers.ts';
@@ -336,11 +337,10 @@ describe('who gets an e-invoice', () => {
   it('answers 409 einvoice_currency_without_code for a currency without an ISO code', async () => {
     const doc = samples['eur-20'].doc;
     const { db } = s.ctx.database;
-    const [{ id }] = (
-      await db.execute<{ id: string }>(
-        sql`insert into currencies (name, code, exchange_rate) values (${JSON.stringify(t('Тест', 'Prova'))}::jsonb, null, 2) returning id`,
-      )
-    ).rows;
+    const [{ id }] = await queryRows<{ id: string }>(
+      db,
+      sql`insert into currencies (name, code, exchange_rate) values (${JSON.stringify(t('Тест', 'Prova'))}::jsonb, null, 2) returning id`,
+    );
     await db.execute(sql`update billing_documents set currency_id = ${id} where id = ${doc._id}`);
     try {
       const response = await staff(doc._id);
