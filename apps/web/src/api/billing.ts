@@ -22,6 +22,7 @@ import {
   type billingSetVatSchema,
   type generateProformaSchema,
   type ListResult,
+  type MonthPackageInput,
   type NoticeTypeValue,
   type PrintLayoutName,
   type transformItemsSchema,
@@ -29,7 +30,7 @@ import {
 } from '@kantora/domain';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, download, openInNewTab } from '../lib/api-client.ts';
+import { api, type DownloadProgress, download, downloadWithProgress, openInNewTab } from '../lib/api-client.ts';
 
 /** The body of POST {base}/list. */
 export type BillingListRequest = z.input<typeof billingListQuery>;
@@ -149,6 +150,16 @@ export const generateProforma = (contractId: string) =>
   api.post<BillingDocumentView>('/contracts/generateProformaInvoice', {
     contractId,
   } satisfies z.input<typeof generateProformaSchema>);
+
+/**
+ * POST /api/invoices/monthPackage: the month's issued invoices and notices (PDF and e-invoice XML) with the sales
+ * journal, one zip read as it streams (`onProgress`: bytes so far, the headers with the document count) and saved.
+ */
+export const monthPackage = (month: string, onProgress: (progress: DownloadProgress) => void, signal?: AbortSignal) =>
+  downloadWithProgress('/invoices/monthPackage', { month } satisfies MonthPackageInput, onProgress, {
+    signal,
+    quiet: true,
+  });
 
 /** The reads of the billing area as TanStack query options. */
 export const billingQueries = {

@@ -199,6 +199,23 @@ export function saveBlob(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** A file answer's response (a failure, answered with an envelope, is shown and thrown like any other call) and name. */
+async function fileResponse(
+  path: string,
+  body: unknown,
+  options: Omit<RequestOptions, 'body'>,
+): Promise<{ response: Response; filename: string }> {
+  const response = await send(path, { ...options, body, method: body === undefined ? 'GET' : 'POST' });
+  const type = response.headers.get('Content-Type') ?? '';
+  if (!response.ok || type.includes('application/json')) {
+    const envelope = await readJson(response);
+    fail(response, envelope ?? { Type: 0, Message: '' }, options);
+  }
+  const fallback = path.split('?')[0].split('/').pop() || 'download';
+  const filename = filenameFromContentDisposition(response.headers.get('Content-Disposition')) ?? fallback;
+  return { response, filename };
+}
+
 /**
  * Fetches a file answer (GET, or POST when a body is given) as a blob with the name of its Content-Disposition
  * header. Failures answer with an envelope and are shown like any other call.
@@ -208,15 +225,57 @@ export async function fetchBlob(
   body?: unknown,
   options: Omit<RequestOptions, 'body'> = {},
 ): Promise<{ blob: Blob; filename: string }> {
-  const response = await send(path, { ...options, body, method: body === undefined ? 'GET' : 'POST' });
-  const type = response.headers.get('Content-Type') ?? '';
-  if (!response.ok || type.includes('application/json')) {
-    const envelope = await readJson(response);
-    fail(response, envelope ?? { Type: 0, Message: '' }, options);
-  }
-  const fallback = path.split('?')[0].split('/').pop() || 'download';
-  const filename = filenameFromContentDisposition(response.headers.get('Content-Disposition')) ?? fallback;
+  const { response, filename } = await fileResponse(path, body, options);
   return { blob: await response.blob(), filename };
+}
+
+/** How far a download is: the bytes received, and the answer's headers (known from the first progress on). */
+export interface DownloadProgress {
+  received: number;
+  headers: Headers;
+}
+
+/**
+ * Downloads a file answer read as it arrives (the body's reader), telling `onProgress` after the headers and after
+ * every chunk, then saves it under the name of its Content-Disposition header. `signal` stops it at any point.
+ */
+export async function downloadWithProgress(
+  path: string,
+  body: unknown,
+  onProgress: (progress: DownloadProgress) => void,
+  options: Omit<RequestOptions, 'body'> = {},
+): Promise<string> {
+  const { response, filename } = await fileResponse(path, body, options);
+  const type = response.headers.get('Content-Type') ?? 'application/octet-stream';
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  onProgress({ received, headers: response.headers });
+  const reader = response.body?.getReader();
+  if (reader) {
+    const stop = () => void reader.cancel().catch(() => undefined);
+    options.signal?.addEventListener('abort', stop);
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (options.signal?.aborted) throw new ApiError(0, translateMessage('request_cancelled'));
+        if (done) break;
+        chunks.push(value as Uint8Array<ArrayBuffer>);
+        received += value.byteLength;
+        onProgress({ received, headers: response.headers });
+      }
+    } catch (cause) {
+      if (cause instanceof ApiError) throw cause;
+      const error = new ApiError(0, translateMessage('network_error'));
+      if (!options.quiet) notify.error(error.message);
+      throw Object.assign(error, { cause });
+    } finally {
+      options.signal?.removeEventListener('abort', stop);
+    }
+  } else {
+    chunks.push(new Uint8Array(await response.arrayBuffer()));
+  }
+  saveBlob(new Blob(chunks, { type }), filename);
+  return filename;
 }
 
 /** Downloads a file answer and saves it under the name of its Content-Disposition header. */

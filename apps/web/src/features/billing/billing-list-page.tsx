@@ -1,6 +1,14 @@
-import { BILLING_RUN_ROUTE, type BillingKind, type BillingRow, isManagement } from '@kantora/domain';
+import {
+  BILLING_RUN_ROUTE,
+  type BillingKind,
+  type BillingRow,
+  canAccess,
+  isManagement,
+  Permissions,
+} from '@kantora/domain';
 import Add from '@mui/icons-material/Add';
 import EventRepeat from '@mui/icons-material/EventRepeat';
+import FolderZip from '@mui/icons-material/FolderZip';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,6 +26,7 @@ import { useSessionUser } from '../../lib/session.ts';
 import { billingApi, billingKeys, billingQueries } from '../../api/billing.ts';
 import { BillingPreviewButton, useBillingColumns } from './billing-columns.tsx';
 import { BillingFilterForm, type BillingFilterValues, toBillingFilter } from './billing-filter.tsx';
+import { MonthPackageDialog } from './month-package-dialog.tsx';
 import { usePaymentsFromList } from './payments-dialog.tsx';
 
 type ListTab = 'issued' | 'drafts';
@@ -47,6 +56,9 @@ export function BillingListPage({ kind }: { kind: BillingKind }) {
   const { t } = useTranslation('billing');
   const user = useSessionUser();
   const management = user ? isManagement(user.access) : false;
+  // The month's package (invoices and notices, PDF and XML, with the sales journal): management and the accountant.
+  const monthPackage = kind === 'invoice' && user !== null && canAccess(Permissions.invoicesRead, user.access);
+  const [packageOpen, setPackageOpen] = useState(false);
   const [tab, setTab] = useState<ListTab>('issued');
   const list = useListState<Partial<BillingFilterValues>>({ sortBy: 'number', sortDesc: true });
   const api = useMemo(() => billingApi(kind), [kind]);
@@ -72,6 +84,11 @@ export function BillingListPage({ kind }: { kind: BillingKind }) {
   return (
     <>
       <PageToolbar description={t(`${kind}.list_intro`)}>
+        {monthPackage && (
+          <Button variant="outlined" startIcon={<FolderZip />} onClick={() => setPackageOpen(true)}>
+            {t('month_package.button')}
+          </Button>
+        )}
         {management && (
           <Button component={Link} to={BILLING_RUN_ROUTE} variant="outlined" startIcon={<EventRepeat />}>
             {t('routes:billing_run')}
@@ -129,6 +146,7 @@ export function BillingListPage({ kind }: { kind: BillingKind }) {
         />
       </Box>
       {payments.dialog}
+      {monthPackage && packageOpen && <MonthPackageDialog open onClose={() => setPackageOpen(false)} />}
     </>
   );
 }
