@@ -28,6 +28,7 @@ import { BillingRunService } from '../src/modules/billing-run/index.ts';
 import { clientListQueries } from '../src/modules/clients/index.ts';
 import { ContractsService } from '../src/modules/contracts/index.ts';
 import { DocumentsFlowService } from '../src/modules/documents-flow/index.ts';
+import { einvoiceOf } from '../src/modules/einvoice/index.ts';
 import type { Actor } from '../src/http/actor.ts';
 import { LogsService } from '../src/modules/logs/index.ts';
 import { InvoiceSettingsService } from '../src/modules/settings/index.ts';
@@ -234,6 +235,25 @@ const printRow = (rows: 10 | 100, runs: number, memory = false): BenchCase => ({
 });
 const printingRows: BenchCase[] = [printRow(10, 1000, true), printRow(100, 100)];
 
+/**
+ * The e-invoice (UBL XML with the printed PDF embedded) of the issued 100-row invoice, one request at a time, against
+ * the same work without HTTP (einvoiceOf: the document read, the PDF rendered, the XML built); with the server's memory
+ * before and after the runs (one e-invoice at a time must leave nothing behind).
+ */
+const einvoiceRows: BenchCase[] = [
+  {
+    name: 'e-invoice (UBL XML with its PDF), 100 rows',
+    area: 'einvoice',
+    role: 'accountant',
+    method: 'GET',
+    path: (f) => `/api/invoices/einvoice/${f.printing.invoice100}`,
+    direct: ({ db, actor }, b) => einvoiceOf(db, actor, String(b.id), 'staff'),
+    body: (f) => ({ id: f.printing.invoice100 }),
+    sequential: 200,
+    memory: true,
+  },
+];
+
 const billingRun = (db: Db) =>
   new BillingRunService(db, { settings: new InvoiceSettingsService(db), billing: billing(db) });
 
@@ -366,6 +386,8 @@ export const benchCases: BenchCase[] = [
   ...timesheetsRows,
 
   ...printingRows,
+
+  ...einvoiceRows,
 
   ...billingRunRows,
 ];

@@ -4,10 +4,12 @@
  * run when the last one has answered, like the load generator's connections.
  */
 import { performance } from 'node:perf_hooks';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { openPostgres } from '../src/db/client.ts';
 import { type Body, benchCases } from './cases.ts';
 import type { Fixtures } from './fixtures.ts';
-import type { RunPlan, Sample } from './stats.ts';
+import type { ProcessMemory, RunPlan, Sample } from './stats.ts';
 import { serveRequests } from './worker.ts';
 
 export interface DirectRequest extends RunPlan {
@@ -22,6 +24,16 @@ const url = process.env.BENCH_DIRECT_DATABASE_URL;
 if (!url) throw new Error('BENCH_DIRECT_DATABASE_URL is not set');
 const database = await openPostgres(url, Number(process.env.BENCH_POOL_SIZE ?? 20));
 const lockDays = Number(process.env.DOCUMENT_FLOW_LOCK_DAYS ?? 5);
+
+// A collection before each memory reading, so that before and after compare what stays, not what waits for the GC.
+v8.setFlagsFromString('--expose-gc');
+const collect = vm.runInNewContext('gc') as () => void;
+const mib = (bytes: number) => bytes / 1024 / 1024;
+function memoryNow() {
+  collect();
+  const { rss, heapUsed } = process.memoryUsage();
+  return { rss: mib(rss), heap: mib(heapUsed) };
+}
 
 async function run(request: DirectRequest): Promise<Sample> {
   const found = benchCases.find((c) => c.name === request.caseName);
@@ -46,9 +58,16 @@ async function run(request: DirectRequest): Promise<Sample> {
       }
     }
   };
+  const before = found.memory ? memoryNow() : undefined;
   const t0 = performance.now();
   await Promise.all(Array.from({ length: request.connections }, loop));
-  return { latencies, failed, seconds: (performance.now() - t0) / 1000 };
+  const seconds = (performance.now() - t0) / 1000;
+  const after = before ? memoryNow() : undefined;
+  const memory: ProcessMemory | undefined =
+    before && after
+      ? { rssBefore: before.rss, rssAfter: after.rss, heapBefore: before.heap, heapAfter: after.heap }
+      : undefined;
+  return { latencies, failed, seconds, memory };
 }
 
 serveRequests(run, () => database.close());

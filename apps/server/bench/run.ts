@@ -28,7 +28,7 @@ import { BENCH_USERS, type BenchRole, type Fixtures, loadFixtures } from './fixt
 import type { LoadRequest } from './load.ts';
 import { describeVolumes, PRESETS } from './presets.ts';
 import { type CaseResult, ratioOf, tableOf, writeRegion } from './report.ts';
-import { type Sample, summarize } from './stats.ts';
+import { memoryShown, type Sample, summarize } from './stats.ts';
 
 const serverDir = resolve(import.meta.dirname, '..');
 const repoDir = resolve(serverDir, '../..');
@@ -299,10 +299,17 @@ async function main() {
       httpSamples.push(await load.call({ ...request, connections: 1, amount: runs, ...httpBodies(3, runs) }));
       const memoryNote = memory?.();
       sqlSamples.push(await directOf({ connections: 1, amount: runs, ...own(3 + runs, runs) }));
+      // The direct side does the same work in its own process: its RSS and heap before and after the runs.
+      const directMemory = sqlSamples.at(-1)?.memory;
+      const notes = [
+        answer,
+        memoryNote && `server ${memoryNote}`,
+        directMemory && `direct ${memoryShown(directMemory)}`,
+      ].filter(Boolean);
       return {
         name: c.name,
         area: c.area,
-        answer: memoryNote ? `${answer}; ${memoryNote}` : answer,
+        answer: notes.join('; '),
         http: summarize(httpSamples),
         direct: summarize(sqlSamples),
         sequential: runs,

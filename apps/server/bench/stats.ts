@@ -5,7 +5,20 @@ export interface Sample {
   /** Requests that did not answer 2xx, errors and timeouts. */
   failed: number;
   seconds: number;
+  /** A `memory` case's direct side: its process's memory (MiB, after a collection) before and after the runs. */
+  memory?: ProcessMemory;
 }
+
+export interface ProcessMemory {
+  rssBefore: number;
+  rssAfter: number;
+  heapBefore: number;
+  heapAfter: number;
+}
+
+/** A process's memory before and after, as the report shows it. */
+export const memoryShown = (m: ProcessMemory) =>
+  `RSS ${m.rssBefore.toFixed(0)} MB before, ${m.rssAfter.toFixed(0)} MB after, heap ${m.heapBefore.toFixed(0)} MB before, ${m.heapAfter.toFixed(0)} MB after`;
 
 /** Runs of one side merged: throughput and latency percentiles. */
 export interface RunStats {
