@@ -20,6 +20,7 @@ function toForm(companyId: string, office: Office | null): OfficeValues {
     _id: office._id,
     company: companyId,
     country: { ...office.country },
+    countryCode: office.countryCode ?? null,
     city: { ...office.city },
     street: { ...office.street },
     state: { ...office.state },

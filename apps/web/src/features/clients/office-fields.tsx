@@ -1,7 +1,9 @@
+import { countryCodeFrom } from '@kantora/domain';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import type { Control, FieldValues, Path } from 'react-hook-form';
+import { type Control, type FieldValues, type Path, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CountryField } from '../../components/ui/fields/country-field.tsx';
 import { LocalizedTextField } from '../../components/ui/fields/localized-text-field.tsx';
 import { SwitchField } from '../../components/ui/fields/switch-field.tsx';
 import { FormTextField } from '../../components/ui/fields/text-field.tsx';
@@ -24,6 +26,9 @@ export function OfficeFields<T extends FieldValues>({
   const { t } = useTranslation('clients');
   const name = (field: string) => `${prefix}${field}` as Path<T>;
   const required = bothRequired ? true : { bg: true };
+  // The ISO code follows the country's name as typed until a country is picked (the server derives it the same way).
+  const country = useWatch({ control, name: name('country') }) as { bg?: string; it?: string } | undefined;
+  const proposal = countryCodeFrom({ bg: country?.bg ?? '', it: country?.it ?? '' });
   return (
     <Stack spacing={2} sx={{ pt: 0.5 }}>
       <LocalizedTextField
@@ -32,6 +37,14 @@ export function OfficeFields<T extends FieldValues>({
         label={t('fields.country')}
         required={required}
         disabled={disabled}
+      />
+      <CountryField
+        control={control}
+        name={name('countryCode')}
+        label={t('fields.country_code')}
+        helperText={t('offices.country_code_hint')}
+        disabled={disabled}
+        proposal={proposal}
       />
       <LocalizedTextField
         control={control}
@@ -86,6 +99,7 @@ export function OfficeFields<T extends FieldValues>({
 
 export const emptyOffice = () => ({
   country: { bg: '', it: '' },
+  countryCode: null as string | null,
   city: { bg: '', it: '' },
   street: { bg: '', it: '' },
   state: { bg: '', it: '' },

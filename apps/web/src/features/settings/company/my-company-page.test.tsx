@@ -52,4 +52,33 @@ describe('MyCompanyPage', () => {
     });
     expect(screen.queryByText('Още не е запазена')).not.toBeInTheDocument();
   });
+
+  it('proposes the ISO country from the country name as typed and saves the one chosen', async () => {
+    const { calls } = mockApi({
+      'GET /api/settings/myCompany/get': () => ok(null),
+      'POST /api/settings/myCompany/save': (init) => ok({ ...JSON.parse(String(init?.body)), _id: 'm1' }),
+      'POST /api/banks/list': () => ok({ Items: [], Total: 0, Page: 1 }),
+    });
+    renderWithProviders(
+      <Suspense fallback={null}>
+        <MyCompanyPage />
+      </Suspense>,
+    );
+    const country = await screen.findByRole('textbox', { name: 'Държава (български)' });
+    const code = screen.getByRole('combobox', { name: 'Държава по ISO (за е-фактурата)' });
+    expect(screen.getByText(/Празно: определя се от името на държавата/)).toBeInTheDocument();
+    await userEvent.type(country, 'Италия');
+    await waitFor(() => expect(code).toHaveValue('Италия (IT)'));
+    await userEvent.clear(code);
+    await userEvent.type(code, 'Румъ');
+    await userEvent.keyboard('{Enter}');
+    expect(code).toHaveValue('Румъния (RO)');
+    for (const input of screen.getAllByRole('textbox')) if (input !== country) await userEvent.type(input, 'Текст');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Запази' })[0]);
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
+    expect(JSON.parse(String(calls.find((call) => call.method === 'POST')?.init?.body)).address).toMatchObject({
+      country: { bg: 'Италия' },
+      countryCode: 'RO',
+    });
+  });
 });

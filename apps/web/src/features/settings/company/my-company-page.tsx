@@ -1,5 +1,5 @@
 import Save from '@mui/icons-material/Save';
-import { type MyCompanySaveInput, myCompanySaveSchema, type MyCompany } from '@kantora/domain';
+import { countryCodeFrom, type MyCompanySaveInput, myCompanySaveSchema, type MyCompany } from '@kantora/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,8 +7,9 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CountryField } from '../../../components/ui/fields/country-field.tsx';
 import { LocalizedTextField } from '../../../components/ui/fields/localized-text-field.tsx';
 import { applyServerErrors } from '../../../components/ui/fields/server-errors.ts';
 import { FormTextField } from '../../../components/ui/fields/text-field.tsx';
@@ -39,6 +40,7 @@ function toForm(company: MyCompany | null): FormValues {
       city: company ? text(company.address.city) : emptyText(),
       street: company ? text(company.address.street) : emptyText(),
       zipCode: company?.address.zipCode ?? '',
+      countryCode: company?.address.countryCode ?? null,
     },
   };
 }
@@ -55,6 +57,9 @@ function MyCompanyForm({ company }: { company: MyCompany | null }) {
     defaultValues: toForm(company),
   });
   const { control, formState } = form;
+  // The ISO code follows the country's name (else the VAT number) as typed until a country is picked.
+  const [country, vatNumber] = useWatch({ control, name: ['address.country', 'vatNumber'] });
+  const proposal = countryCodeFrom(country, vatNumber);
 
   const save = form.handleSubmit(async (values) => {
     try {
@@ -120,6 +125,13 @@ function MyCompanyForm({ company }: { company: MyCompany | null }) {
         <SectionCard title={t('company.address')}>
           <Stack spacing={2}>
             <LocalizedTextField control={control} name="address.country" label={t('fields.country')} required />
+            <CountryField
+              control={control}
+              name="address.countryCode"
+              label={t('fields.country_code')}
+              helperText={t('company.country_code_hint')}
+              proposal={proposal}
+            />
             <LocalizedTextField control={control} name="address.state" label={t('fields.state')} required />
             <LocalizedTextField control={control} name="address.city" label={t('fields.city')} required />
             <LocalizedTextField control={control} name="address.street" label={t('fields.street')} required />

@@ -1,4 +1,10 @@
-import { DEFAULT_EVENT_COLOR, type DictionaryKind, dictionarySaveSchemas, type DictionaryItem } from '@kantora/domain';
+import {
+  DEFAULT_EVENT_COLOR,
+  type DictionaryKind,
+  dictionarySaveSchemas,
+  type DictionaryItem,
+  defaultVatCategory,
+} from '@kantora/domain';
 import Box from '@mui/material/Box';
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
@@ -15,6 +21,7 @@ import {
   NameField,
   ServiceFields,
   VatTypeFields,
+  vatCategoryLabel,
 } from './dictionary-fields.tsx';
 
 type Column = DataTableColumn<DictionaryItem>;
@@ -229,11 +236,20 @@ export const DICTIONARY_CONFIGS: Record<DictionaryKind, DictionaryConfig> = {
     texts: 'vat_types',
     schema: dictionarySaveSchemas['vat-types'],
     defaultSort: newestFirst,
-    newValues: () => ({ ...baseNew(), percentage: null, exemptionReason: emptyText() }),
+    // A new type starts standard-rated; typing its rate proposes the rate's category (VatTypeFields).
+    newValues: () => ({
+      ...baseNew(),
+      percentage: null,
+      exemptionReason: emptyText(),
+      category: 'S',
+      exemptionCode: null,
+    }),
     toForm: (item) => ({
       ...base(item),
       percentage: item.percentage ?? null,
       exemptionReason: text(item.exemptionReason),
+      category: item.category ?? defaultVatCategory(Number(item.percentage ?? 0)),
+      exemptionCode: item.exemptionCode ?? null,
     }),
     columns: (context) => [
       nameColumn(context),
@@ -243,6 +259,25 @@ export const DICTIONARY_CONFIGS: Record<DictionaryKind, DictionaryConfig> = {
         sortable: true,
         align: 'right',
         render: (row) => `${formatNumber(row.percentage as number, 2)} %`,
+      },
+      {
+        field: 'category',
+        header: 'settings:fields.vat_category_short',
+        sortable: true,
+        hideBelow: 'sm',
+        render: (row) =>
+          typeof row.category === 'string' ? (
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {vatCategoryLabel(context.t, row.category)}
+              {typeof row.exemptionCode === 'string' && (
+                <Box component="span" sx={{ display: 'block', typography: 'caption', color: 'text.secondary' }}>
+                  {row.exemptionCode}
+                </Box>
+              )}
+            </Box>
+          ) : (
+            '—'
+          ),
       },
       {
         field: 'exemptionReason',

@@ -1,5 +1,5 @@
-import type { DictionaryKind } from '@kantora/domain';
-import { screen, waitFor } from '@testing-library/react';
+import { type DictionaryKind, VAT_CATEGORIES, VAT_EXEMPTION_CODES } from '@kantora/domain';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../lib/i18n.ts';
@@ -159,5 +159,99 @@ describe('DictionaryDialog', () => {
     await userEvent.click(parent);
     const offered = (await screen.findAllByRole('option')).map((option) => option.textContent);
     expect(offered).toEqual(['— няма —', 'Корен', 'Друга']);
+  });
+});
+
+describe('VAT type fields', () => {
+  const category = () => screen.getByRole('combobox', { name: 'Категория на ДДС (EN 16931)' });
+  const code = () => screen.getByRole('combobox', { name: 'Код на основанието (VATEX)' });
+  const saveCalls = (calls: { url: string; init?: RequestInit }[]) =>
+    calls.filter((call) => call.url === '/api/settings/vat-types/save');
+
+  it("proposes the rate's category on a new type, the code of a category that has one, and saves both", async () => {
+    const { calls } = mockApi({
+      'POST /api/settings/vat-types/save': (init) => ok({ _id: 'v2', ...JSON.parse(String(init?.body)), status: true }),
+    });
+    open('vat-types');
+    expect(category()).toHaveTextContent('S — стандартна ставка');
+    expect(code()).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Наименование (български)' }), 'Обратно начисляване');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Наименование (италиански)' }), 'Inversione contabile');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Процент' }), '0');
+    await waitFor(() => expect(category()).toHaveTextContent('E — освободена доставка'));
+    expect(code()).not.toHaveAttribute('aria-disabled');
+    await userEvent.click(category());
+    const listbox = await screen.findByRole('listbox');
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'S — стандартна ставка',
+      'Z — нулева ставка',
+      'E — освободена доставка',
+      'AE — обратно начисляване',
+      'K — вътреобщностна доставка',
+      'G — износ извън ЕС',
+      'O — извън обхвата на ДДС',
+    ]);
+    await userEvent.click(within(listbox).getByRole('option', { name: 'AE — обратно начисляване' }));
+    await waitFor(() => expect(code()).toHaveTextContent('VATEX-EU-AE'));
+    await save();
+    await waitFor(() => expect(saveCalls(calls)).toHaveLength(1));
+    expect(JSON.parse(String(saveCalls(calls)[0].init?.body))).toMatchObject({
+      percentage: 0,
+      category: 'AE',
+      exemptionCode: 'VATEX-EU-AE',
+    });
+  });
+
+  it('offers a blank code and every VATEX code with its meaning, and clears the code for S and Z', async () => {
+    mockApi({});
+    open('vat-types');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Процент' }), '0');
+    await waitFor(() => expect(code()).not.toHaveAttribute('aria-disabled'));
+    await userEvent.click(code());
+    const listbox = await screen.findByRole('listbox');
+    const options = within(listbox).getAllByRole('option');
+    expect(options).toHaveLength(VAT_EXEMPTION_CODES.length + 1);
+    expect(options[0]).toHaveTextContent('— няма —');
+    expect(options[1]).toHaveTextContent('VATEX-EU-AEобратно начисляване');
+    await userEvent.click(within(listbox).getByRole('option', { name: /VATEX-EU-135-1/ }));
+    expect(code()).toHaveTextContent('VATEX-EU-135-1');
+    await userEvent.click(category());
+    await userEvent.click(await screen.findByRole('option', { name: 'Z — нулева ставка' }));
+    await waitFor(() => expect(code()).toHaveAttribute('aria-disabled', 'true'));
+    expect(code()).not.toHaveTextContent('VATEX');
+  });
+
+  it('refuses a category against the rate under the category field and calls nothing', async () => {
+    const { calls } = mockApi({});
+    open('vat-types');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Наименование (български)' }), 'ДДС');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Наименование (италиански)' }), 'IVA');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Процент' }), '20');
+    await userEvent.click(category());
+    await userEvent.click(await screen.findByRole('option', { name: 'O — извън обхвата на ДДС' }));
+    await save();
+    expect(await screen.findByText(/Категорията не отговаря на ставката/)).toBeInTheDocument();
+    expect(saveCalls(calls)).toHaveLength(0);
+  });
+
+  it('names the category and its code in the list, and every category and code in both languages', async () => {
+    await i18n.loadNamespaces('settings');
+    const columns = DICTIONARY_CONFIGS['vat-types'].columns({ t: i18n.getFixedT('bg', 'settings'), locale: 'bg' });
+    const column = columns.find((item) => item.field === 'category');
+    const row = { _id: 'v', name: { bg: 'x', it: 'x' }, status: true, category: 'AE', exemptionCode: 'VATEX-EU-AE' };
+    render(<>{column?.render?.(row)}</>);
+    expect(screen.getByText('AE — обратно начисляване')).toBeInTheDocument();
+    expect(screen.getByText('VATEX-EU-AE')).toBeInTheDocument();
+    for (const language of ['bg', 'it']) {
+      for (const key of [
+        ...VAT_CATEGORIES.map((item) => `vat_types.categories.${item}`),
+        ...VAT_EXEMPTION_CODES.map((item) => `vat_types.exemption_codes.${item}`),
+      ])
+        expect([language, key, i18n.exists(key, { lng: language, ns: 'settings' })]).toEqual([language, key, true]);
+    }
   });
 });

@@ -1,7 +1,19 @@
-import { DEFAULT_EVENT_COLOR, effectiveCurrencyCode, FIXED_RATES, type DictionaryItem } from '@kantora/domain';
+import {
+  CATEGORY_EXEMPTION_CODE,
+  DEFAULT_EVENT_COLOR,
+  type DictionaryItem,
+  defaultVatCategory,
+  effectiveCurrencyCode,
+  FIXED_RATES,
+  VAT_CATEGORIES,
+  VAT_EXEMPTION_CODES,
+  type VatCategory,
+  vatCategoryRateError,
+} from '@kantora/domain';
+import type { TFunction } from 'i18next';
 import InputAdornment from '@mui/material/InputAdornment';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { type FieldValues, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ColorField } from '../../../components/ui/fields/color-field.tsx';
@@ -169,9 +181,42 @@ export function CategoryFields(props: DictionaryFieldsProps) {
   );
 }
 
+/** A VAT category's label: its code and what it means, e.g. "AE — обратно начисляване". */
+export const vatCategoryLabel = (t: TFunction<'settings'>, category: string) =>
+  `${category} — ${t(`vat_types.categories.${category}`)}`;
+
+/** Categories that name no exemption code (EN 16931 BR-S-10, BR-Z-10). */
+const withoutCode = (category: unknown) => category === 'S' || category === 'Z';
+
+/**
+ * Name, rate, the printed reason, and the e-invoice's category and VATEX code. A new type proposes the rate's category
+ * as the rate is typed (S above zero, else E); any type whose category no longer fits a changed rate gets the rate's.
+ * Choosing AE, K, G or O proposes its one code when none is chosen; S and Z take none.
+ */
 export function VatTypeFields(props: DictionaryFieldsProps) {
   const { t } = useTranslation('settings');
-  const { control } = props.form;
+  const { form, item } = props;
+  const { control } = form;
+  const [percentage, category] = useWatch({ control, name: ['percentage', 'category'] });
+  const isNew = item === null;
+  const lastPercentage = useRef(percentage);
+  useEffect(() => {
+    if (lastPercentage.current === percentage) return;
+    lastPercentage.current = percentage;
+    if (typeof percentage !== 'number' || !Number.isFinite(percentage)) return;
+    const current = form.getValues('category') as VatCategory | null;
+    if (!isNew && current && !vatCategoryRateError(current, percentage)) return;
+    const proposed = defaultVatCategory(percentage);
+    if (proposed === current) return;
+    form.setValue('category', proposed, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    if (withoutCode(proposed)) form.setValue('exemptionCode', null, { shouldDirty: true });
+  }, [percentage, isNew, form]);
+  const categoryOptions = VAT_CATEGORIES.map((code) => ({ value: code, label: vatCategoryLabel(t, code) }));
+  const codeOptions = VAT_EXEMPTION_CODES.map((code) => ({
+    value: code,
+    label: code,
+    secondary: t(`vat_types.exemption_codes.${code}`),
+  }));
   return (
     <>
       <NameField {...props} />
@@ -183,6 +228,30 @@ export function VatTypeFields(props: DictionaryFieldsProps) {
         decimals={2}
         helperText={t('vat_types.percentage_hint')}
         slotProps={{ input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
+      />
+      <OptionSelectField
+        control={control}
+        name="category"
+        label={t('fields.vat_category')}
+        required
+        options={categoryOptions}
+        helperText={t('vat_types.category_hint')}
+        onValueChange={(next) => {
+          if (withoutCode(next)) form.setValue('exemptionCode', null, { shouldDirty: true });
+          else if (!form.getValues('exemptionCode')) {
+            const code = CATEGORY_EXEMPTION_CODE[next as VatCategory];
+            if (code) form.setValue('exemptionCode', code, { shouldDirty: true });
+          }
+        }}
+      />
+      <OptionSelectField
+        control={control}
+        name="exemptionCode"
+        label={t('fields.exemption_code')}
+        options={codeOptions}
+        clearable
+        disabled={withoutCode(category)}
+        helperText={t('vat_types.exemption_code_hint')}
       />
       <LocalizedTextField control={control} name="exemptionReason" label={t('fields.exemption_reason')} multiline />
     </>
