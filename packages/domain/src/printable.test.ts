@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  einvoiceFilename,
   PRINT_LAYOUT_NAMES,
   isReverseCharge,
   printDocumentKind,
@@ -65,6 +66,12 @@ describe('printFilename', () => {
     expect(printFilename('credit-notice', '0000000124', '2026-03-16')).toBe('credit-notice-0000000124-2026-03-16.pdf');
     expect(printFilename('proforma-invoice', null, '2026-03-15')).toBe('proforma-invoice-draft-2026-03-15.pdf');
     expect(printFilename('invoice', '../../x"\r\n', '2026-03-15')).toBe('invoice-x-2026-03-15.pdf');
+  });
+  it("names the e-invoice like the document's print, as XML", () => {
+    const doc = { kind: 'invoice', issued: true, number: '0000000124', date: '2026-03-16' } as const;
+    expect(einvoiceFilename({ ...doc, noticeType: 1 })).toBe('credit-notice-0000000124-2026-03-16.xml');
+    expect(einvoiceFilename({ ...doc, noticeType: 2 })).toBe('debit-notice-0000000124-2026-03-16.xml');
+    expect(einvoiceFilename({ ...doc, noticeType: 0, issued: false })).toBe('invoice-draft-2026-03-16.xml');
   });
   it('tells notices from invoices', () => {
     expect(printDocumentKind({ kind: 'invoice', noticeType: 0 })).toBe('invoice');
