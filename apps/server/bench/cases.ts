@@ -16,6 +16,7 @@ import {
   documentFlowListQuery,
   documentFlowZipSchema,
   logListQuery,
+  monthPackageSchema,
   timesheetExportQuery,
   timesheetListQuery,
 } from '@kantora/domain';
@@ -29,6 +30,7 @@ import { clientListQueries } from '../src/modules/clients/index.ts';
 import { ContractsService } from '../src/modules/contracts/index.ts';
 import { DocumentsFlowService } from '../src/modules/documents-flow/index.ts';
 import { einvoiceOf } from '../src/modules/einvoice/index.ts';
+import { monthPackage } from '../src/modules/einvoice/index.ts';
 import type { Actor } from '../src/http/actor.ts';
 import { LogsService } from '../src/modules/logs/index.ts';
 import { InvoiceSettingsService } from '../src/modules/settings/index.ts';
@@ -254,6 +256,28 @@ const einvoiceRows: BenchCase[] = [
   },
 ];
 
+/**
+ * The accountant's month (a zip of every issued invoice and notice of a month as PDF and e-invoice XML, with the sales
+ * journal) for the busiest month of the data and for a month of about a quarter as many documents (the answer says how
+ * many), one request at a time, against the same package built without HTTP and read to its end; with the server's
+ * memory: the package streams, so the peak of the big month is about the small one's (docs/performance.md).
+ */
+const monthPackageRow = (which: 'busiest' | 'quarter'): BenchCase => ({
+  name: `month package (zip), ${which === 'busiest' ? 'the busiest month' : 'a month of about a quarter as many'}`,
+  area: 'einvoice',
+  role: 'accountant',
+  method: 'POST',
+  path: '/api/invoices/monthPackage',
+  body: (f) => ({ month: f.monthPackage[which] }),
+  direct: async ({ db }, b) => {
+    const { body } = await monthPackage(db, monthPackageSchema.parse(b).month);
+    for await (const _chunk of body);
+  },
+  sequential: 1,
+  memory: true,
+});
+const monthPackageRows: BenchCase[] = [monthPackageRow('quarter'), monthPackageRow('busiest')];
+
 const billingRun = (db: Db) =>
   new BillingRunService(db, { settings: new InvoiceSettingsService(db), billing: billing(db) });
 
@@ -388,6 +412,8 @@ export const benchCases: BenchCase[] = [
   ...printingRows,
 
   ...einvoiceRows,
+
+  ...monthPackageRows,
 
   ...billingRunRows,
 ];

@@ -64,6 +64,8 @@ export interface Fixtures {
   billingRun: { month: string; due: number; chunks: Array<Array<{ contractId: string; periodFrom: string }>> };
   /** The issued invoices of 10 and 100 rows the large preset adds last, for the print rows. */
   printing: { invoice10: string; invoice100: string };
+  /** Months (YYYY-MM) of the month package: the one with the most issued invoices and notices, and the one nearest a quarter of it. */
+  monthPackage: { busiest: string; quarter: string };
   timesheets: {
     /** The client, the contract and the service with the most rows. */
     client: string;
@@ -187,6 +189,15 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
   const printSample = (rows: number) => printSamples.find((sample) => sample.rows === rows)?.id;
   const [invoice10, invoice100] = [printSample(10), printSample(100)];
   if (!invoice10 || !invoice100) throw new Error('bench: the seeded data has no issued invoices of 10 and 100 rows');
+  const months = await queryRows<{ month: string; count: number }>(
+    db,
+    sql`select to_char(date, 'YYYY-MM') as month, cast(count(*) as integer) as count from billing_documents
+        where kind = 'invoice' and issued group by 1 order by 2 desc, 1`,
+  );
+  if (months.length === 0) throw new Error('bench: the seeded data has no issued invoices');
+  const quarterOf = months.reduce((best, one) =>
+    Math.abs(one.count - months[0].count / 4) < Math.abs(best.count - months[0].count / 4) ? one : best,
+  );
   const mostOf = async (column: string) =>
     (
       await queryRows<{ id: string }>(
@@ -232,6 +243,7 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
       drafts: drafts.map((row) => row.id),
     },
     printing: { invoice10, invoice100 },
+    monthPackage: { busiest: months[0].month, quarter: quarterOf.month },
     billingRun: await billingRunFixtures(db),
     timesheets: {
       client: timesheetClient,

@@ -139,8 +139,12 @@ async function check(request: LoadRequest): Promise<string> {
   const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body });
   const bytes = Buffer.from(await response.arrayBuffer());
   if (!response.ok) throw new Error(`${response.status} ${bytes.toString('utf8').slice(0, 200)}`);
-  if (!(response.headers.get('content-type') ?? '').includes('json'))
-    return `${response.headers.get('content-type')?.split(';')[0]}, ${(bytes.length / 1024).toFixed(0)} KB`;
+  if (!(response.headers.get('content-type') ?? '').includes('json')) {
+    // A package that says how many documents it holds (the month package) has them in its answer.
+    const count = response.headers.get('x-document-count');
+    const documents = count === null ? '' : `, ${count} documents`;
+    return `${response.headers.get('content-type')?.split(';')[0]}, ${(bytes.length / 1024).toFixed(0)} KB${documents}`;
+  }
   const answer = JSON.parse(bytes.toString('utf8')) as {
     Type: number;
     Message?: string;
