@@ -3,6 +3,9 @@
  * invoice and notice dated in the month and the sales journal (XLSX) — its rows, EUR figures, signs and totals — for
  * the roles that read invoices; a bad month is 400.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +23,11 @@ import {
   setUpBilling,
 } from './billing-fixtures.ts';
 import { bearer, call } from './helpers.ts';
+
+/** The e-invoices of the package are written out with the suite's others: CI runs the official validator on them. */
+const OUT_DIR = resolve(
+  process.env.EINVOICE_OUT_DIR ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'test-output', 'einvoice'),
+);
 
 let s: BillingSetup;
 const inMonth: Array<{ _id: string; number: string | null; totalAmount: number }> = [];
@@ -154,6 +162,8 @@ describe('the month package', () => {
       const root = create(xml).root();
       expect(['Invoice', 'CreditNote']).toContain(root.node.nodeName);
       expect(xml).toContain(`<cbc:ID>${number}</cbc:ID>`);
+      mkdirSync(OUT_DIR, { recursive: true });
+      writeFileSync(join(OUT_DIR, `month-package-${basename(entry.name)}`), entry.data);
     }
   });
 
