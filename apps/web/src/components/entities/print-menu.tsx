@@ -1,10 +1,8 @@
 import { type BillingKind, type PrintLayoutName, printLayoutsFor } from '@kantora/domain';
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
-import Code from '@mui/icons-material/Code';
 import Print from '@mui/icons-material/Print';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -66,9 +64,6 @@ export function PrintMenu({ doc, print, layouts: offered, einvoice }: PrintMenuP
               void einvoice().catch(() => undefined);
             }}
           >
-            <ListItemIcon>
-              <Code fontSize="small" />
-            </ListItemIcon>
             <ListItemText primary={t('einvoice.menu')} secondary={t('einvoice.note')} />
           </MenuItem>
         )}

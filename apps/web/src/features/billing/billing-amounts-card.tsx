@@ -6,9 +6,7 @@ import {
   vatExemptionBasis,
   type DictionaryItem,
 } from '@kantora/domain';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +19,6 @@ import { formatMoney, formatNumber } from '../../lib/format.ts';
 import { currencyLabel, localized } from '../../lib/labels.ts';
 import { useMetadata, type VatTypeOption } from '../../api/metadata.ts';
 import type { BillingFormValues } from './billing-form.ts';
-import type { ReverseChargeProposal } from './reverse-charge.ts';
 
 export interface BillingAmountsCardProps {
   doc: BillingDocumentView | null;
@@ -30,8 +27,6 @@ export interface BillingAmountsCardProps {
   onVatChange: (change: { VATCharging?: boolean; VATType?: string | null }) => void;
   /** The user chose another currency. */
   onCurrencyChange: (currency: string) => void;
-  /** The reverse charge the editor proposed for the customer just picked (a notice by the VAT fields), or null. */
-  reverseCharge?: ReverseChargeProposal | null;
 }
 
 /** A currency's code from the look-up (or its ISO code-like name). */
@@ -44,13 +39,7 @@ export const currencyCodeOf = (currencies: DictionaryItem[] | undefined, id: str
  * VAT charging (a VAT type when not charged), the currency with its rate to BGN, and the totals: tax base, VAT with
  * its percentage, total, always as the server computed and stored them; the total in words in Bulgarian.
  */
-export function BillingAmountsCard({
-  doc,
-  editable,
-  onVatChange,
-  onCurrencyChange,
-  reverseCharge = null,
-}: BillingAmountsCardProps) {
+export function BillingAmountsCard({ doc, editable, onVatChange, onCurrencyChange }: BillingAmountsCardProps) {
   const { t, i18n } = useTranslation('billing');
   const locale = i18n.language;
   const { control } = useFormContext<BillingFormValues>();
@@ -114,26 +103,6 @@ export function BillingAmountsCard({
             alignItems: 'start',
           }}
         >
-          {reverseCharge && editable && (
-            <Alert
-              severity="info"
-              role="status"
-              sx={{ gridColumn: '1 / -1' }}
-              action={
-                reverseCharge.type && (
-                  <Button color="inherit" size="small" onClick={() => onVatChange({ VATCharging: true })}>
-                    {t('reverse_charge.undo')}
-                  </Button>
-                )
-              }
-            >
-              {t(reverseCharge.type ? 'reverse_charge.proposed' : 'reverse_charge.no_type', {
-                customer: localized(reverseCharge.customer, locale),
-                vatNumber: reverseCharge.vatNumber,
-                type: reverseCharge.type ? localized(reverseCharge.type.name, locale) : '',
-              })}
-            </Alert>
-          )}
           <Box sx={{ gridColumn: '1 / -1' }}>
             <SwitchField
               control={control}

@@ -45,6 +45,7 @@ import {
 import { BillingHeader } from './billing-header.tsx';
 import { BillingItemsCard, type ItemsDialog } from './billing-items-card.tsx';
 import { type ReverseChargeProposal, reverseChargeProposal } from './reverse-charge.ts';
+import { ReverseChargeNotice } from './reverse-charge-notice.tsx';
 
 /** What the route's state carries after the first save: the dialog the user asked for before it. */
 interface EditorRouteState {
@@ -241,6 +242,9 @@ function BillingEditor({ kind, doc: initial, defaults, start }: EditorProps) {
                 void proposeReverseCharge(client);
               }}
             />
+            {reverseCharge && editable && (
+              <ReverseChargeNotice proposal={reverseCharge} onUndo={() => onVatChange({ VATCharging: true })} />
+            )}
           </Box>
           <Box sx={{ gridArea: 'details', minWidth: 0 }}>
             <BillingDetailsCard
@@ -265,7 +269,6 @@ function BillingEditor({ kind, doc: initial, defaults, start }: EditorProps) {
           editable={editable}
           onVatChange={onVatChange}
           onCurrencyChange={onCurrencyChange}
-          reverseCharge={reverseCharge}
         />
       </Box>
     </FormProvider>
