@@ -53,9 +53,13 @@ export interface Client {
 
 /**
  * A Bulgarian client (a fresh EIK, a BG VAT number, its headquarters in Sofia) with a EUR account, made by the admin;
- * `managedBy` names the employees who see it (their full names).
+ * `managedBy` names the employees who see it (their full names); `italian` makes it a business registered for VAT in
+ * Italy (an IT VAT number, its headquarters in Milan).
  */
-export async function createClient(name: string, options: { managedBy?: string[] } = {}): Promise<Client> {
+export async function createClient(
+  name: string,
+  options: { managedBy?: string[]; italian?: boolean } = {},
+): Promise<Client> {
   serial += 1;
   const bulstat = makeEik(String(serial));
   const users = options.managedBy?.length
@@ -71,12 +75,20 @@ export async function createClient(name: string, options: { managedBy?: string[]
   const client = await api<{ _id: string }>('companies/save', {
     name: localized(name),
     bulstat,
-    vatNumber: `BG${bulstat}`,
+    vatNumber: options.italian ? `IT${String(serial).padStart(11, '0')}` : `BG${bulstat}`,
     managingUsers,
     office: {
-      country: localized('България', 'Bulgaria'),
-      city: localized('София', 'Sofia'),
-      street: localized('ул. Шипка 1', 'via Shipka 1'),
+      ...(options.italian
+        ? {
+            country: localized('Италия', 'Italia'),
+            city: localized('Милано', 'Milano'),
+            street: localized('ул. Данте 7', 'via Dante 7'),
+          }
+        : {
+            country: localized('България', 'Bulgaria'),
+            city: localized('София', 'Sofia'),
+            street: localized('ул. Шипка 1', 'via Shipka 1'),
+          }),
       phone: '+359 2 123 4567',
       email: `office-${bulstat}@example.bg`,
     },
