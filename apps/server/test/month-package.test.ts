@@ -23,6 +23,7 @@ import {
   setUpBilling,
 } from './billing-fixtures.ts';
 import { bearer, call } from './helpers.ts';
+import { queryRows } from '../src/db/sql-helpers.ts';
 
 /** The e-invoices of the package are written out with the suite's others: CI runs the official validator on them. */
 const OUT_DIR = resolve(
@@ -228,6 +229,28 @@ describe('the month package: walk, empty month, roles and input', () => {
     expect([pdfs.length, new Set(pdfs).size, entries.length]).toEqual([121, 121, 243]);
     const rows = await journalRows(entries.find((entry) => entry.name === 'sales-journal-2026-05.xlsx')!.data);
     expect(rows.filter((row) => /^\d{10}$/.test(String(row[0]))).length).toBe(121);
+  });
+
+  it('keeps a document that can have no e-invoice (a currency without an ISO code) as its PDF, the rest whole', async () => {
+    const odd = await issuedWith(s, 'invoice', [[10, 1]], { ...on('2026-06-03') });
+    const fine = await issuedWith(s, 'invoice', [[20, 1]], { ...on('2026-06-04') });
+    const { db } = s.ctx.database;
+    const [{ id }] = await queryRows<{ id: string }>(
+      db,
+      sql`insert into currencies (name, code, exchange_rate) values ('{"bg":"Тест","it":"Prova"}'::jsonb, null, 2) returning id`,
+    );
+    await db.execute(sql`update billing_documents set currency_id = ${id} where id = ${odd._id}`);
+    const response = await download('2026-06');
+    expect([response.statusCode, response.headers['x-document-count']]).toEqual([200, '2']);
+    const names = (await unzip(response.rawPayload)).map((entry) => entry.name).sort();
+    expect(names).toEqual(
+      [
+        `pdf/invoice-${odd.number}-2026-06-03.pdf`,
+        `pdf/invoice-${fine.number}-2026-06-04.pdf`,
+        'sales-journal-2026-06.xlsx',
+        `xml/invoice-${fine.number}-2026-06-04.xml`,
+      ].sort(),
+    );
   });
 
   it('answers a month without documents with the journal alone', async () => {

@@ -12,6 +12,7 @@ import { DEFAULT_PRINT_LAYOUT, einvoiceFilename, monthPackageFilename, salesJour
 import { sql } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
 import { billingDocuments } from '../../db/schema/index.ts';
 import {
   type DocumentKey,
@@ -79,12 +80,21 @@ async function* journalPages(db: Db, range: Range): AsyncGenerator<JournalDocume
   for await (const page of monthPages(db, range)) yield page.map(journalDocument);
 }
 
-/** A document's two files: the PDF in the default layout and language, and the e-invoice carrying it. */
+/**
+ * A document's files: the PDF in the default layout and language, and the e-invoice carrying it — or no e-invoice
+ * when the document cannot have one (a currency without an ISO code: einvoiceXmlOfRecord's 409), so that one such
+ * document does not cut the month off; it is in the package as its PDF.
+ */
 export async function documentFiles(db: Db, record: DocumentRecord) {
   const doc = await printableOf(db, record);
   const pdf = await renderPdf(doc, DEFAULT_PRINT_LAYOUT.invoice, einvoiceLanguage(doc));
-  const xml = await einvoiceXmlOfRecord(db, record, pdf);
-  return { pdfName: printFilenameOf(doc), pdf, xmlName: einvoiceFilename(doc), xml: Buffer.from(xml, 'utf8') };
+  let xml: Buffer | null = null;
+  try {
+    xml = Buffer.from(await einvoiceXmlOfRecord(db, record, pdf), 'utf8');
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+  }
+  return { pdfName: printFilenameOf(doc), pdf, xmlName: einvoiceFilename(doc), xml };
 }
 
 /** Resolves when the stream may take more, or is gone. */
@@ -149,6 +159,8 @@ export async function monthPackage(db: Db, month: string, pageSize = MONTH_PAGE_
 
   const journal = salesJournal(month, rates, journalPages(db, range));
   journal.once('error', fail);
+  // A reader gone stops the journal's walk too (its writer waits for room that would never come).
+  output.once('close', () => journal.destroy());
   zip.addReadStream(journal, salesJournalFilename(month), { mtime: modified, compress: false });
 
   const walk = async () => {
@@ -158,7 +170,7 @@ export async function monthPackage(db: Db, month: string, pageSize = MONTH_PAGE_
         const files = await documentFiles(db, record);
         // A PDF is compressed already; the XML (text, the PDF in base64) shrinks by about a quarter.
         await add(`pdf/${files.pdfName}`, files.pdf, false);
-        await add(`xml/${files.xmlName}`, files.xml, true);
+        if (files.xml) await add(`xml/${files.xmlName}`, files.xml, true);
       }
     }
     zip.end();
