@@ -43,6 +43,16 @@ describe('the demo clients', () => {
     expect(isValidIban(banks[0].iban)).toBe(true);
   });
 
+  it("give every office its ISO country code (the e-invoice's), as a save through the office service would", async () => {
+    const rows = (await ctx.database.db.execute(
+      sql`select o.country->>'bg' as country, o.country_code as code from offices o`,
+    )) as unknown as { rows: Array<{ country: string; code: string | null }> };
+    expect(rows.rows.length).toBeGreaterThan(0);
+    for (const row of rows.rows)
+      expect([row.country, row.code]).toEqual([row.country, row.country === 'Италия' ? 'IT' : 'BG']);
+    expect((await call(ctx, 'GET', '/api/settings/myCompany/get')).body.Result.address.countryCode).toBe('BG');
+  });
+
   it('are seen partly by employee@ and by employee2@, each a different set', async () => {
     const all = (await clientsOf(ctx.users.admin.token)).map((c) => c._id);
     const first = (await clientsOf(await ctx.signIn('employee@kantora.local', DEMO_PASSWORD))).map((c) => c._id);

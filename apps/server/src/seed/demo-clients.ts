@@ -1,4 +1,4 @@
-import { makeEik, makeIban } from '@kantora/domain';
+import { countryCodeFrom, makeEik, makeIban } from '@kantora/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { banks, companies, currencies, officeContacts, offices, users } from '../db/schema/index.ts';
@@ -315,6 +315,8 @@ export async function seedDemoClients(tx: Tx): Promise<void> {
           companyId: company.id,
           isHeadquarters: officeIndex === 0,
           country: t(...(office.country ?? BG)),
+          // As a save through the office service derives it: the country's name, else the VAT number.
+          countryCode: countryCodeFrom(t(...(office.country ?? BG)), company.vatNumber),
           city: t(...office.city),
           street: t(...office.street),
           zipCode: office.zipCode,

@@ -52,6 +52,7 @@ export async function seedDemoSettings(tx: Tx): Promise<void> {
         city: t('София', 'Sofia'),
         street: t('бул. Витоша 15, ет. 3', 'Boulevard Vitosha 15, piano 3'),
         zipCode: '1000',
+        countryCode: 'BG',
       },
     },
   ]);

@@ -156,6 +156,7 @@ export async function seedLargeClients(db: Db, count = 20_000): Promise<number> 
             companyId: company.id,
             isHeadquarters: true,
             country: { bg: 'България', it: 'Bulgaria' },
+            countryCode: 'BG',
             city: { bg: city[0], it: city[1] },
             street: { bg: `ул. Търговска ${(start + k) % 200}`, it: `via Targovska ${(start + k) % 200}` },
             zipCode: String(1000 + ((start + k) % 9000)),
