@@ -21,7 +21,6 @@ import {
   NameField,
   ServiceFields,
   VatTypeFields,
-  vatCategoryLabel,
 } from './dictionary-fields.tsx';
 
 type Column = DataTableColumn<DictionaryItem>;
@@ -265,15 +264,16 @@ export const DICTIONARY_CONFIGS: Record<DictionaryKind, DictionaryConfig> = {
         header: 'settings:fields.vat_category_short',
         sortable: true,
         hideBelow: 'sm',
+        // The code, then what it means and the VATEX code in small type: narrow enough for the list's other columns.
         render: (row) =>
           typeof row.category === 'string' ? (
-            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-              {vatCategoryLabel(context.t, row.category)}
-              {typeof row.exemptionCode === 'string' && (
-                <Box component="span" sx={{ display: 'block', typography: 'caption', color: 'text.secondary' }}>
-                  {row.exemptionCode}
-                </Box>
-              )}
+            <Box component="span" sx={{ display: 'block', minWidth: 96 }}>
+              {row.category}
+              <Box component="span" sx={{ display: 'block', typography: 'caption', color: 'text.secondary' }}>
+                {context.t(`vat_types.categories.${row.category}`)}
+                {typeof row.exemptionCode === 'string' && <br />}
+                {typeof row.exemptionCode === 'string' && row.exemptionCode}
+              </Box>
             </Box>
           ) : (
             '—'

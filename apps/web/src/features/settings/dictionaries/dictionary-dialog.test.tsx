@@ -243,9 +243,8 @@ describe('VAT type fields', () => {
     const columns = DICTIONARY_CONFIGS['vat-types'].columns({ t: i18n.getFixedT('bg', 'settings'), locale: 'bg' });
     const column = columns.find((item) => item.field === 'category');
     const row = { _id: 'v', name: { bg: 'x', it: 'x' }, status: true, category: 'AE', exemptionCode: 'VATEX-EU-AE' };
-    render(<>{column?.render?.(row)}</>);
-    expect(screen.getByText('AE — обратно начисляване')).toBeInTheDocument();
-    expect(screen.getByText('VATEX-EU-AE')).toBeInTheDocument();
+    const { container } = render(<>{column?.render?.(row)}</>);
+    expect(container).toHaveTextContent('AEобратно начисляванеVATEX-EU-AE');
     for (const language of ['bg', 'it']) {
       for (const key of [
         ...VAT_CATEGORIES.map((item) => `vat_types.categories.${item}`),
