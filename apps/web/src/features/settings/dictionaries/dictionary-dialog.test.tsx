@@ -243,7 +243,7 @@ describe('VAT type fields', () => {
     const columns = DICTIONARY_CONFIGS['vat-types'].columns({ t: i18n.getFixedT('bg', 'settings'), locale: 'bg' });
     const column = columns.find((item) => item.field === 'category');
     const row = { _id: 'v', name: { bg: 'x', it: 'x' }, status: true, category: 'AE', exemptionCode: 'VATEX-EU-AE' };
-    const { container } = render(<>{column?.render?.(row)}</>);
+    const { container } = render(<div>{column?.render?.(row)}</div>);
     expect(container).toHaveTextContent('AEобратно начисляванеVATEX-EU-AE');
     for (const language of ['bg', 'it']) {
       for (const key of [
