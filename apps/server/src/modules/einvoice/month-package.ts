@@ -25,6 +25,7 @@ import { printFilenameOf, renderPdf } from '../printing/index.ts';
 import { einvoiceXmlOfRecord } from './einvoice.service.ts';
 import { type JournalDocument, salesJournal } from './sales-journal.ts';
 import { einvoiceLanguage } from './ubl.ts';
+import { writable } from '../../http/streams.ts';
 
 /** Documents read per query. */
 export const MONTH_PAGE_SIZE = 50;
@@ -97,20 +98,6 @@ export async function documentFiles(db: Db, record: DocumentRecord) {
   return { pdfName: printFilenameOf(doc), pdf, xmlName: einvoiceFilename(doc), xml };
 }
 
-/** Resolves when the stream may take more, or is gone. */
-function room(stream: PassThrough): Promise<void> {
-  if (!stream.writableNeedDrain || stream.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off('drain', done);
-      stream.off('close', done);
-      resolve();
-    };
-    stream.on('drain', done);
-    stream.on('close', done);
-  });
-}
-
 /**
  * The month's package: how many documents, and the zip as a stream. The count and the VAT rates of the journal's
  * columns come from one aggregate first (so the answer's headers can say how many); then the stream walks the month.
@@ -155,7 +142,7 @@ export async function monthPackage(db: Db, month: string, pageSize = MONTH_PAGE_
       source.once('end', done);
       output.once('close', done);
       zip.addReadStream(source, name, { mtime: modified, compress, size: bytes.length });
-    }).then(() => room(output));
+    }).then(() => writable(output));
 
   const journal = salesJournal(month, rates, journalPages(db, range));
   journal.once('error', fail);

@@ -17,6 +17,7 @@ import {
 } from '@kantora/domain';
 import ExcelJS from 'exceljs';
 import { safeCell } from '../timesheets/index.ts';
+import { writable } from '../../http/streams.ts';
 
 /** What the journal needs of one document (numbers as stored: a credit notice's are negative). */
 export interface JournalDocument {
@@ -62,20 +63,6 @@ const RATE = '0.000000';
 /** "20 %", or the column of documents without VAT. */
 const rateLabel = (rate: number | null) =>
   rate === null ? 'Без ДДС / Senza IVA (EUR)' : `Основа ${rate} % / Imponibile ${rate} % (EUR)`;
-
-/** Waits until the stream may take more, or is gone (then the walk stops). */
-function writable(stream: PassThrough): Promise<void> {
-  if (!stream.writableNeedDrain || stream.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off('drain', done);
-      stream.off('close', done);
-      resolve();
-    };
-    stream.on('drain', done);
-    stream.on('close', done);
-  });
-}
 
 /**
  * Streams the journal of `month` over `pages` (the documents in the package's order); `rates` are the VAT rates

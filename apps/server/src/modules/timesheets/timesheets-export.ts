@@ -9,6 +9,7 @@ import ExcelJS from 'exceljs';
 import { fullNameOf, type TimesheetRecord } from './timesheets.queries.ts';
 import { localized } from '../printing/index.ts';
 import { TIMESHEET_LABELS } from './timesheet-labels.ts';
+import { writable } from '../../http/streams.ts';
 
 /**
  * A text that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading apostrophe, so no
@@ -20,20 +21,6 @@ export function safeCell(text: string): string {
 
 const MINUTES_PER_DAY = 1440;
 const DURATION_FORMAT = '[h]:mm';
-
-/** Waits until the stream may take more, or is gone (then the walk stops). */
-function writable(stream: PassThrough): Promise<void> {
-  if (!stream.writableNeedDrain || stream.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off('drain', done);
-      stream.off('close', done);
-      resolve();
-    };
-    stream.on('drain', done);
-    stream.on('close', done);
-  });
-}
 
 /**
  * Streams the workbook of `batches` (the rows in the list's order) in `lang`: one sheet with a header, a row per
