@@ -16,7 +16,7 @@ import { useConfirm } from '../../components/ui/confirm-dialog.tsx';
 import { PageToolbar } from '../../components/ui/page-toolbar.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { DueTable, rowKey } from './due-table.tsx';
-import { MonthField } from './month-field.tsx';
+import { MonthField } from '../../components/ui/fields/month-field.tsx';
 import { ChosenSums, LeftOutCard, RunProgress, RunResults } from './run-parts.tsx';
 
 /**

@@ -9,16 +9,11 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PickersProvider } from '../../components/ui/fields/pickers-provider.tsx';
+import { MonthField } from '../../components/ui/fields/month-field.tsx';
 import { formatSize } from '../../lib/format.ts';
 import { monthPackage } from '../../api/billing.ts';
-
-const toDate = (month: string) => new Date(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1);
-const toMonth = (date: Date) =>
-  `${String(date.getFullYear()).padStart(4, '0')}-${String(date.getMonth() + 1).padStart(2, '0')}`;
 
 /** The month before today's in Sofia (YYYY-MM): what the accountant closes. */
 export function previousMonth(today: string = sofiaDay()): string {
@@ -110,24 +105,15 @@ export function MonthPackageDialog({ open, onClose }: MonthPackageDialogProps) {
       <DialogTitle id={titleId}>{t('month_package.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{t('month_package.intro')}</DialogContentText>
-        <PickersProvider>
-          <DatePicker
-            label={t('month_package.month')}
-            views={['year', 'month']}
-            openTo="month"
-            format="MM.yyyy"
-            value={toDate(month)}
-            minDate={new Date(1900, 0, 1)}
-            disabled={busy}
-            onChange={(date) => {
-              if (date && !Number.isNaN(date.getTime()) && date.getFullYear() >= 1900) {
-                setMonth(toMonth(date));
-                if (phase.name !== 'working') setPhase({ name: 'idle' });
-              }
-            }}
-            slotProps={{ textField: { size: 'small', sx: { width: 200 } } }}
-          />
-        </PickersProvider>
+        <MonthField
+          label={t('month_package.month')}
+          value={month}
+          disabled={busy}
+          onChange={(next) => {
+            setMonth(next);
+            if (phase.name !== 'working') setPhase({ name: 'idle' });
+          }}
+        />
         <Box sx={{ mt: 3, minHeight: 56 }}>
           {(phase.name === 'working' || phase.name === 'done') && (
             <LinearProgress
