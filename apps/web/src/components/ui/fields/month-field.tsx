@@ -1,5 +1,5 @@
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { PickersProvider } from '../../components/ui/fields/pickers-provider.tsx';
+import { PickersProvider } from './pickers-provider.tsx';
 
 const toDate = (month: string) => new Date(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1);
 const toMonth = (date: Date) =>
