@@ -31,9 +31,28 @@ const schema = z.object({
   SIGNIN_MAX_ATTEMPTS: positiveInt(10),
   SIGNIN_WINDOW_MINUTES: positiveInt(15),
   WEB_DIST: z.string().optional(),
+  /** Outgoing mail: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…; none = messages are held. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Kantora <no-reply@kantora.local>'),
+  /** The base of links in messages; default http://localhost:PORT. */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\//, 'must start with http:// or https://')
+    .optional(),
+  /** The first retry's delay after a temporary refusal (4xx); doubled per attempt, capped at an hour. */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(0).default(60_000),
+  /** Attempts before a message fails for good. */
+  MAIL_MAX_ATTEMPTS: positiveInt(8),
+  /** How long a sender's claim on a message lasts; a killed sender's messages are retried after it. */
+  MAIL_LEASE_SECONDS: positiveInt(300),
+  /** How often the sender looks for due messages (it is also woken when one is queued). */
+  MAIL_POLL_MS: positiveInt(5_000),
 });
 
-export type Config = z.infer<typeof schema>;
+export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
 
 export class ConfigError extends Error {}
 
@@ -46,5 +65,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const name = String(issue.path[0] ?? 'environment');
     throw new ConfigError(`Invalid setting ${name}=${JSON.stringify(cleaned[name] ?? '')}: ${issue.message}`);
   }
-  return parsed.data;
+  const data = parsed.data;
+  return { ...data, PUBLIC_URL: (data.PUBLIC_URL ?? `http://localhost:${data.PORT}`).replace(/\/+$/, '') };
 }

@@ -30,3 +30,4 @@ export * from './setup.ts';
 export * from './contract-periods.ts';
 export * from './filter-aliases.ts';
 export * from './einvoice.ts';
+export * from './mail.schemas.ts';

@@ -22,6 +22,7 @@ export const LOG_ENTITY_NAMES = [
   'InvoicePayment',
   'InvoiceSettings',
   'Login',
+  'Mail',
   'MyCompany',
   'Office',
   'Page',

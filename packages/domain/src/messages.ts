@@ -134,5 +134,9 @@ export const MessageKeys = {
   timesheets_print_too_many_rows: 'timesheets_print_too_many_rows',
   timesheet_date_outside_contract: 'timesheet_date_outside_contract',
   timesheet_period_invoiced: 'timesheet_period_invoiced',
+  // Outgoing mail (house keys).
+  the_mail_was_not_found: 'the_mail_was_not_found',
+  mail_smtp_not_configured: 'mail_smtp_not_configured',
+  mail_not_retryable: 'mail_not_retryable',
 } as const;
 export type MessageKey = keyof typeof MessageKeys;

@@ -11,3 +11,4 @@ export * from './billing-annexes.ts';
 export * from './billed-periods.ts';
 export * from './timesheets.ts';
 export * from './payments.ts';
+export * from './mail.ts';

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import type { Locale, MailAttachmentView, MailKind, MailState, MailView } from '@kantora/domain';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.ts';
+import { mailAttachments, mailMessages } from '../../db/schema/index.ts';
+import type { Actor } from '../../http/actor.ts';
+import { iso } from '../../http/dto.ts';
+import { writeLog } from '../logs/index.ts';
+import { mailRuntime } from './mail.runtime.ts';
+
+/** A message another module hands to the outbox (written in its own transaction). */
+export interface OutgoingMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  language: Locale;
+  kind: MailKind;
+  entity: { model: string; id: string } | null;
+  attachments: Array<{ filename: string; contentType: string; content: Buffer }>;
+}
+
+export const MAIL_LOG = { name: 'Mail', model: 'mail_messages' } as const;
+
+type MessageRow = typeof mailMessages.$inferSelect;
+
+/** A header value on one line: CR, LF and other control characters become spaces (no header can be added). */
+export function singleLine(value: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
+}
+
+/** The domain of the From address, for our Message-ID. */
+function messageIdDomain(from: string): string {
+  const match = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from);
+  return match?.[1] ?? 'kantora.local';
+}
+
+/**
+ * Writes a message and its attachments in the caller's transaction: 'queued' when SMTP is configured, else 'held'
+ * (the administrator reads it and sends it once a server is configured). The sender is woken after the call; it
+ * sees the message once the caller's transaction commits.
+ */
+export async function queueMail(tx: Tx, actor: Actor | null, mail: OutgoingMail): Promise<MailView> {
+  const runtime = mailRuntime();
+  const id = randomUUID();
+  const to = mail.to.map((address) => singleLine(address)).filter((address) => address !== '');
+  if (to.length === 0) throw new Error('queueMail: no recipient');
+  const state: MailState = runtime.configured ? 'queued' : 'held';
+  const [row] = await tx
+    .insert(mailMessages)
+    .values({
+      id,
+      state,
+      to,
+      subject: singleLine(mail.subject),
+      text: mail.text,
+      html: mail.html,
+      language: mail.language,
+      kind: mail.kind,
+      entityModel: mail.entity?.model ?? null,
+      entityId: mail.entity?.id ?? null,
+      messageIdHeader: `<${id}@${messageIdDomain(runtime.from)}>`,
+      createdBy: actor?.id ?? null,
+      createdByName: actor?.fullName ?? null,
+    })
+    .returning();
+  const attachments = mail.attachments.map((attachment, position) => ({
+    mailId: id,
+    position,
+    filename: singleLine(attachment.filename) || `attachment-${position + 1}`,
+    contentType: singleLine(attachment.contentType) || 'application/octet-stream',
+    content: attachment.content,
+  }));
+  const stored = attachments.length
+    ? await tx.insert(mailAttachments).values(attachments).returning({
+        id: mailAttachments.id,
+        filename: mailAttachments.filename,
+        contentType: mailAttachments.contentType,
+        position: mailAttachments.position,
+      })
+    : [];
+  const attachmentViews = stored
+    .sort((a, b) => a.position - b.position)
+    .map((one) => ({
+      _id: one.id,
+      filename: one.filename,
+      contentType: one.contentType,
+      size: attachments[one.position].content.length,
+    }));
+  const view = mailView(row, attachmentViews);
+  await writeLog(tx, {
+    ...MAIL_LOG,
+    doc: id,
+    type: 'create',
+    action: 'queue',
+    old: null,
+    new: logView(view),
+    actor,
+  });
+  runtime.kick();
+  return view;
+}
+
+/** What the audit log keeps of a message (no bodies, no bytes). */
+export function logView(view: MailView) {
+  return {
+    state: view.state,
+    to: view.to,
+    subject: view.subject,
+    kind: view.kind,
+    entity: view.entity,
+    attempts: view.attempts,
+    lastError: view.lastError,
+    attachments: view.attachments.map((one) => one.filename),
+  };
+}
+
+export function mailView(row: MessageRow, attachments: MailAttachmentView[]): MailView {
+  return {
+    _id: row.id,
+    state: row.state as MailState,
+    to: row.to,
+    subject: row.subject,
+    language: row.language as Locale,
+    kind: row.kind as MailKind,
+    entity: row.entityModel && row.entityId ? { model: row.entityModel, id: row.entityId } : null,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    sentAt: iso(row.sentAt),
+    created: iso(row.created) ?? '',
+    createdByName: row.createdByName ?? null,
+    attachments,
+  };
+}
+
+/** The attachment lists (without bytes) of some messages. */
+export async function attachmentsOf(db: Executor, ids: string[]): Promise<Map<string, MailAttachmentView[]>> {
+  const result = new Map<string, MailAttachmentView[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return result;
+  const rows = await db
+    .select({
+      id: mailAttachments.id,
+      mailId: mailAttachments.mailId,
+      filename: mailAttachments.filename,
+      contentType: mailAttachments.contentType,
+      size: sql<number>`cast(octet_length(${mailAttachments.content}) as integer)`,
+    })
+    .from(mailAttachments)
+    .where(inArray(mailAttachments.mailId, ids))
+    .orderBy(asc(mailAttachments.mailId), asc(mailAttachments.position));
+  for (const row of rows)
+    result.get(row.mailId)?.push({ _id: row.id, filename: row.filename, contentType: row.contentType, size: row.size });
+  return result;
+}
+
+/** Views of message rows with their attachment lists. */
+export async function viewsOf(db: Executor, rows: MessageRow[]): Promise<MailView[]> {
+  const attachments = await attachmentsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => mailView(row, attachments.get(row.id) ?? []));
+}
+
+/** An entity's messages (a document's mail history), newest first. */
+export async function mailsOf(db: Executor, entity: { model: string; id: string }): Promise<MailView[]> {
+  const rows = await db
+    .select()
+    .from(mailMessages)
+    .where(and(eq(mailMessages.entityModel, entity.model), eq(mailMessages.entityId, entity.id)))
+    .orderBy(desc(mailMessages.created), asc(mailMessages.id));
+  return viewsOf(db, rows);
+}
