@@ -30,4 +30,5 @@ export * from './setup.ts';
 export * from './contract-periods.ts';
 export * from './filter-aliases.ts';
 export * from './einvoice.ts';
+export * from './document-mail.schemas.ts';
 export * from './mail.schemas.ts';

@@ -124,6 +124,11 @@ export const MessageKeys = {
   document_has_payments: 'document_has_payments',
   payment_date_before_document_date: 'payment_date_before_document_date',
   are_your_sure_delete_payment: 'are_your_sure_delete_payment',
+  // Documents by e-mail (house keys).
+  mail_queued: 'mail_queued',
+  mail_too_many_recipients: 'mail_too_many_recipients',
+  /** sendManyByMail: the document's client has no notification e-mails. */
+  mail_no_recipients: 'mail_no_recipients',
   // Timesheets (the original API's key, then house keys).
   to_do_export_please_first_select_filters: 'to_do_export_please_first_select_filters',
   date_in_future: 'date_in_future',

@@ -31,6 +31,8 @@ export const Permissions = {
   proformas: MANAGEMENT,
   invoicesRead: [Access.admin, Access.manager, Access.accountant] as readonly AccessValue[],
   invoicesWrite: MANAGEMENT,
+  /** Sending invoices, notices and proformas by e-mail and reading their mail history (documents by e-mail). */
+  documentsMail: MANAGEMENT,
   /** Returning an issued invoice or proforma to draft. */
   billingUnissue: ADMIN,
   /** The billing run: the month's due contracts previewed and billed in one step. */
