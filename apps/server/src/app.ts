@@ -221,7 +221,11 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   });
   timesheetRoutes(app, new TimesheetsService(db, { lockDays: config.TIMESHEET_LOCK_DAYS }));
   logRoutes(app, new LogsService(db));
-  calendarRoutes(app, new EventsService(db), new InvitationsService(db), auth);
+  const events = new EventsService(db, {
+    publicUrl: config.PUBLIC_URL,
+    company: async (executor) => (await myCompany.row(executor))?.name ?? null,
+  });
+  calendarRoutes(app, events, new InvitationsService(db), auth);
   metadataRoutes(app, new MetadataService(db, { myCompany, invoices, dictionaries, banks }), dictionaries, users);
 
   const webDist = resolve(config.WEB_DIST ?? DEFAULT_WEB_DIST);

@@ -21,6 +21,7 @@ import { fieldError } from '../../http/validation.ts';
 import type { Actor } from '../../http/actor.ts';
 import { writeLog } from '../logs/index.ts';
 import { eventDto, fullNameOf, peopleOf, selectEvents, sofiaDayStart, visibleTo } from './event-views.ts';
+import { type InvitationMailOptions, inviteesToMail, queueInvitationMails } from './invitation-mails.ts';
 
 type InvitationRow = typeof eventInvitations.$inferSelect;
 
@@ -42,9 +43,12 @@ const INVITABLE_ACCESS = {
   others: [Access.employee],
 };
 
-/** Calendar events: the list of a range, one event, saving with its invitations, removing. */
+/** Calendar events: the list of a range, one event, saving with its invitations (and their messages), removing. */
 export class EventsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly mail: InvitationMailOptions,
+  ) {}
 
   /** Events overlapping the Europe/Sofia days fromDate..toDate that the actor may see, by start. */
   async list(actor: Actor, query: EventListQuery): Promise<ListResult<CalendarEvent>> {
@@ -100,7 +104,11 @@ export class EventsService {
     }));
   }
 
-  /** Creates or updates an event (creator or management), then its invitations; every change logged. */
+  /**
+   * Creates or updates an event (creator or management), then its invitations; every change logged. In the same
+   * transaction each new invitee is mailed the event and the link of their invitation, and every invitee when the
+   * event's time changed (invitation-mails.ts).
+   */
   async save(actor: Actor, input: EventSaveValues): Promise<CalendarEventDetails> {
     return this.db.transaction(async (tx) => {
       let old: CalendarEvent | undefined;
@@ -154,6 +162,7 @@ export class EventsService {
         actor,
       });
       await this.syncInvitations(tx, actor, row.id, invited);
+      await queueInvitationMails(tx, actor, this.mail, saved, inviteesToMail(old, saved));
       return { ...saved, invitedUsers: await peopleOf(tx, invited) };
     });
   }
