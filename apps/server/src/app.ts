@@ -46,6 +46,7 @@ import { documentsFlowRoutes, DocumentsFlowService } from './modules/documents-f
 import { einvoiceRoutes } from './modules/einvoice/index.ts';
 import { MonthPackageService, monthPackageRoutes } from './modules/einvoice/index.ts';
 import { logRoutes, LogsService } from './modules/logs/index.ts';
+import { MailSender, MailsService, mailRoutes } from './modules/mail/index.ts';
 import { metadataRoutes, MetadataService } from './modules/metadata/index.ts';
 import {
   DictionaryService,
@@ -73,6 +74,8 @@ export interface BuildOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     apiRoutes: RouteInfo[];
+    /** The outbox's sender (tests: `app.mail.drain()` delivers what is due). */
+    mail: MailSender;
   }
 }
 
@@ -179,6 +182,19 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
 
   authRoutes(app, auth, isProduction);
   const { db } = database;
+  const mail = new MailSender(db, {
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    retryBaseMs: config.MAIL_RETRY_BASE_MS,
+    maxAttempts: config.MAIL_MAX_ATTEMPTS,
+    leaseSeconds: config.MAIL_LEASE_SECONDS,
+    pollMs: config.MAIL_POLL_MS,
+    log: app.log,
+  });
+  app.decorate('mail', mail);
+  mail.start();
+  app.addHook('onClose', () => mail.stop());
+  mailRoutes(app, new MailsService(db, mail));
   const [myCompany, invoices, dictionaries, banks, users] = [
     new MyCompanyService(db),
     new InvoiceSettingsService(db),

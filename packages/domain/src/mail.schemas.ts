@@ -99,3 +99,6 @@ export type MailListQuery = z.output<typeof mailListQuery>;
 
 export const mailRetrySchema = z.object({ mailId: idSchema });
 export type MailRetryInput = z.infer<typeof mailRetrySchema>;
+
+/** GET /api/settings/mail/{id}/attachments/{attachmentId}. */
+export const mailAttachmentParams = z.object({ id: idSchema, attachmentId: idSchema });

@@ -5,3 +5,7 @@
 export { mailsOf, queueMail } from './mail.queue.ts';
 export type { OutgoingMail } from './mail.queue.ts';
 export type { MailView } from '@kantora/domain';
+export { mailRoutes } from './mail.routes.ts';
+export { MailSender } from './mail.sender.ts';
+export type { MailSenderOptions } from './mail.sender.ts';
+export { MailsService } from './mail.service.ts';

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Locale, MailAttachmentView, MailKind, MailState, MailView } from '@kantora/domain';
+import { MessageKeys as M, mailAddressSchema } from '@kantora/domain';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { mailAttachments, mailMessages } from '../../db/schema/index.ts';
 import type { Actor } from '../../http/actor.ts';
 import { iso } from '../../http/dto.ts';
+import { badRequest } from '../../http/errors.ts';
 import { writeLog } from '../logs/index.ts';
 import { mailRuntime } from './mail.runtime.ts';
 
@@ -44,8 +46,10 @@ function messageIdDomain(from: string): string {
 export async function queueMail(tx: Tx, actor: Actor | null, mail: OutgoingMail): Promise<MailView> {
   const runtime = mailRuntime();
   const id = randomUUID();
-  const to = mail.to.map((address) => singleLine(address)).filter((address) => address !== '');
-  if (to.length === 0) throw new Error('queueMail: no recipient');
+  // Each recipient is one plain address: anything else (a second address, a header after a line break) is refused.
+  const to = mail.to.map((address) => address.trim());
+  if (to.length === 0 || to.some((address) => !mailAddressSchema.safeParse(address).success))
+    throw badRequest(M.email_valid, [{ field: 'to', message: M.email_valid }]);
   const state: MailState = runtime.configured ? 'queued' : 'held';
   const [row] = await tx
     .insert(mailMessages)

@@ -1,0 +1,129 @@
+import type { MailDetail, MailListQuery, MailListResult, MailView } from '@kantora/domain';
+import { MessageKeys as M } from '@kantora/domain';
+import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sofiaDayStart } from '../../db/sql-helpers.ts';
+import { mailAttachments, mailMessages } from '../../db/schema/index.ts';
+import type { Actor } from '../../http/actor.ts';
+import { iso } from '../../http/dto.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { likePattern, offsetOf, orderBy, totalCount } from '../../http/paging.ts';
+import { writeLog } from '../logs/index.ts';
+import { attachmentsOf, logView, MAIL_LOG, mailView, viewsOf } from './mail.queue.ts';
+import type { MailSender } from './mail.sender.ts';
+
+/** Settings → outgoing mail (admin): the list with the SMTP state, a message, its attachments, retry. */
+export class MailsService {
+  constructor(
+    private readonly db: Db,
+    private readonly sender: MailSender,
+  ) {}
+
+  async list(query: MailListQuery): Promise<MailListResult> {
+    const where = and(
+      query.state ? eq(mailMessages.state, query.state) : undefined,
+      query.fromDate ? gte(mailMessages.created, sofiaDayStart(query.fromDate)) : undefined,
+      query.toDate ? lt(mailMessages.created, sofiaDayStart(query.toDate, 1)) : undefined,
+      query.recipient ? sql`array_to_string(${mailMessages.to}, ' ') ilike ${likePattern(query.recipient)}` : undefined,
+      query.entityModel ? eq(mailMessages.entityModel, query.entityModel) : undefined,
+      query.entityId ? eq(mailMessages.entityId, query.entityId) : undefined,
+    ) as SQL | undefined;
+    const sort = orderBy(
+      query,
+      {
+        created: mailMessages.created,
+        state: mailMessages.state,
+        subject: mailMessages.subject,
+        sentAt: mailMessages.sentAt,
+        attempts: mailMessages.attempts,
+      },
+      { by: 'created', desc: true },
+      mailMessages.id,
+      { descNullsLast: true },
+    );
+    const rows = await this.db
+      .select({ message: mailMessages, total: totalCount })
+      .from(mailMessages)
+      .where(where)
+      .orderBy(...sort)
+      .limit(query.itemsPerPage)
+      .offset(offsetOf(query));
+    let total = rows[0]?.total ?? 0;
+    if (rows.length === 0 && query.page > 1) {
+      const [counted] = await this.db
+        .select({ total: sql<number>`cast(count(*) as integer)` })
+        .from(mailMessages)
+        .where(where);
+      total = counted?.total ?? 0;
+    }
+    return {
+      Items: await viewsOf(
+        this.db,
+        rows.map((row) => row.message),
+      ),
+      Total: total,
+      Page: query.page,
+      Smtp: await this.sender.smtpState(),
+    };
+  }
+
+  async get(id: string): Promise<MailDetail> {
+    const [row] = await this.db.select().from(mailMessages).where(eq(mailMessages.id, id));
+    if (!row) throw notFound(M.the_mail_was_not_found);
+    const attachments = await attachmentsOf(this.db, [id]);
+    return {
+      ...mailView(row, attachments.get(id) ?? []),
+      text: row.text,
+      html: row.html,
+      messageId: row.messageIdHeader,
+      smtpMessageId: row.smtpMessageId,
+      nextAttemptAt: row.state === 'queued' ? iso(row.nextAttemptAt) : null,
+    };
+  }
+
+  async attachment(mailId: string, attachmentId: string) {
+    const [row] = await this.db
+      .select()
+      .from(mailAttachments)
+      .where(and(eq(mailAttachments.mailId, mailId), eq(mailAttachments.id, attachmentId)));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** A held or failed message back to the queue (attempts from zero); 409 without SMTP or in another state. */
+  async retry(actor: Actor, mailId: string): Promise<MailView> {
+    if (!this.sender.configured) {
+      const [exists] = await this.db
+        .select({ id: mailMessages.id })
+        .from(mailMessages)
+        .where(eq(mailMessages.id, mailId));
+      if (!exists) throw notFound(M.the_mail_was_not_found);
+      throw conflict(M.mail_smtp_not_configured);
+    }
+    const view = await this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(mailMessages).where(eq(mailMessages.id, mailId)).for('update');
+      if (!row) throw notFound(M.the_mail_was_not_found);
+      if (row.state !== 'held' && row.state !== 'failed') throw conflict(M.mail_not_retryable);
+      const [updated] = await tx
+        .update(mailMessages)
+        .set({ state: 'queued', attempts: 0, nextAttemptAt: sql`now()`, leaseUntil: null })
+        .where(eq(mailMessages.id, mailId))
+        .returning();
+      const attachments = await attachmentsOf(tx, [mailId]);
+      const before = mailView(row, attachments.get(mailId) ?? []);
+      const after = mailView(updated, attachments.get(mailId) ?? []);
+      await writeLog(tx, {
+        ...MAIL_LOG,
+        doc: mailId,
+        type: 'update',
+        action: 'retry',
+        old: logView(before),
+        new: logView(after),
+        actor,
+      });
+      return after;
+    });
+    this.sender.kick();
+    return view;
+  }
+}
