@@ -147,6 +147,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/settings/setup', roles: Permissions.setupStatus, title: 'setup', area: 'settings', parent: '/settings' },
   settingsChild('my-company', 'my_company'),
   settingsChild('invoices', 'invoice_settings'),
+  settingsChild('mail-templates', 'mail_templates'),
+  settingsChild('outgoing-mail', 'outgoing_mail'),
   settingsChild('currencies', 'currencies'),
   settingsChild('vat-types', 'vat_types'),
   settingsChild('document-types', 'document_types'),

@@ -18,11 +18,13 @@ import { SectionCard } from '../../components/ui/section-card.tsx';
 import { DueTable, rowKey } from './due-table.tsx';
 import { MonthField } from '../../components/ui/fields/month-field.tsx';
 import { ChosenSums, LeftOutCard, RunProgress, RunResults } from './run-parts.tsx';
+import { SendManyDialog } from '../../components/entities/mail/send-many-dialog.tsx';
 
 /**
  * /invoices/billing-run (management): the contracts' unbilled periods up to the month, the oldest first and the late
  * ones marked (all chosen at first), their sums per currency and the periods left out; the run sends the chosen rows in chunks of BILLING_RUN_CHUNK in the preview's order (so a
- * progress bar can follow it, and numbers follow the preview when issuing), then lists the documents made.
+ * progress bar can follow it, and numbers follow the preview when issuing), then lists the documents made; the issued
+ * ones can be sent by e-mail, each to its client.
  */
 export function BillingRunPage() {
   const { t } = useTranslation('billing-run');
@@ -34,6 +36,7 @@ export function BillingRunPage() {
   const [annex, setAnnex] = useState(true);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [result, setResult] = useState<BillingRunResult | null>(null);
+  const [mailing, setMailing] = useState(false);
   const running = progress !== null && progress.done < progress.total;
   // Read on every visit: another manager may have billed some of the month since.
   const preview = useQuery({
@@ -101,7 +104,15 @@ export function BillingRunPage() {
         <MonthField label={t('month')} value={month} onChange={changeMonth} disabled={running} />
       </PageToolbar>
       {progress && <RunProgress done={progress.done} total={progress.total} />}
-      {result && <RunResults result={result} />}
+      {result && <RunResults result={result} onSendMail={running ? undefined : () => setMailing(true)} />}
+      {result && mailing && (
+        <SendManyDialog
+          documents={result.created
+            .filter((doc) => doc.issued)
+            .map((doc) => ({ _id: doc._id, kind: doc.kind, number: doc.number }))}
+          onClose={() => setMailing(false)}
+        />
+      )}
       <SectionCard
         title={t('due.title', { count: rows.length })}
         subtitle={

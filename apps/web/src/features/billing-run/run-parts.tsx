@@ -6,7 +6,9 @@ import {
   fromCents,
   toCents,
 } from '@kantora/domain';
+import Send from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
@@ -124,9 +126,13 @@ export function RunProgress({ done, total }: { done: number; total: number }) {
   );
 }
 
-/** What a run made: the documents with links to their editors, what it skipped, what could not be issued. */
-export function RunResults({ result }: { result: BillingRunResult }) {
-  const { t, i18n } = useTranslation('billing-run');
+/**
+ * What a run made: the documents with links to their editors, what it skipped, what could not be issued; the issued
+ * ones can be sent by e-mail (`onSendMail`).
+ */
+export function RunResults({ result, onSendMail }: { result: BillingRunResult; onSendMail?: () => void }) {
+  const { t, i18n } = useTranslation(['billing-run', 'mail']);
+  const issued = result.created.filter((doc) => doc.issued).length;
   const billed = result.skipped.filter((item) => item.reason === 'billed').length;
   const other = result.skipped.length - billed;
   return (
@@ -138,6 +144,13 @@ export function RunResults({ result }: { result: BillingRunResult }) {
       ]
         .filter(Boolean)
         .join(' ')}
+      actions={
+        onSendMail && issued > 0 ? (
+          <Button variant="outlined" startIcon={<Send />} onClick={onSendMail}>
+            {t('mail:send_many.button_issued', { count: issued })}
+          </Button>
+        ) : undefined
+      }
     >
       {result.created.length === 0 ? (
         <Typography color="text.secondary">{t('results.none')}</Typography>

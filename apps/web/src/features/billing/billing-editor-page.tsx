@@ -22,6 +22,8 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { submitForm } from '../../components/ui/fields/submit-form.ts';
 import { PageLoader } from '../../components/ui/page-loader.tsx';
 import { CustomerCard, ProviderCard } from '../../components/entities/party-choice-cards.tsx';
+import { MailHistoryCard } from '../../components/entities/mail/mail-history-card.tsx';
+import { SendMailDialog } from '../../components/entities/mail/send-mail-dialog.tsx';
 import { clientQueries } from '../../api/clients.ts';
 import { translateMessage } from '../../lib/i18n.ts';
 import { schemaResolver } from '../../lib/labels.ts';
@@ -42,7 +44,7 @@ import {
   toBillingForm,
   toSaveBody,
 } from './billing-form.ts';
-import { BillingHeader } from './billing-header.tsx';
+import { BillingHeader, useDocumentTitle } from './billing-header.tsx';
 import { BillingItemsCard, type ItemsDialog } from './billing-items-card.tsx';
 import { type ReverseChargeProposal, reverseChargeProposal } from './reverse-charge.ts';
 import { ReverseChargeNotice } from './reverse-charge-notice.tsx';
@@ -82,6 +84,11 @@ function BillingEditor({ kind, doc: initial, defaults, start }: EditorProps) {
   const [reverseCharge, setReverseCharge] = useState<ReverseChargeProposal | null>(null);
   useSuggestedDeadline(form, defaults, !doc);
   const editable = doc ? doc.rights.canEdit : true;
+  const user = useSessionUser();
+  // An issued document goes to its client by e-mail (management); its messages show under it.
+  const mailable = Boolean(doc?.issued && user && isManagement(user.access));
+  const [mailing, setMailing] = useState(false);
+  const title = useDocumentTitle(kind, doc);
   const openFirst = (location.state as EditorRouteState | null)?.open;
   const initialDialog: ItemsDialog =
     openFirst === 'item' ? { type: 'item', row: null } : openFirst ? { type: openFirst } : null;
@@ -217,7 +224,14 @@ function BillingEditor({ kind, doc: initial, defaults, start }: EditorProps) {
           if (editable) void save();
         }}
       >
-        <BillingHeader kind={kind} doc={doc} onSave={save} saving={saving} onChanged={(next) => changed(next, true)} />
+        <BillingHeader
+          kind={kind}
+          doc={doc}
+          onSave={save}
+          saving={saving}
+          onChanged={(next) => changed(next, true)}
+          onSendMail={mailable ? () => setMailing(true) : undefined}
+        />
         <Box
           sx={{
             display: 'grid',
@@ -270,7 +284,11 @@ function BillingEditor({ kind, doc: initial, defaults, start }: EditorProps) {
           onVatChange={onVatChange}
           onCurrencyChange={onCurrencyChange}
         />
+        {doc && mailable && <MailHistoryCard kind={kind} documentId={doc._id} onSend={() => setMailing(true)} />}
       </Box>
+      {doc && mailable && mailing && (
+        <SendMailDialog kind={kind} documentId={doc._id} title={title} onClose={() => setMailing(false)} />
+      )}
     </FormProvider>
   );
 }

@@ -12,6 +12,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Lock from '@mui/icons-material/Lock';
 import Payments from '@mui/icons-material/Payments';
 import Receipt from '@mui/icons-material/Receipt';
+import Send from '@mui/icons-material/Send';
 import Undo from '@mui/icons-material/Undo';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -45,6 +46,8 @@ export interface BillingHeaderProps {
   saving: boolean;
   /** After a transition: the document as the server answered it. */
   onChanged: (doc: BillingDocumentView) => void;
+  /** An issued document management may send: opens the send-by-e-mail dialog. */
+  onSendMail?: () => void;
 }
 
 /** The document's title: invoice, credit notice or debit notice by its notice type; proforma invoice. */
@@ -128,13 +131,13 @@ function Links({ doc }: { doc: BillingDocumentView }) {
 
 /**
  * The title, state and stamps of a document, and its buttons: Save (a draft, management), Issue (management,
- * draft), Unissue (admin), Payments (issued: the payments dialog), the transformations of an issued proforma (whole,
+ * draft), Unissue (admin), Payments (issued: the payments dialog), Send by e-mail (issued, management), the transformations of an issued proforma (whole,
  * or chosen rows), Duplicate (management: a new draft opens), Delete draft (management, a draft that never had a
  * number) and Print. Every
  * transition asks first; a changed form is saved before issuing.
  */
-export function BillingHeader({ kind, doc, onSave, saving, onChanged }: BillingHeaderProps) {
-  const { t, i18n } = useTranslation('billing');
+export function BillingHeader({ kind, doc, onSave, saving, onChanged, onSendMail }: BillingHeaderProps) {
+  const { t, i18n } = useTranslation(['billing', 'mail']);
   const confirm = useConfirm();
   const form = useFormContext<BillingFormValues>();
   const navigate = useNavigate();
@@ -283,6 +286,11 @@ export function BillingHeader({ kind, doc, onSave, saving, onChanged }: BillingH
             </Button>
           )}
           {doc && <PrintMenu doc={doc} />}
+          {onSendMail && (
+            <Button variant="outlined" startIcon={<Send />} onClick={onSendMail} disabled={busy || saving}>
+              {t('mail:send.button')}
+            </Button>
+          )}
           {rights?.canDuplicate && (
             <Button
               variant="outlined"

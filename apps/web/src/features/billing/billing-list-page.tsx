@@ -9,6 +9,7 @@ import {
 import Add from '@mui/icons-material/Add';
 import EventRepeat from '@mui/icons-material/EventRepeat';
 import FolderZip from '@mui/icons-material/FolderZip';
+import Send from '@mui/icons-material/Send';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,6 +25,7 @@ import { type ListRequest, useListState } from '../../components/ui/use-list-que
 import { formatNumber } from '../../lib/format.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { billingApi, billingKeys, billingQueries } from '../../api/billing.ts';
+import { SendManyDialog } from '../../components/entities/mail/send-many-dialog.tsx';
 import { BillingPreviewButton, useBillingColumns } from './billing-columns.tsx';
 import { BillingFilterForm, type BillingFilterValues, toBillingFilter } from './billing-filter.tsx';
 import { MonthPackageDialog } from './month-package-dialog.tsx';
@@ -50,16 +52,21 @@ function TabLabel({ text, count }: { text: string; count: string }) {
 
 /**
  * /invoices and /proforma-invoices: the issued and the drafts tab, each with its count under the filter
- * (getDocsCount), by number newest first (drafts by creation, before numbered ones); management adds a document.
+ * (getDocsCount), by number newest first (drafts by creation, before numbered ones); management adds a document and
+ * sends chosen issued ones by e-mail.
  */
 export function BillingListPage({ kind }: { kind: BillingKind }) {
-  const { t } = useTranslation('billing');
+  const { t } = useTranslation(['billing', 'mail']);
   const user = useSessionUser();
   const management = user ? isManagement(user.access) : false;
   // The month's package (invoices and notices, PDF and XML, with the sales journal): management and the accountant.
   const monthPackage = kind === 'invoice' && user !== null && canAccess(Permissions.invoicesRead, user.access);
   const [packageOpen, setPackageOpen] = useState(false);
   const [tab, setTab] = useState<ListTab>('issued');
+  // Management picks issued documents to send by e-mail (one message each to its client).
+  const [selected, setSelected] = useState<BillingRow[]>([]);
+  const [mailing, setMailing] = useState(false);
+  const selectable = management && tab === 'issued';
   const list = useListState<Partial<BillingFilterValues>>({ sortBy: 'number', sortDesc: true });
   const api = useMemo(() => billingApi(kind), [kind]);
   const filter = useMemo(() => toBillingFilter(list.filters), [list.filters]);
@@ -89,6 +96,18 @@ export function BillingListPage({ kind }: { kind: BillingKind }) {
             {t('month_package.button')}
           </Button>
         )}
+        {selectable && (
+          <Button
+            variant="outlined"
+            startIcon={<Send />}
+            onClick={() => setMailing(true)}
+            disabled={selected.length === 0}
+          >
+            {selected.length > 0
+              ? t('mail:send_many.button_count', { count: selected.length })
+              : t('mail:send_many.button')}
+          </Button>
+        )}
         {management && (
           <Button component={Link} to={BILLING_RUN_ROUTE} variant="outlined" startIcon={<EventRepeat />}>
             {t('routes:billing_run')}
@@ -110,6 +129,7 @@ export function BillingListPage({ kind }: { kind: BillingKind }) {
         value={tab}
         onChange={(_, next: ListTab) => {
           setTab(next);
+          setSelected([]);
           list.resetPage();
         }}
         variant="scrollable"
@@ -143,8 +163,21 @@ export function BillingListPage({ kind }: { kind: BillingKind }) {
           label={`${title}: ${t(`tabs.${tab}`)}`}
           emptyText={t(tab === 'issued' ? 'list.empty_issued' : 'list.empty_drafts')}
           rowActions={(row) => <BillingPreviewButton kind={kind} row={row} />}
+          selectable={selectable}
+          isRowSelectable={(row) => row.issued}
+          selected={selected.map((row) => row._id)}
+          onSelectionChange={(_, rows) => setSelected(rows)}
         />
       </Box>
+      {mailing && (
+        <SendManyDialog
+          documents={selected.map((row) => ({ _id: row._id, kind, number: row.number }))}
+          onClose={(sent) => {
+            setMailing(false);
+            if (sent) setSelected([]);
+          }}
+        />
+      )}
       {payments.dialog}
       {monthPackage && packageOpen && <MonthPackageDialog open onClose={() => setPackageOpen(false)} />}
     </>

@@ -22,6 +22,6 @@ export function preloadBillingPage(route: AreaPageProps['route']): Promise<unkno
   const list = isBillingList(route.path);
   return Promise.all([
     (list ? BillingListPage : BillingEditorPage).preload(),
-    i18n.loadNamespaces(list ? ['billing', 'clients'] : ['billing', 'clients', 'parties', 'contracts']),
+    i18n.loadNamespaces(list ? ['billing', 'clients', 'mail'] : ['billing', 'clients', 'parties', 'contracts', 'mail']),
   ]);
 }

@@ -9,9 +9,11 @@ const InvoiceSettingsPage = lazy(() => import('./invoices/invoice-settings-page.
 const UsersPage = lazy(() => import('./users/users-page.tsx'));
 const UserPage = lazy(() => import('./users/user-page.tsx'));
 const LogsPage = lazy(() => import('./logs/logs-page.tsx'));
+const MailTemplatesPage = lazy(() => import('./mail/mail-templates-page.tsx'));
+const OutgoingMailPage = lazy(() => import('./mail/outgoing-mail-page.tsx'));
 const SetupPage = lazy(() => import('./setup/setup-page.tsx'));
 
-/** The settings area: my company, invoice settings, the simple lists, users and logs (admin only). */
+/** The settings area: my company, invoice settings, the simple lists, users, logs, mail templates and outgoing mail (admin only). */
 export default function SettingsArea({ route }: AreaPageProps) {
   switch (route.path) {
     case '/settings/setup':
@@ -27,6 +29,10 @@ export default function SettingsArea({ route }: AreaPageProps) {
       return <UserPage />;
     case '/settings/logs':
       return <LogsPage />;
+    case '/settings/mail-templates':
+      return <MailTemplatesPage />;
+    case '/settings/outgoing-mail':
+      return <OutgoingMailPage />;
   }
   const dictionary = dictionaryOfPath(route.path);
   // A new key per list: switching lists starts the page (paging, filters, dialog) afresh.
