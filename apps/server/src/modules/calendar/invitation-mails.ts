@@ -23,8 +23,8 @@ export interface InvitationMailOptions {
   company?: (executor: Executor) => Promise<Localized | null>;
 }
 
-/** The entity an invitation message belongs to (the outgoing mail list's filter): the event. */
-export const INVITATION_MAIL_ENTITY = 'events';
+/** The entity an invitation message belongs to (`entity.model`; the outgoing mail list's filter): the event. */
+export const INVITATION_MAIL_ENTITY = 'Event';
 
 const dayTime = new Intl.DateTimeFormat('en-GB', {
   timeZone: SOFIA,
