@@ -43,6 +43,13 @@ import {
 } from './modules/contracts/index.ts';
 import { documentRoutes, DocumentsService, userDocumentParent } from './modules/documents/index.ts';
 import { documentsFlowRoutes, DocumentsFlowService } from './modules/documents-flow/index.ts';
+import {
+  DocumentMailService,
+  documentMailRoutes,
+  MailTemplatesService,
+  mailTemplateOf,
+  mailTemplateRoutes,
+} from './modules/document-mail/index.ts';
 import { einvoiceRoutes } from './modules/einvoice/index.ts';
 import { MonthPackageService, monthPackageRoutes } from './modules/einvoice/index.ts';
 import { logRoutes, LogsService } from './modules/logs/index.ts';
@@ -226,6 +233,10 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   billingPaymentRoutes(app, 'proforma', payments);
   monthPackageRoutes(app, new MonthPackageService(db));
   einvoiceRoutes(app, db);
+  const documentMail = new DocumentMailService(db);
+  documentMailRoutes(app, 'invoice', documentMail);
+  documentMailRoutes(app, 'proforma', documentMail);
+  mailTemplateRoutes(app, new MailTemplatesService(db));
   contracts.onRegister((tx, actor, contract) => billing.transforms.onContractRegistered(tx, actor, contract));
   documentRoutes(app, new DocumentsService(db, { user: userDocumentParent, contract: contractDocumentParent(db) }));
   documentsFlowRoutes(app, new DocumentsFlowService(db, { lockDays: config.DOCUMENT_FLOW_LOCK_DAYS }), auth);
@@ -240,6 +251,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   const events = new EventsService(db, {
     publicUrl: config.PUBLIC_URL,
     company: async (executor) => (await myCompany.row(executor))?.name ?? null,
+    template: (executor, language) => mailTemplateOf(executor, 'invitation', language),
   });
   calendarRoutes(app, events, new InvitationsService(db), auth);
   metadataRoutes(app, new MetadataService(db, { myCompany, invoices, dictionaries, banks }), dictionaries, users);

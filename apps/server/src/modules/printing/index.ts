@@ -2,7 +2,7 @@
  * The printing module's public face: what app.ts, the seeds, the bench and the other modules may import from it.
  * The module's own files import each other directly; everyone else imports this file (test/module-boundaries.test.ts).
  */
-export { formatDate } from './labels.ts';
+export { formatDate, formatMoney } from './labels.ts';
 export { MUTED, localized, ruledTable } from './layout-parts.ts';
 export { PDF_FONT, pdfFromDefinition } from './pdf-engine.ts';
 export { printFilenameOf, renderPdf, sendPdf } from './render.ts';
