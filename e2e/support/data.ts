@@ -54,11 +54,11 @@ export interface Client {
 /**
  * A Bulgarian client (a fresh EIK, a BG VAT number, its headquarters in Sofia) with a EUR account, made by the admin;
  * `managedBy` names the employees who see it (their full names); `italian` makes it a business registered for VAT in
- * Italy (an IT VAT number, its headquarters in Milan).
+ * Italy (an IT VAT number, its headquarters in Milan); `notificationsEmails` are where its documents are mailed.
  */
 export async function createClient(
   name: string,
-  options: { managedBy?: string[]; italian?: boolean } = {},
+  options: { managedBy?: string[]; italian?: boolean; notificationsEmails?: string[] } = {},
 ): Promise<Client> {
   serial += 1;
   const bulstat = makeEik(String(serial));
@@ -77,6 +77,7 @@ export async function createClient(
     bulstat,
     vatNumber: options.italian ? `IT${String(serial).padStart(11, '0')}` : `BG${bulstat}`,
     managingUsers,
+    notificationsEmails: options.notificationsEmails ?? [],
     office: {
       ...(options.italian
         ? {

@@ -21,14 +21,16 @@ export function freePort(): Promise<number> {
  * with the demo seeded on its first start, serving the built web app; `env` adds to or overrides that (APP_ENV,
  * ADMIN_PASSWORD, WEB_DIST). Settles once it serves; a server that does not start is stopped and its output thrown.
  * `onSpawn` gets the process as soon as it runs (for a caller that stops everything it started on a signal);
- * `output` is what it has printed so far.
+ * `output` is what it has printed so far; `chosenPort` is a free port the caller picked (to name the server's public
+ * address in its environment before it starts).
  */
 export async function startServer(
   dataDir: string,
   env: NodeJS.ProcessEnv,
   onSpawn?: (child: ChildProcess) => void,
+  chosenPort?: number,
 ): Promise<{ child: ChildProcess; baseUrl: string; output: () => string }> {
-  const port = await freePort();
+  const port = chosenPort ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
