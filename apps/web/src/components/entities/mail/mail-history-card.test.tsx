@@ -50,7 +50,7 @@ describe("an issued document's mail history", () => {
     expect(within(second).queryByRole('button', { name: 'Изпрати отново' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Вижте ги в Изходяща поща' })).toHaveAttribute(
       'href',
-      `/settings/outgoing-mail?entityModel=Invoice&entityId=${mailIds.doc}`,
+      `/settings/outgoing-mail?entityModel=billing_documents&entityId=${mailIds.doc}`,
     );
 
     await userEvent.click(within(first).getByRole('button', { name: 'Изпрати отново' }));

@@ -20,6 +20,7 @@ import { useInvalidate } from '../../../lib/metadata.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSessionUser } from '../../../lib/session.ts';
 import { SectionCard } from '../../ui/section-card.tsx';
+import { documentMailEntity } from './mail-entity.tsx';
 import { canRetryMail, MailStateChip } from './mail-state-chip.tsx';
 
 export interface MailHistoryCardProps {
@@ -30,8 +31,7 @@ export interface MailHistoryCardProps {
 }
 
 /** The Settings page of a document's messages (admin): the outbox filtered to it. */
-const outboxOf = (kind: BillingKind, id: string) =>
-  `/settings/outgoing-mail?${new URLSearchParams({ entityModel: kind === 'invoice' ? 'Invoice' : 'ProformaInvoice', entityId: id }).toString()}`;
+const outboxOf = (id: string) => `/settings/outgoing-mail?${new URLSearchParams(documentMailEntity(id)).toString()}`;
 
 /** One message: to whom, when and by whom, its state, the error of a failed one, and what can be done. */
 function MailRow({
@@ -124,7 +124,7 @@ export function MailHistoryCard({ kind, documentId, onSend }: MailHistoryCardPro
       title={t('history.title')}
       subtitle={
         admin && mails.length > 0 ? (
-          <Link component={RouterLink} to={outboxOf(kind, documentId)}>
+          <Link component={RouterLink} to={outboxOf(documentId)}>
             {t('history.in_outbox')}
           </Link>
         ) : undefined

@@ -1,4 +1,4 @@
-import type { DocumentMailDraft, MailView } from '@kantora/domain';
+import { DOCUMENT_MAIL_ENTITY, type DocumentMailDraft, type MailView } from '@kantora/domain';
 
 /** Ids the mail fixtures use (UUIDs, as the schemas want). */
 export const mailIds = {
@@ -38,7 +38,7 @@ export const mailOf = (n: number, overrides: Partial<MailView> = {}): MailView =
   subject: 'Фактура № 0000000042 от 31.03.2026 — Кантора ООД',
   language: 'bg',
   kind: 'document',
-  entity: { model: 'Invoice', id: mailIds.doc },
+  entity: { model: DOCUMENT_MAIL_ENTITY, id: mailIds.doc },
   attempts: 1,
   lastError: null,
   sentAt: '2026-04-01T08:30:00.000Z',

@@ -36,7 +36,7 @@ function Facts({ mail, locale }: { mail: MailDetail; locale: string }) {
     [t('fields.subject'), mail.subject],
     [t('fields.state'), <MailStateChip key="state" state={mail.state} />],
     [t('fields.language'), t(`languages.${mail.language}`)],
-    [t('fields.entity'), <MailEntityLink key="entity" entity={mail.entity} />],
+    [t('fields.entity'), <MailEntityLink key="entity" mail={mail} />],
     [t('fields.created'), formatDateTime(mail.created)],
     [t('fields.created_by'), localized(mail.createdByName, locale) || t('system')],
     [t('fields.sent_at'), mail.sentAt ? formatDateTime(mail.sentAt) : '—'],

@@ -63,10 +63,14 @@ describe('Settings → outgoing mail', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Задържан' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Получател' }), 'beta');
     await userEvent.click(screen.getByRole('combobox', { name: 'Документ' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Фактура' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Фактура или проформа' }));
     await userEvent.click(screen.getByRole('button', { name: 'Приложи' }));
     await waitFor(() =>
-      expect(listBodies(calls).at(-1)).toMatchObject({ state: 'held', recipient: 'beta', entityModel: 'Invoice' }),
+      expect(listBodies(calls).at(-1)).toMatchObject({
+        state: 'held',
+        recipient: 'beta',
+        entityModel: 'billing_documents',
+      }),
     );
   });
 
@@ -78,11 +82,16 @@ describe('Settings → outgoing mail', () => {
         lastErrorAt: '2026-04-01T09:00:00.000Z',
         lastError: '451 4.7.1 Try again later',
       },
-      `/settings/outgoing-mail?entityModel=Invoice&entityId=${mailIds.doc}`,
+      `/settings/outgoing-mail?entityModel=billing_documents&entityId=${mailIds.doc}`,
     );
     const table = await screen.findByRole('table', { name: 'Изходяща поща' });
     await within(table).findByText('office@beta.it');
-    expect(listBodies(calls)[0]).toMatchObject({ entityModel: 'Invoice', entityId: mailIds.doc });
+    expect(listBodies(calls)[0]).toMatchObject({ entityModel: 'billing_documents', entityId: mailIds.doc });
+    // The document's kind comes from its PDF: a link to the invoice.
+    expect(within(table).getAllByRole('link', { name: 'Фактура' })[0]).toHaveAttribute(
+      'href',
+      `/invoices/${mailIds.doc}`,
+    );
     expect(screen.getByText(/Последна грешка \(.+\): 451 4\.7\.1 Try again later/)).toBeInTheDocument();
 
     await userEvent.click(within(table).getByRole('button', { name: /^Изпрати отново: office@beta\.it/ }));

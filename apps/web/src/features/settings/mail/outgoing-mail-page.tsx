@@ -153,7 +153,7 @@ export default function OutgoingMailPage() {
         header: 'mail:fields.entity',
         hideBelow: 'lg',
         priority: 1,
-        render: (row) => <MailEntityLink entity={row.entity} />,
+        render: (row) => <MailEntityLink mail={row} />,
       },
       {
         field: 'state',
