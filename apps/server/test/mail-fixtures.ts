@@ -18,6 +18,8 @@ export interface TestSmtpServer {
   attemptIds: string[];
   /** The answer to the next DATA commands: an SMTP code (e.g. 451, 550) or 'ok'. Consumed in order; then 'ok'. */
   answers: Array<number | 'ok'>;
+  /** Milliseconds the server takes before answering each message (a slow server: a sender is caught mid-batch). */
+  delayMs: number;
   /** Resolves when at least `count` messages have arrived. */
   waitFor(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -28,7 +30,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const attemptIds: string[] = [];
   const waiters: Array<() => void> = [];
-  const state = { answers: [] as Array<number | 'ok'> };
+  const state = { answers: [] as Array<number | 'ok'>, delayMs: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -40,6 +42,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       stream.on('end', async () => {
         const raw = Buffer.concat(chunks);
         const parsed = await simpleParser(raw);
+        if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
         attemptIds.push(parsed.messageId ?? '');
         const answer = state.answers.shift() ?? 'ok';
         if (answer !== 'ok') {
@@ -67,6 +70,12 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     },
     set answers(value) {
       state.answers = value;
+    },
+    get delayMs() {
+      return state.delayMs;
+    },
+    set delayMs(value) {
+      state.delayMs = value;
     },
     async waitFor(count, timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;

@@ -16,9 +16,11 @@ export function mailRuntime(): MailRuntime {
   return current;
 }
 
+/** Makes `runtime` the process's; the returned function puts the previous one back. */
 export function registerMailRuntime(runtime: MailRuntime): () => void {
+  const previous = current;
   current = runtime;
   return () => {
-    if (current === runtime) current = NONE;
+    if (current === runtime) current = previous;
   };
 }

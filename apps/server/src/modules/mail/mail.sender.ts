@@ -66,6 +66,7 @@ export class MailSender {
   private timer: NodeJS.Timeout | null = null;
   private kickTimer: NodeJS.Timeout | null = null;
   private stopped = true;
+  private background = true;
   private unregister: (() => void) | null = null;
 
   constructor(
@@ -75,9 +76,13 @@ export class MailSender {
     this.configured = Boolean(options.smtpUrl);
   }
 
-  /** Registers the sender for `queueMail` and, with SMTP configured, polls for due messages. */
-  start(options: { poll?: boolean } = {}): void {
+  /**
+   * Registers the sender for `queueMail` and, with SMTP configured, polls for due messages and is woken by new ones.
+   * `background: false` (tests, the bench): nothing is sent but by `drain()`.
+   */
+  start(options: { background?: boolean } = {}): void {
     this.stopped = false;
+    this.background = options.background !== false;
     this.unregister = registerMailRuntime({
       configured: this.configured,
       from: this.options.from,
@@ -85,7 +90,7 @@ export class MailSender {
     });
     if (!this.configured) return;
     this.transport = nodemailer.createTransport({ url: this.options.smtpUrl, pool: true, maxConnections: 1 } as never);
-    if (options.poll !== false) {
+    if (this.background) {
       const tick = () => {
         if (this.stopped) return;
         this.schedule();
@@ -109,7 +114,7 @@ export class MailSender {
 
   /** Wakes the sender soon (a message was queued; it is seen once its transaction commits). */
   kick(): void {
-    if (this.stopped || !this.configured || this.kickTimer) return;
+    if (this.stopped || !this.background || !this.configured || this.kickTimer) return;
     this.kickTimer = setTimeout(() => {
       this.kickTimer = null;
       this.schedule();
