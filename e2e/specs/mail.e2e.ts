@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sofiaDay } from '@kantora/domain';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { answered, signIn, waitForHash } from '../support/actions.ts';
@@ -21,18 +22,34 @@ const CLIENT = `Пощенска ${run} ООД`;
 const RECIPIENTS = [`billing-${run.toLowerCase()}@client.example`, `accounts-${run.toLowerCase()}@client.example`];
 const ROW = { bg: `Абонаментно обслужване ${run}`, it: `Servizio in abbonamento ${run}` };
 const EVENT_TITLE = `Планиране ${run}`;
+const INVITEE_NAME = `Калина Пощенска ${run}`;
+/** The 20th of next month (Europe/Sofia), dd.MM.yyyy: the invitation's day. */
+const EVENT_DAY = (() => {
+  const [year, month] = sofiaDay().split('-').map(Number);
+  const next = new Date(Date.UTC(year, month, 20));
+  return `20.${String(next.getUTCMonth() + 1).padStart(2, '0')}.${next.getUTCFullYear()}`;
+})();
 const INVITEE = { username: `e2e-mail-${run.toLowerCase()}@kantora.local`, password: 'invitee-pass-1' };
 
 /** Where the server suite writes its e-invoices for the official validator (checked after the tests). */
 const EINVOICE_OUT_DIR =
   process.env.EINVOICE_OUT_DIR ?? new URL('../../apps/server/test-output/einvoice/', import.meta.url).pathname;
 
+const c = (key: string) => t('bg', `calendar:${key}`);
 const m = (locale: Locale, key: string, values?: Record<string, string>) => t(locale, `mail:${key}`, values);
 const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The send dialog, whatever the document's title in it. */
 const sendDialog = (page: Page, locale: Locale) =>
   page.getByRole('dialog', { name: new RegExp(`^${escapeRegExp(m(locale, 'send.title', { document: '' }))}`) });
+
+/** Types `dd.MM.yyyy HH:mm` into a date-time picker of the event dialog: its sections take the digits in turn. */
+async function typeDate(dialog: Locator, name: string, value: string) {
+  const field = dialog.locator('.MuiPickersInputBase-root', { has: dialog.page().locator(`input[name="${name}"]`) });
+  await field.locator('[role=spinbutton]').first().click();
+  await dialog.page().keyboard.type(value.replace(/\D/g, ''));
+  expect(await field.locator(`input[name="${name}"]`).inputValue()).toBe(value);
+}
 
 const state = { client: null as Client | null, invoiceId: '', invoiceNumber: '' };
 
@@ -140,8 +157,8 @@ describe('an invitation by e-mail', () => {
   let inviteeId = '';
   beforeAll(async () => {
     const user = await api<{ _id: string }>('settings/users/save', {
-      firstName: { bg: 'Калина', it: 'Kalina' },
-      lastName: { bg: `Пощенска ${run}`, it: `Postale ${run}` },
+      firstName: { bg: INVITEE_NAME.split(' ')[0], it: 'Kalina' },
+      lastName: { bg: INVITEE_NAME.split(' ').slice(1).join(' '), it: `Postale ${run}` },
       email: INVITEE.username,
       password: INVITEE.password,
       type: 0,
@@ -151,24 +168,33 @@ describe('an invitation by e-mail', () => {
     inviteeId = user._id;
   });
 
-  it('an employee invited to an event receives the link and accepts on the public page', async () => {
-    const [category] = await api<Array<{ _id: string }>>('metaData/getEventCategories');
-    const event = await api<{ _id: string }>(
-      'events/save',
-      {
-        category: category._id,
-        title: EVENT_TITLE,
-        comment: '',
-        fromDate: '2031-05-20T07:00:00.000Z',
-        toDate: '2031-05-20T08:00:00.000Z',
-        invited: [inviteeId],
-      },
-      ACCOUNTS.manager(),
+  it('a manager invites an employee to an event: the employee receives the link and accepts on the public page', async () => {
+    const manager = await newPage(browser);
+    await signIn(manager.page, ACCOUNTS.manager());
+    await manager.page.goto(`${baseUrl()}/#/calendar`);
+    await manager.page.locator('.fc-view').waitFor();
+    await manager.page.getByRole('button', { name: c('toolbar.add') }).click();
+    const dialog = manager.page.getByRole('dialog', { name: c('dialog.new_event') });
+    await typeDate(dialog, 'fromDate', `${EVENT_DAY} 10:00`);
+    await typeDate(dialog, 'toDate', `${EVENT_DAY} 11:30`);
+    await dialog.getByRole('combobox', { name: c('fields.category') }).click();
+    await manager.page.getByRole('option').first().click();
+    await dialog.getByRole('textbox', { name: c('fields.title') }).fill(EVENT_TITLE);
+    const invited = dialog.getByRole('combobox', { name: c('fields.invited') });
+    await invited.click();
+    await invited.fill(INVITEE_NAME.split(' ')[0]);
+    await manager.page.getByRole('option', { name: INVITEE_NAME }).click();
+    const saved = await answered(manager.page, 'events/save', () =>
+      button(dialog, t('bg', 'actions.save_and_close')).click(),
     );
+    expect(saved.Result.invited).toEqual([inviteeId]);
+    await dialog.waitFor({ state: 'detached' });
+    await manager.context.close();
 
     const mail: ReceivedMail = await waitForMail((one) => one.envelope.to.includes(INVITEE.username));
     expect(mail.parsed.subject).toContain(EVENT_TITLE);
-    expect(mail.parsed.text).toContain('20.05.2031 10:00');
+    expect(mail.parsed.text).toContain(`${EVENT_DAY} 10:00`);
+    expect(mail.parsed.text).toContain(`${EVENT_DAY} 11:30`);
     const link = new RegExp(`${escapeRegExp(baseUrl())}/#/events/invitation/[0-9a-f-]{36}`).exec(
       mail.parsed.text ?? '',
     )?.[0];
@@ -177,18 +203,18 @@ describe('an invitation by e-mail', () => {
     // A fresh browser context: nobody is signed in.
     const { context, page } = await newPage(browser);
     await page.goto(link!);
-    await page.getByRole('heading', { name: t('bg', 'calendar:invitation.page_title') }).waitFor();
+    await page.getByRole('heading', { name: c('invitation.page_title') }).waitFor();
     await page.getByText(EVENT_TITLE).waitFor();
-    await button(page, t('bg', 'calendar:invitation.accept')).click();
+    await page.getByRole('button', { name: c('invitation.accept') }).click();
     const confirm = page.getByRole('dialog', { name: t('bg', 'messages:accept_event_invitation_title') });
     await answered(page, 'events/invitation/accept', () =>
-      button(confirm, t('bg', 'calendar:invitation.accept')).click(),
+      confirm.getByRole('button', { name: c('invitation.accept') }).click(),
     );
-    await page.getByText(t('bg', 'calendar:invitation.thanks')).waitFor();
+    await page.getByText(c('invitation.thanks')).waitFor();
     await context.close();
 
     const answers = await api<Array<{ user: string; status: boolean | null }>>(
-      `events/${event._id}/invitations`,
+      `events/${saved.Result._id}/invitations`,
       undefined,
       ACCOUNTS.manager(),
     );
