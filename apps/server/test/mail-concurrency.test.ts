@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, inject } from 'vitest';
 import { type Database, openPostgres } from '../src/db/client.ts';
+import { queryRows } from '../src/db/sql-helpers.ts';
 import { MailSender, type OutgoingMail, queueMail } from '../src/modules/mail/index.ts';
 import { onPGlite, raceIt } from './concurrency.ts';
 import { freshDatabase } from './helpers.ts';
@@ -94,10 +95,10 @@ async function queueMany(database: Database, smtp: TestSmtpServer, count: number
 }
 
 async function states(database: Database) {
-  const result = await database.db.execute(
+  return queryRows<{ id: string; state: string; attempts: number; messageId: string }>(
+    database.db,
     sql`select id, state, attempts, message_id_header as "messageId" from mail_messages order by created, id`,
   );
-  return result.rows as Array<{ id: string; state: string; attempts: number; messageId: string }>;
 }
 
 async function freePort(): Promise<number> {
