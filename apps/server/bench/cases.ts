@@ -21,6 +21,7 @@ import {
   timesheetListQuery,
 } from '@kantora/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../src/db/client.ts';
 import { fileBody } from '../src/db/file-store.ts';
 import { files, revokedTokens, users } from '../src/db/schema/index.ts';
@@ -36,6 +37,7 @@ import { LogsService } from '../src/modules/logs/index.ts';
 import { InvoiceSettingsService } from '../src/modules/settings/index.ts';
 import { TimesheetsService } from '../src/modules/timesheets/index.ts';
 import type { BenchRole, Fixtures } from './fixtures.ts';
+import { startMailSink } from './mail-sink.ts';
 
 /** What `direct` runs with: the pool, the row's user, and the server's settings the SQL depends on. */
 export interface DirectContext {
@@ -71,6 +73,12 @@ export interface BenchCase {
   bodies?: (fixtures: Fixtures) => Body[];
   /** With `sequential`: also the server's peak resident memory over the runs (a streaming call's memory must not grow with its rows). */
   memory?: boolean;
+  /**
+   * A delivery row (mail): this many messages are queued at once and the server's own sender delivers them to the
+   * bench's SMTP server (run.ts); its req/s is messages per second and its times the gaps between arrivals. `direct`
+   * sends one message straight with nodemailer (no outbox), called as many times.
+   */
+  delivery?: number;
 }
 
 /**
@@ -309,6 +317,46 @@ const billingRunRows: BenchCase[] = [
   },
 ];
 
+/**
+ * Outgoing mail: 1 000 messages, each with the 10-row invoice's PDF, queued in one transaction and sent by the server's
+ * sender (claims of 20 under FOR UPDATE SKIP LOCKED, one SMTP connection) to a local SMTP server, with the server's
+ * memory before and after; against the same messages sent straight with nodemailer to an SMTP server of the direct
+ * process (what SMTP alone costs).
+ */
+let bareMail: Promise<{ transport: Transporter; pdf: Buffer }> | undefined;
+const mailRows: BenchCase[] = [
+  {
+    name: 'mail: 1 000 queued messages with a PDF sent to a local SMTP server',
+    area: 'mail',
+    role: 'admin',
+    method: 'POST',
+    path: '/api/settings/mail/list',
+    body: (f) => ({ state: 'sent', invoice: f.printing.invoice10 }),
+    direct: async ({ db, actor }, b) => {
+      bareMail ??= (async () => {
+        const sink = await startMailSink();
+        const { pdf } = await printDocument(db, 'invoice', actor, String(b.invoice), { lang: 'bg' });
+        return {
+          transport: nodemailer.createTransport({ url: sink.url, pool: true, maxConnections: 1 } as never),
+          pdf,
+        };
+      })();
+      const { transport, pdf } = await bareMail;
+      await transport.sendMail({
+        from: 'Kantora <bench@kantora.local>',
+        to: 'client@example.test',
+        subject: 'Фактура',
+        text: 'Здравейте,\nприлагаме фактурата.',
+        html: '<p>Здравейте,<br>прилагаме фактурата.</p>',
+        attachments: [{ filename: 'invoice.pdf', contentType: 'application/pdf', content: pdf }],
+      });
+    },
+    sequential: 1,
+    delivery: 1000,
+    memory: true,
+  },
+];
+
 /** The contracts list's rows: no filter and each filter (the four statuses, expired derived), as a manager and an employee. */
 const contractsLists = (['manager', 'employee'] as const).flatMap((role) => [
   contractsList(role, 'no filter'),
@@ -416,4 +464,6 @@ export const benchCases: BenchCase[] = [
   ...monthPackageRows,
 
   ...billingRunRows,
+
+  ...mailRows,
 ];

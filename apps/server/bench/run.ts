@@ -20,12 +20,14 @@ import { migrateDatabase, openPostgres } from '../src/db/client.ts';
 import { queryRows } from '../src/db/sql-helpers.ts';
 import { firstStart } from '../src/seed/bootstrap.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
+import { MailSender, queueMail } from '../src/modules/mail/index.ts';
 import { type BenchCase, benchCases } from './cases.ts';
 import { atExit, endAll, exited, isEnding, spawnTracked, startWorker } from './children.ts';
 import { seedLogs, seedPreset } from './data.ts';
 import type { DirectRequest } from './direct.ts';
 import { BENCH_USERS, type BenchRole, type Fixtures, loadFixtures } from './fixtures.ts';
 import type { LoadRequest } from './load.ts';
+import { startMailSink } from './mail-sink.ts';
 import { describeVolumes, PRESETS } from './presets.ts';
 import { type CaseResult, ratioOf, tableOf, writeRegion } from './report.ts';
 import { memoryShown, type Sample, summarize } from './stats.ts';
@@ -205,10 +207,13 @@ async function main() {
   atExit(() => rmSync(logDir, { recursive: true, force: true }));
   const logFile = join(logDir, 'server.log');
   const log = openSync(logFile, 'a');
+  // The SMTP server the server's mail sender delivers to (the mail row).
+  const sink = await startMailSink();
+  atExit(() => void sink.close());
   const serverStarted = performance.now();
   const server = spawnTracked(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...baseEnv, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '0' },
+    env: { ...baseEnv, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '0', SMTP_URL: sink.url, MAIL_POLL_MS: '200' },
     stdio: ['ignore', log, log],
   });
   // 3. The load generator and the direct-SQL client, each a process of its own.
@@ -289,6 +294,70 @@ async function main() {
       direct.call({ ...plan, caseName: c.name, body, fixtures });
     const httpSamples: Sample[] = [];
     const sqlSamples: Sample[] = [];
+    if (c.delivery) {
+      // The messages queued in one transaction (a sender of this process registered so that they are 'queued', not
+      // 'held'; it sends nothing itself); the server's sender, polling every 200 ms, delivers them to the sink.
+      const count = c.delivery;
+      const printed = await fetch(`${base}/api/invoices/print/${fixtures.printing.invoice10}?lang=bg`, {
+        headers: { authorization: `Bearer ${tokens.get(c.role)}` },
+      });
+      if (!printed.ok) throw new Error(`print ${printed.status}`);
+      const pdf = Buffer.from(await printed.arrayBuffer());
+      const before = sink.arrivals.length;
+      const memory = server.pid ? serverMemory(server.pid) : undefined;
+      const queuing = await openPostgres(databaseUrl, 2);
+      const queuer = new MailSender(queuing.db, {
+        smtpUrl: sink.url,
+        from: 'Kantora <bench@kantora.local>',
+        retryBaseMs: 60_000,
+        maxAttempts: 8,
+        leaseSeconds: 300,
+        pollMs: 60_000,
+      });
+      let queued = 0;
+      try {
+        queuer.start({ background: false });
+        await queuing.db.transaction(async (tx) => {
+          for (let i = 0; i < count; i += 1)
+            await queueMail(tx, null, {
+              to: [`client${i}@example.test`],
+              subject: `Фактура ${i}`,
+              text: 'Здравейте,\nприлагаме фактурата.',
+              html: '<p>Здравейте,<br>прилагаме фактурата.</p>',
+              language: 'bg',
+              kind: 'document',
+              entity: null,
+              attachments: [{ filename: `invoice-${i}.pdf`, contentType: 'application/pdf', content: pdf }],
+            });
+        });
+        queued = performance.now();
+      } finally {
+        await queuer.stop();
+        await queuing.close();
+      }
+      await sink.waitFor(before + count);
+      const times = [queued, ...sink.arrivals.slice(before, before + count)];
+      const gaps = times.slice(1).map((time, index) => time - times[index]);
+      httpSamples.push({ latencies: gaps, failed: 0, seconds: (times.at(-1)! - queued) / 1000 });
+      const memoryNote = memory?.();
+      await directOf({ connections: 1, amount: 1 });
+      sqlSamples.push(await directOf({ connections: 1, amount: count }));
+      const http = summarize(httpSamples);
+      const directMemory = sqlSamples.at(-1)?.memory;
+      const notes = [
+        `${count} messages, ${(pdf.length / 1024).toFixed(0)} KB PDF each: the server's sender ${http.rps.toFixed(0)}/s`,
+        memoryNote && `server ${memoryNote}`,
+        directMemory && `direct (nodemailer alone) ${memoryShown(directMemory)}`,
+      ].filter(Boolean);
+      return {
+        name: c.name,
+        area: c.area,
+        answer: notes.join('; '),
+        http,
+        direct: summarize(sqlSamples),
+        sequential: count,
+      };
+    }
     if (c.sequential) {
       const runs = Math.max(3, Math.round(c.sequential * preset.runs));
       // A change a body serves once: the check took the first body; each side then takes its own, one per request.
