@@ -55,6 +55,11 @@ async function main() {
     console.log(
       'Demo data created. Demo users (password demo1234): manager@, employee@, employee2@, accountant@, client@kantora.local',
     );
+  console.log(
+    config.SMTP_URL
+      ? `Outgoing mail: sent through ${new URL(config.SMTP_URL).host} from ${config.MAIL_FROM}`
+      : 'Outgoing mail: held (no SMTP_URL); the administrator reads it under Settings → Outgoing mail',
+  );
   // Printed last: tools that wait for this line find the lines above already written.
   const shownHost = config.HOST === '127.0.0.1' || config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
   console.log(
