@@ -79,6 +79,11 @@ function MailRow({
           )}
         </Box>
       </Box>
+      {mail.state === 'held' && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {t('history.held_hint')}
+        </Typography>
+      )}
       {mail.lastError && (
         <Typography
           variant="body2"

@@ -21,6 +21,7 @@ import { documentMailApi, mailKeys, mailQueries } from '../../../api/mail.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { useInvalidate } from '../../../lib/metadata.ts';
+import { notify } from '../../../lib/notify.ts';
 import { addressError, RecipientsField } from './recipients-field.tsx';
 
 export interface SendMailDialogProps {
@@ -119,6 +120,8 @@ export function SendMailDialog({ kind, documentId, title, onClose, onSent }: Sen
         ...(values.text !== template.text ? { text: values.text } : {}),
       });
       invalidate(mailKeys.history(kind, documentId), mailKeys.outbox);
+      // No mail server: the message waits in the outbox; say so beside the server's "queued".
+      if (mail.state === 'held') notify.warning(t('send.held'));
       onSent?.(mail);
       onClose();
     } catch (error) {
@@ -199,8 +202,17 @@ export function SendMailDialog({ kind, documentId, title, onClose, onSent }: Sen
               label={t('fields.subject')}
               value={values.subject}
               onChange={(event) => change({ subject: event.target.value.replace(/[\r\n]+/g, ' ') })}
+              onKeyDown={(event) => {
+                // One line: Enter sends instead of breaking it (the field wraps a long subject on phones).
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  void send();
+                }
+              }}
               disabled={sending}
               required
+              multiline
+              maxRows={3}
               error={Boolean(fieldError('subject'))}
               helperText={fieldError('subject')}
               slotProps={{ htmlInput: { maxLength: 300 } }}

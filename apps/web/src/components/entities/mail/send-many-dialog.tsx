@@ -32,6 +32,7 @@ import { useTranslation } from 'react-i18next';
 import { documentMailApi, mailKeys } from '../../../api/mail.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { useInvalidate } from '../../../lib/metadata.ts';
+import { mailEntityOf } from './mail-entity.tsx';
 import { MailStateChip } from './mail-state-chip.tsx';
 
 /** A document to send: its kind and, for the results, its number. */
@@ -172,7 +173,10 @@ export function SendManyDialog({ documents, onClose }: SendManyDialogProps) {
               {results.map((item) => (
                 <ListItem key={item._id} divider disableGutters>
                   <ListItemText
-                    primary={t(item.kind === 'invoice' ? 'send_many.invoice' : 'send_many.proforma', {
+                    primary={t('send_many.document', {
+                      name:
+                        (item.mail && mailEntityOf(t, item.mail)?.label) ??
+                        t(item.kind === 'invoice' ? 'entities.invoice' : 'entities.proforma-invoice'),
                       number: numberOf(item),
                     })}
                     secondary={

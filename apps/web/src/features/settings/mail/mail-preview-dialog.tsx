@@ -205,8 +205,8 @@ export function MailPreviewDialog({ id, locale, retryDisabled = false, onClose }
         )}
       </DialogContent>
       <DialogActions>
-        {mail && canRetryMail(mail) && (
-          <Button startIcon={<Replay />} onClick={() => void retry()} disabled={busy || retryDisabled}>
+        {mail && canRetryMail(mail) && !retryDisabled && (
+          <Button startIcon={<Replay />} onClick={() => void retry()} disabled={busy}>
             {t('retry.button')}
           </Button>
         )}

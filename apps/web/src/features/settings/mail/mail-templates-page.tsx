@@ -135,6 +135,12 @@ function TemplateCard({
           label={t('fields.subject')}
           value={subject}
           onChange={(event) => setSubject(event.target.value.replace(/[\r\n]+/g, ' '))}
+          onKeyDown={(event) => {
+            // One line: Enter does not break it (the field wraps a long subject).
+            if (event.key === 'Enter') event.preventDefault();
+          }}
+          multiline
+          maxRows={3}
           required
           disabled={busy}
           error={Boolean(errors.subject)}

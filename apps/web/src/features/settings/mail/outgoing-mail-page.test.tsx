@@ -56,7 +56,7 @@ describe('Settings → outgoing mail', () => {
     expect(await within(table).findByText('office@beta.it')).toBeInTheDocument();
     expect(within(table).getByText('Задържан')).toBeInTheDocument();
     expect(screen.getByText('Няма настроен пощенски сървър (SMTP_URL).')).toBeInTheDocument();
-    expect(within(table).getByRole('button', { name: /^Изпрати отново: office@beta\.it/ })).toBeDisabled();
+    expect(within(table).queryByRole('button', { name: /^Изпрати отново/ })).not.toBeInTheDocument();
     expect(listBodies(calls)[0]).toMatchObject({ sortBy: 'created', sortDesc: true, page: 1 });
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Състояние' }));

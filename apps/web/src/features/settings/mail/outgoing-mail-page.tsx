@@ -210,12 +210,13 @@ export default function OutgoingMailPage() {
           const target = `${row.to.join(', ')} ${formatDateTime(row.created)}`;
           return (
             <>
-              {canRetryMail(row) && (
+              {/* Without a mail server a retry cannot deliver: the notice above says so. */}
+              {canRetryMail(row) && smtp?.configured !== false && (
                 <RowAction
                   label={t('retry.button')}
                   target={target}
                   icon={<Replay fontSize="small" />}
-                  disabled={retrying !== null || smtp?.configured === false}
+                  disabled={retrying !== null}
                   onClick={() => void retry(row)}
                 />
               )}
