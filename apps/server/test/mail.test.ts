@@ -1,8 +1,8 @@
 import { Access } from '@kantora/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { logs, mailMessages } from '../src/db/schema/index.ts';
-import { mailsOf, type OutgoingMail, queueMail } from '../src/modules/mail/index.ts';
+import { MailSender, mailsOf, type OutgoingMail, queueMail } from '../src/modules/mail/index.ts';
 import { bearer, call, createTestContext, type TestContext } from './helpers.ts';
 import { actorOf, pdfBytes, startSmtpServer, type TestSmtpServer } from './mail-fixtures.ts';
 
@@ -55,6 +55,7 @@ describe('outbox with an SMTP server', () => {
     smtp.received.length = 0;
     smtp.attemptIds.length = 0;
     smtp.answers = [];
+    smtp.delayMs = 0;
   });
 
   it('delivers a message with its attachment byte for byte, to every recipient, and records it as sent', async () => {
@@ -165,6 +166,43 @@ describe('outbox with an SMTP server', () => {
     const detail = await call(ctx, 'GET', `/api/settings/mail/${queued._id}`);
     expect(detail.body.Result).toMatchObject({ state: 'failed', attempts: 4 });
     expect(detail.body.Result.lastError).toMatch(/450/);
+  });
+
+  it('gives back the claimed messages it has not attempted when stopped mid-batch (claimable at once, attempt uncounted)', async () => {
+    const stopping = new MailSender(ctx.database.db, {
+      smtpUrl: smtp.url,
+      from: 'Kantora Test <office@kantora.test>',
+      retryBaseMs: 0,
+      maxAttempts: 4,
+      leaseSeconds: 300,
+      pollMs: 600_000,
+    });
+    stopping.start({ background: false }); // queueMail now wakes this sender, which sends only when drained
+    const queued = [];
+    for (let i = 0; i < 5; i += 1) queued.push(await queue(ctx, outgoing({ subject: `Stop ${i}` })));
+    smtp.delayMs = 200;
+    const draining = stopping.drain();
+    await smtp.waitFor(1);
+    await stopping.stop();
+    await draining;
+    smtp.delayMs = 0;
+    const rows = await ctx.database.db
+      .select()
+      .from(mailMessages)
+      .where(
+        inArray(
+          mailMessages.id,
+          queued.map((one) => one._id),
+        ),
+      );
+    const sent = rows.filter((row) => row.state === 'sent');
+    const left = rows.filter((row) => row.state === 'queued');
+    expect(sent.length).toBeGreaterThanOrEqual(1);
+    expect(sent.length + left.length).toBe(5);
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.every((row) => row.leaseUntil === null && row.attempts === 0)).toBe(true);
+    await ctx.app.mail.drain();
+    expect(smtp.received).toHaveLength(5);
   });
 
   it('never lets a subject with CR/LF add a header or a recipient', async () => {

@@ -25,6 +25,7 @@ export interface MailSenderOptions {
 
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 const DEFAULT_BATCH = 20;
+const STOP_PATIENCE_MS = 10_000;
 
 type MessageRow = typeof mailMessages.$inferSelect;
 
@@ -89,7 +90,15 @@ export class MailSender {
       kick: () => this.kick(),
     });
     if (!this.configured) return;
-    this.transport = nodemailer.createTransport({ url: this.options.smtpUrl, pool: true, maxConnections: 1 } as never);
+    this.transport = nodemailer.createTransport({
+      url: this.options.smtpUrl,
+      pool: true,
+      maxConnections: 1,
+      // An unreachable or silent server fails the attempt (retried later) instead of holding the sender for minutes.
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 60_000,
+    } as never);
     if (this.background) {
       const tick = () => {
         if (this.stopped) return;
@@ -107,8 +116,16 @@ export class MailSender {
     if (this.timer) clearTimeout(this.timer);
     if (this.kickTimer) clearTimeout(this.kickTimer);
     this.unregister?.();
-    await this.chain.catch(() => undefined);
+    // The pass under way finishes its message; one stuck on a slow server is cut short after a while (its attempt is
+    // then written as a temporary failure, retried later, by this or another process).
+    let waited: NodeJS.Timeout | undefined;
+    const patience = new Promise<void>((resolve) => {
+      waited = setTimeout(resolve, STOP_PATIENCE_MS);
+    });
+    await Promise.race([this.chain.catch(() => undefined), patience]);
+    clearTimeout(waited);
     this.transport?.close();
+    await this.chain.catch(() => undefined);
     this.transport = null;
   }
 
@@ -143,7 +160,13 @@ export class MailSender {
       if (this.stopped) return;
       const claimed = await this.claim();
       if (claimed.length === 0) return;
-      for (const message of claimed) await this.deliver(message);
+      for (const [index, message] of claimed.entries()) {
+        if (this.stopped) {
+          await this.release(claimed.slice(index));
+          return;
+        }
+        await this.deliver(message);
+      }
     }
   }
 
@@ -175,6 +198,21 @@ export class MailSender {
         )
         .returning();
     });
+  }
+
+  /** Gives back claimed messages not attempted (the sender is stopping): claimable at once, the attempt uncounted. */
+  private async release(messages: MessageRow[]): Promise<void> {
+    for (const message of messages)
+      await this.db
+        .update(mailMessages)
+        .set({ leaseUntil: null, attempts: message.attempts - 1 })
+        .where(
+          and(
+            eq(mailMessages.id, message.id),
+            eq(mailMessages.state, 'queued'),
+            eq(mailMessages.attempts, message.attempts),
+          ),
+        );
   }
 
   private async deliver(message: MessageRow): Promise<void> {
