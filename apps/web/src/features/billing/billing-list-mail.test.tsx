@@ -69,7 +69,7 @@ describe('sending chosen invoices by e-mail from the list', () => {
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Приложи електронната фактура (XML)' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Изпрати 2 документа' }));
 
-    expect(await within(dialog).findByText('Изпратени: 1 от 2.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Приети за изпращане: 1 от 2.')).toBeInTheDocument();
     const body = JSON.parse(String(calls.find((call) => call.url.endsWith('/sendManyByMail'))?.init?.body));
     expect(body).toEqual({ ids: [rows[0]._id, rows[1]._id], layout: 'invoice', attachXml: false });
     const results = within(dialog).getByRole('list', { name: 'Резултат по документи' });
