@@ -2,7 +2,8 @@
  * The mail module's public face (the outbox): other modules queue messages in their own transactions with
  * `queueMail` and read an entity's history with `mailsOf`; app.ts starts the sender and registers the routes.
  */
-export { mailsOf, queueMail } from './mail.queue.ts';
+export { mailsOf } from './mail.queries.ts';
+export { queueMail } from './mail.queue.ts';
 export type { OutgoingMail } from './mail.queue.ts';
 export type { MailView } from '@kantora/domain';
 export { mailRoutes } from './mail.routes.ts';

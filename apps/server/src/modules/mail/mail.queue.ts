@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Locale, MailAttachmentView, MailKind, MailState, MailView } from '@kantora/domain';
+import type { MailKind, MailState, MailView } from '@kantora/domain';
+import type { Locale } from '@kantora/domain';
 import { MessageKeys as M, mailAddressSchema } from '@kantora/domain';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { mailAttachments, mailMessages } from '../../db/schema/index.ts';
 import type { Actor } from '../../http/actor.ts';
-import { iso } from '../../http/dto.ts';
 import { badRequest } from '../../http/errors.ts';
 import { writeLog } from '../logs/index.ts';
 import { mailRuntime } from './mail.runtime.ts';
+import { logView, mailView } from './mail.views.ts';
 
 /** A message another module hands to the outbox (written in its own transaction). */
 export interface OutgoingMail {
@@ -23,8 +23,6 @@ export interface OutgoingMail {
 }
 
 export const MAIL_LOG = { name: 'Mail', model: 'mail_messages' } as const;
-
-type MessageRow = typeof mailMessages.$inferSelect;
 
 /** A header value on one line: CR, LF and other control characters become spaces (no header can be added). */
 export function singleLine(value: string): string {
@@ -104,75 +102,4 @@ export async function queueMail(tx: Tx, actor: Actor | null, mail: OutgoingMail)
   });
   runtime.kick();
   return view;
-}
-
-/** What the audit log keeps of a message (no bodies, no bytes). */
-export function logView(view: MailView) {
-  return {
-    state: view.state,
-    to: view.to,
-    subject: view.subject,
-    kind: view.kind,
-    entity: view.entity,
-    attempts: view.attempts,
-    lastError: view.lastError,
-    attachments: view.attachments.map((one) => one.filename),
-  };
-}
-
-export function mailView(row: MessageRow, attachments: MailAttachmentView[]): MailView {
-  return {
-    _id: row.id,
-    state: row.state as MailState,
-    to: row.to,
-    subject: row.subject,
-    language: row.language as Locale,
-    kind: row.kind as MailKind,
-    entity: row.entityModel && row.entityId ? { model: row.entityModel, id: row.entityId } : null,
-    attempts: row.attempts,
-    lastError: row.lastError,
-    sentAt: iso(row.sentAt),
-    created: iso(row.created) ?? '',
-    createdByName: row.createdByName ?? null,
-    attachments,
-  };
-}
-
-/** The attachment lists (without bytes) of some messages. */
-export async function attachmentsOf(db: Executor, ids: string[]): Promise<Map<string, MailAttachmentView[]>> {
-  const result = new Map<string, MailAttachmentView[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return result;
-  const rows = await db
-    .select({
-      id: mailAttachments.id,
-      mailId: mailAttachments.mailId,
-      filename: mailAttachments.filename,
-      contentType: mailAttachments.contentType,
-      size: sql<number>`cast(octet_length(${mailAttachments.content}) as integer)`,
-    })
-    .from(mailAttachments)
-    .where(inArray(mailAttachments.mailId, ids))
-    .orderBy(asc(mailAttachments.mailId), asc(mailAttachments.position));
-  for (const row of rows)
-    result.get(row.mailId)?.push({ _id: row.id, filename: row.filename, contentType: row.contentType, size: row.size });
-  return result;
-}
-
-/** Views of message rows with their attachment lists. */
-export async function viewsOf(db: Executor, rows: MessageRow[]): Promise<MailView[]> {
-  const attachments = await attachmentsOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => mailView(row, attachments.get(row.id) ?? []));
-}
-
-/** An entity's messages (a document's mail history), newest first. */
-export async function mailsOf(db: Executor, entity: { model: string; id: string }): Promise<MailView[]> {
-  const rows = await db
-    .select()
-    .from(mailMessages)
-    .where(and(eq(mailMessages.entityModel, entity.model), eq(mailMessages.entityId, entity.id)))
-    .orderBy(desc(mailMessages.created), asc(mailMessages.id));
-  return viewsOf(db, rows);
 }

@@ -1,15 +1,15 @@
 import type { MailDetail, MailListQuery, MailListResult, MailView } from '@kantora/domain';
 import { MessageKeys as M } from '@kantora/domain';
-import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sofiaDayStart } from '../../db/sql-helpers.ts';
 import { mailAttachments, mailMessages } from '../../db/schema/index.ts';
 import type { Actor } from '../../http/actor.ts';
 import { iso } from '../../http/dto.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { likePattern, offsetOf, orderBy, totalCount } from '../../http/paging.ts';
 import { writeLog } from '../logs/index.ts';
-import { attachmentsOf, logView, MAIL_LOG, mailView, viewsOf } from './mail.queue.ts';
+import { attachmentsOf, mailList } from './mail.queries.ts';
+import { MAIL_LOG } from './mail.queue.ts';
+import { logView, mailView } from './mail.views.ts';
 import type { MailSender } from './mail.sender.ts';
 
 /** Settings → outgoing mail (admin): the list with the SMTP state, a message, its attachments, retry. */
@@ -20,51 +20,8 @@ export class MailsService {
   ) {}
 
   async list(query: MailListQuery): Promise<MailListResult> {
-    const where = and(
-      query.state ? eq(mailMessages.state, query.state) : undefined,
-      query.fromDate ? gte(mailMessages.created, sofiaDayStart(query.fromDate)) : undefined,
-      query.toDate ? lt(mailMessages.created, sofiaDayStart(query.toDate, 1)) : undefined,
-      query.recipient ? sql`array_to_string(${mailMessages.to}, ' ') ilike ${likePattern(query.recipient)}` : undefined,
-      query.entityModel ? eq(mailMessages.entityModel, query.entityModel) : undefined,
-      query.entityId ? eq(mailMessages.entityId, query.entityId) : undefined,
-    ) as SQL | undefined;
-    const sort = orderBy(
-      query,
-      {
-        created: mailMessages.created,
-        state: mailMessages.state,
-        subject: mailMessages.subject,
-        sentAt: mailMessages.sentAt,
-        attempts: mailMessages.attempts,
-      },
-      { by: 'created', desc: true },
-      mailMessages.id,
-      { descNullsLast: true },
-    );
-    const rows = await this.db
-      .select({ message: mailMessages, total: totalCount })
-      .from(mailMessages)
-      .where(where)
-      .orderBy(...sort)
-      .limit(query.itemsPerPage)
-      .offset(offsetOf(query));
-    let total = rows[0]?.total ?? 0;
-    if (rows.length === 0 && query.page > 1) {
-      const [counted] = await this.db
-        .select({ total: sql<number>`cast(count(*) as integer)` })
-        .from(mailMessages)
-        .where(where);
-      total = counted?.total ?? 0;
-    }
-    return {
-      Items: await viewsOf(
-        this.db,
-        rows.map((row) => row.message),
-      ),
-      Total: total,
-      Page: query.page,
-      Smtp: await this.sender.smtpState(),
-    };
+    const { items, total } = await mailList(this.db, query);
+    return { Items: items, Total: total, Page: query.page, Smtp: await this.sender.smtpState() };
   }
 
   async get(id: string): Promise<MailDetail> {
