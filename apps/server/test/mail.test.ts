@@ -230,6 +230,46 @@ describe('outbox with an SMTP server', () => {
     }
   });
 
+  it('sends the messages held while no mail server was configured when the administrator asks, each once', async () => {
+    const kept = [
+      await queue(ctx, outgoing({ to: ['held-1@example.test'] })),
+      await queue(ctx, outgoing({ to: ['held-2@example.test'] })),
+    ];
+    // As a database written by a process without SMTP_URL leaves them.
+    await ctx.database.db
+      .update(mailMessages)
+      .set({ state: 'held' })
+      .where(
+        inArray(
+          mailMessages.id,
+          kept.map((one) => one._id),
+        ),
+      );
+    const listed = await call(ctx, 'POST', '/api/settings/mail/list', {});
+    expect(listed.body.Result.Smtp).toMatchObject({ configured: true, held: 2 });
+    const employee = await call(ctx, 'POST', '/api/settings/mail/retryHeld', {}, ctx.users.employee.token);
+    expect(employee.status).toBe(403);
+
+    const [first, second] = await Promise.all([
+      call(ctx, 'POST', '/api/settings/mail/retryHeld', {}),
+      call(ctx, 'POST', '/api/settings/mail/retryHeld', {}),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(first.body.Result.count + second.body.Result.count).toBe(2);
+    await ctx.app.mail.drain();
+    expect(smtp.received.flatMap((mail) => mail.envelopeTo).sort()).toEqual([
+      'held-1@example.test',
+      'held-2@example.test',
+    ]);
+    for (const one of kept) {
+      const [row] = await ctx.database.db.select().from(mailMessages).where(eq(mailMessages.id, one._id));
+      expect(row.state).toBe('sent');
+      expect((await logRows(ctx, one._id)).map((log) => log.action)).toEqual(['send', 'retry', 'queue']);
+    }
+    const after = await call(ctx, 'POST', '/api/settings/mail/list', {});
+    expect(after.body.Result.Smtp.held).toBe(0);
+  });
+
   it('filters the list by recipient, entity and dates, newest first', async () => {
     const a = await queue(
       ctx,
@@ -308,12 +348,15 @@ describe('outbox without SMTP_URL', () => {
     expect(list.body.Result.Items.map((one: { _id: string }) => one._id)).toEqual([queued._id]);
     expect(list.body.Result.Smtp).toEqual({
       configured: false,
+      held: 1,
       lastSuccessAt: null,
       lastErrorAt: null,
       lastError: null,
     });
     const retry = await call(ctx, 'POST', '/api/settings/mail/retry', { mailId: queued._id });
     expect([retry.status, retry.body.Message]).toEqual([409, 'mail_smtp_not_configured']);
+    const all = await call(ctx, 'POST', '/api/settings/mail/retryHeld', {});
+    expect([all.status, all.body.Message]).toEqual([409, 'mail_smtp_not_configured']);
     const [row] = await ctx.database.db.select().from(mailMessages).where(eq(mailMessages.id, queued._id));
     expect(row.state).toBe('held');
     expect((await logRows(ctx, queued._id)).map((one) => one.action)).toEqual(['queue']);

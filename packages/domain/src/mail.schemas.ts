@@ -12,6 +12,8 @@ import type { LocalizedText } from './schemas.ts';
  * - GET  /api/settings/mail/{id}/attachments/{attachmentId} → the attachment's exact bytes.
  * - POST /api/settings/mail/retry  `mailRetrySchema` → `MailView` (a held or failed message back to queued;
  *                                  409 `mail_smtp_not_configured` without SMTP_URL, `mail_not_retryable` otherwise).
+ * - POST /api/settings/mail/retryHeld {} → `MailRetryHeldResult` (every held message back to queued once a mail
+ *                                  server is configured; 409 `mail_smtp_not_configured` without SMTP_URL).
  */
 
 /** queued: waiting for the sender (or being sent under a lease); sent; failed (5xx or out of attempts); held (no SMTP). */
@@ -60,6 +62,8 @@ export interface MailDetail extends MailView {
 /** The SMTP side's state, shown above the list. */
 export interface MailSmtpState {
   configured: boolean;
+  /** How many messages wait as held (kept while no mail server was configured). */
+  held: number;
   lastSuccessAt: string | null;
   lastErrorAt: string | null;
   lastError: string | null;
@@ -99,6 +103,13 @@ export type MailListQuery = z.output<typeof mailListQuery>;
 
 export const mailRetrySchema = z.object({ mailId: idSchema });
 export type MailRetryInput = z.infer<typeof mailRetrySchema>;
+
+/** POST /api/settings/mail/retryHeld: no fields. */
+export const mailRetryHeldSchema = z.object({}).strict();
+export interface MailRetryHeldResult {
+  /** The held messages put back in the queue. */
+  count: number;
+}
 
 /** GET /api/settings/mail/{id}/attachments/{attachmentId}. */
 export const mailAttachmentParams = z.object({ id: idSchema, attachmentId: idSchema });

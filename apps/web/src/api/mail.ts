@@ -7,6 +7,7 @@ import {
   type MailDetail,
   type MailListInput,
   type MailListResult,
+  type MailRetryHeldResult,
   type MailRetryInput,
   type MailTemplateKind,
   type MailTemplateRef,
@@ -39,6 +40,8 @@ export const outboxApi = {
   list: (request: MailListRequest) => api.post<MailListResult>('/settings/mail/list', request),
   get: (id: string) => api.get<MailDetail>(`/settings/mail/${encodeURIComponent(id)}`),
   retry: (mailId: string) => api.post<MailView>('/settings/mail/retry', { mailId } satisfies MailRetryInput),
+  /** Every held message back to the queue (once a mail server is configured). */
+  retryHeld: () => api.post<MailRetryHeldResult>('/settings/mail/retryHeld', {}),
   /** Saves an attachment's exact bytes under its name. */
   attachment: (mailId: string, attachmentId: string) =>
     download(`/settings/mail/${encodeURIComponent(mailId)}/attachments/${encodeURIComponent(attachmentId)}`),

@@ -1,4 +1,10 @@
-import { idParamsSchema, mailAttachmentParams, mailListQuery, mailRetrySchema } from '@kantora/domain';
+import {
+  idParamsSchema,
+  mailAttachmentParams,
+  mailListQuery,
+  mailRetryHeldSchema,
+  mailRetrySchema,
+} from '@kantora/domain';
 import { ok } from '../../http/envelope.ts';
 import { sendFile } from '../../http/files.ts';
 import { userOf } from '../../http/guard.ts';
@@ -16,6 +22,10 @@ export function mailRoutes(app: AppInstance, mails: MailsService) {
 
   app.post('/api/settings/mail/retry', { schema: { body: mailRetrySchema, tags }, config }, async (request) =>
     ok(await mails.retry(userOf(request), request.body.mailId)),
+  );
+
+  app.post('/api/settings/mail/retryHeld', { schema: { body: mailRetryHeldSchema, tags }, config }, async (request) =>
+    ok(await mails.retryHeld(userOf(request))),
   );
 
   app.get('/api/settings/mail/:id', { schema: { params: idParamsSchema, tags }, config }, async (request) =>

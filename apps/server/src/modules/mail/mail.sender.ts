@@ -329,8 +329,13 @@ export class MailSender {
   /** The SMTP side's state for the list screen. */
   async smtpState(): Promise<MailSmtpState> {
     const [row] = await this.db.select().from(mailStatus).limit(1);
+    const [held] = await this.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(mailMessages)
+      .where(eq(mailMessages.state, 'held'));
     return {
       configured: this.configured,
+      held: Number(held?.count ?? 0),
       lastSuccessAt: iso(row?.lastSuccessAt ?? null),
       lastErrorAt: iso(row?.lastErrorAt ?? null),
       lastError: row?.lastError ?? null,

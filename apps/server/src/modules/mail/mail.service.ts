@@ -1,4 +1,4 @@
-import type { MailDetail, MailListQuery, MailListResult, MailView } from '@kantora/domain';
+import type { MailDetail, MailListQuery, MailListResult, MailRetryHeldResult, MailView } from '@kantora/domain';
 import { MessageKeys as M } from '@kantora/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -82,5 +82,40 @@ export class MailsService {
     });
     this.sender.kick();
     return view;
+  }
+
+  /**
+   * Every held message (kept while no mail server was configured) back to the queue, each with its log row; 409 while
+   * SMTP is still not configured. The rows are locked as they change, so two administrators at once queue each once.
+   */
+  async retryHeld(actor: Actor): Promise<MailRetryHeldResult> {
+    if (!this.sender.configured) throw conflict(M.mail_smtp_not_configured);
+    const count = await this.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(mailMessages)
+        .set({ state: 'queued', attempts: 0, nextAttemptAt: sql`now()`, leaseUntil: null })
+        .where(eq(mailMessages.state, 'held'))
+        .returning();
+      if (rows.length === 0) return 0;
+      const attachments = await attachmentsOf(
+        tx,
+        rows.map((row) => row.id),
+      );
+      for (const row of rows) {
+        const after = mailView(row, attachments.get(row.id) ?? []);
+        await writeLog(tx, {
+          ...MAIL_LOG,
+          doc: row.id,
+          type: 'update',
+          action: 'retry',
+          old: logView({ ...after, state: 'held' }),
+          new: logView(after),
+          actor,
+        });
+      }
+      return rows.length;
+    });
+    if (count > 0) this.sender.kick();
+    return { count };
   }
 }

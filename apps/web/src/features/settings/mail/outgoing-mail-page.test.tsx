@@ -28,6 +28,10 @@ function open(smtp: MailSmtpState, route = '/settings/outgoing-mail') {
   let items = [held, mailOf(1)];
   const api = mockApi({
     'POST /api/settings/mail/list': () => ok({ Items: items, Total: items.length, Page: 1, Smtp: smtp }),
+    'POST /api/settings/mail/retryHeld': () => {
+      items = [{ ...held, state: 'queued' }, mailOf(1)];
+      return ok({ count: 1 });
+    },
     'POST /api/settings/mail/retry': () => {
       items = [{ ...held, state: 'queued' }, mailOf(1)];
       return ok(items[0]);
@@ -51,12 +55,14 @@ const listBodies = (calls: { url: string; init?: RequestInit }[]) =>
 
 describe('Settings → outgoing mail', () => {
   it('shows that no mail server is set (retry not offered) and filters by state, days, recipient and document', async () => {
-    const { calls } = open({ configured: false, lastSuccessAt: null, lastErrorAt: null, lastError: null });
+    const { calls } = open({ configured: false, held: 1, lastSuccessAt: null, lastErrorAt: null, lastError: null });
     const table = await screen.findByRole('table', { name: 'Изходяща поща' });
     expect(await within(table).findByText('office@beta.it')).toBeInTheDocument();
     expect(within(table).getByText('Задържан')).toBeInTheDocument();
     expect(screen.getByText('Няма настроен пощенски сървър (SMTP_URL).')).toBeInTheDocument();
     expect(within(table).queryByRole('button', { name: /^Изпрати отново/ })).not.toBeInTheDocument();
+    // Held messages are sent only once a server is set.
+    expect(screen.queryByRole('button', { name: /задържан/ })).not.toBeInTheDocument();
     expect(listBodies(calls)[0]).toMatchObject({ sortBy: 'created', sortDesc: true, page: 1 });
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Състояние' }));
@@ -78,6 +84,7 @@ describe('Settings → outgoing mail', () => {
     const { calls } = open(
       {
         configured: true,
+        held: 0,
         lastSuccessAt: '2026-04-01T08:30:00.000Z',
         lastErrorAt: '2026-04-01T09:00:00.000Z',
         lastError: '451 4.7.1 Try again later',
@@ -116,5 +123,22 @@ describe('Settings → outgoing mail', () => {
     // The HTML body runs nothing: a frame with every sandbox restriction.
     expect(frame.tagName).toBe('IFRAME');
     expect(frame).toHaveAttribute('sandbox', '');
+  });
+
+  it('sends every held message at once after asking, once a mail server is set', async () => {
+    const { calls } = open({ configured: true, held: 1, lastSuccessAt: null, lastErrorAt: null, lastError: null });
+    const table = await screen.findByRole('table', { name: 'Изходяща поща' });
+    await within(table).findByText('office@beta.it');
+    expect(screen.getByText('1 писмо чака задържано от времето без пощенски сървър.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Изпрати задържаното писмо' }));
+    const question = await screen.findByRole('dialog');
+    expect(question).toHaveTextContent('Да се изпрати ли задържаното писмо сега?');
+    await userEvent.click(within(question).getByRole('button', { name: 'Изпрати задържаното писмо' }));
+    await waitFor(() =>
+      expect(
+        calls.filter((call) => call.url === '/api/settings/mail/retryHeld').map((call) => call.init?.body),
+      ).toEqual(['{}']),
+    );
+    expect(await within(table).findByText('В опашката')).toBeInTheDocument();
   });
 });

@@ -1,8 +1,10 @@
 import { MAIL_STATES, type MailSmtpState, type MailView } from '@kantora/domain';
 import Replay from '@mui/icons-material/Replay';
+import Send from '@mui/icons-material/Send';
 import Visibility from '@mui/icons-material/Visibility';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +12,7 @@ import { useSearchParams } from 'react-router';
 import { mailKeys, outboxApi, type MailListRequest } from '../../../api/mail.ts';
 import { MailEntityLink, MAIL_ENTITY_MODELS, mailEntityLabel } from '../../../components/entities/mail/mail-entity.tsx';
 import { canRetryMail, MailStateChip } from '../../../components/entities/mail/mail-state-chip.tsx';
+import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { DateField } from '../../../components/ui/fields/date-field.tsx';
 import { OptionSelectField } from '../../../components/ui/fields/option-select-field.tsx';
@@ -40,8 +43,19 @@ const emptyFilter: MailFilter = {
   entityId: null,
 };
 
-/** The mail server's state: configured or not, the last delivery and the last error. */
-export function SmtpState({ smtp }: { smtp: MailSmtpState | null }) {
+/**
+ * The mail server's state: configured or not, the last delivery and the last error; with a server configured and
+ * messages held from before, the button that sends them all (`onSendHeld`).
+ */
+export function SmtpState({
+  smtp,
+  onSendHeld,
+  busy = false,
+}: {
+  smtp: MailSmtpState | null;
+  onSendHeld?: () => void;
+  busy?: boolean;
+}) {
   const { t } = useTranslation('mail');
   if (!smtp) return null;
   const lines = [
@@ -65,6 +79,16 @@ export function SmtpState({ smtp }: { smtp: MailSmtpState | null }) {
         {t(smtp.configured ? 'smtp.configured' : 'smtp.not_configured')}
       </Typography>
       {!smtp.configured && <Typography variant="body2">{t('smtp.held_hint')}</Typography>}
+      {smtp.configured && smtp.held > 0 && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 1 }}>
+          <Typography variant="body2">{t('smtp.held_count', { count: smtp.held })}</Typography>
+          {onSendHeld && (
+            <Button size="small" variant="outlined" startIcon={<Send />} onClick={onSendHeld} disabled={busy}>
+              {t('smtp.send_held', { count: smtp.held })}
+            </Button>
+          )}
+        </Box>
+      )}
       {lines.map((line) => (
         <Typography key={line as string} variant="body2" sx={{ wordBreak: 'break-word' }}>
           {line}
@@ -105,6 +129,29 @@ export default function OutgoingMailPage() {
     },
     [],
   );
+
+  const confirm = useConfirm();
+  const [sendingHeld, setSendingHeld] = useState(false);
+  const sendHeld = async () => {
+    if (
+      !smtp ||
+      !(await confirm({
+        messageKey: t('smtp.send_held_question', { count: smtp.held }),
+        confirmLabel: t('smtp.send_held', { count: smtp.held }),
+      }))
+    )
+      return;
+    setSendingHeld(true);
+    try {
+      const { count } = await outboxApi.retryHeld();
+      notify.success(t('smtp.send_held_done', { count }));
+      invalidate(mailKeys.outbox, mailKeys.all);
+    } catch {
+      // The API client has shown why.
+    } finally {
+      setSendingHeld(false);
+    }
+  };
 
   const retry = async (mail: MailView) => {
     setRetrying(mail._id);
@@ -168,7 +215,7 @@ export default function OutgoingMailPage() {
   return (
     <>
       <PageToolbar description={t('outbox.intro')} />
-      <SmtpState smtp={smtp} />
+      <SmtpState smtp={smtp} onSendHeld={() => void sendHeld()} busy={sendingHeld} />
       <FilterForm<MailFilter>
         emptyValues={emptyFilter}
         defaultValues={initial}
