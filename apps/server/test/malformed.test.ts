@@ -125,8 +125,14 @@ describe('page numbers', () => {
       if (errors.some((error) => error.field === 'page' && error.message === 'invalid_value'))
         refusedPage.push(route.url);
     }
-    // Every list is paged but the calendar's (a date range, answered whole).
-    expect(lists.map((route) => route.url).filter((url) => !refusedPage.includes(url))).toEqual(['/api/events/list']);
+    // Every list is paged but the calendar's (a date range, answered whole) and the mail templates' (every kind in
+    // both languages, a fixed grid; it takes no fields).
+    expect(
+      lists
+        .map((route) => route.url)
+        .filter((url) => !refusedPage.includes(url))
+        .sort(),
+    ).toEqual(['/api/events/list', '/api/settings/mail-templates/list']);
   });
 });
 

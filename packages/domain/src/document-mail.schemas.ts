@@ -314,6 +314,12 @@ export interface MailTemplateView {
   placeholders: readonly string[];
 }
 
+/**
+ * POST /api/settings/mail-templates/list: no fields (the answer is the whole grid of kinds × languages, not a page);
+ * an empty body or none.
+ */
+export const mailTemplateListSchema = z.object({}).strict().optional();
+
 export const mailTemplateRefSchema = z.object({
   kind: z.enum(MAIL_TEMPLATE_KINDS, { error: M.invalid_value }),
   language: z.enum(LOCALES, { error: M.invalid_value }),

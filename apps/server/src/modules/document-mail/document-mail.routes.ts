@@ -3,6 +3,7 @@ import {
   type BillingKind,
   documentMailRefSchema,
   MessageKeys as M,
+  mailTemplateListSchema,
   mailTemplateRefSchema,
   mailTemplateSaveSchema,
   sendByMailSchema,
@@ -46,7 +47,9 @@ export function mailTemplateRoutes(app: AppInstance, templates: MailTemplatesSer
   const tags = ['settings'];
   const base = '/api/settings/mail-templates';
 
-  app.post(`${base}/list`, { schema: { tags }, config }, async () => ok(await templates.list()));
+  app.post(`${base}/list`, { schema: { body: mailTemplateListSchema, tags }, config }, async () =>
+    ok(await templates.list()),
+  );
 
   app.get(`${base}/:kind/:language`, { schema: { params: mailTemplateRefSchema, tags }, config }, async (request) =>
     ok(await templates.get(request.params)),
