@@ -31,7 +31,8 @@ async function drive(request: LoadRequest): Promise<Sample> {
       : {}),
     connections: request.connections,
     ...(request.amount ? { amount: request.amount } : { duration: request.duration ?? 1 }),
-    timeout: 120,
+    // The server's own request timeout (app.ts, 5 minutes): a month's zip at the large preset takes minutes.
+    timeout: 300,
     // It looks at the clock (and the amount) once per sample: often, so a run ends when it should.
     sampleInt: 50,
   });
