@@ -11,7 +11,7 @@ const LOGIN_PAGE = fileURLToPath(new URL('./src/features/auth/login-page.tsx', i
 const nodeModule = /node_modules[\\/]/;
 const domainModule = /packages[\\/]domain[\\/]src[\\/]/;
 /** The app's own pieces that areas share (components, lib) and the domain package. */
-const sharedModule = /(apps[\\/]web[\\/]src[\\/](components|lib)|packages[\\/]domain[\\/]src)[\\/]/;
+const sharedModule = /(apps[\\/]web[\\/]src[\\/](components|lib|api)|packages[\\/]domain[\\/]src)[\\/]/;
 const pickersLibrary = /node_modules[\\/](@mui[\\/]x-date-pickers|date-fns)[\\/]/;
 /** The calendar library (FullCalendar and the Preact it renders with) stays in the calendar's own chunk. */
 const calendarLibrary = /node_modules[\\/](@fullcalendar|preact)[\\/]/;
@@ -107,7 +107,7 @@ export default defineConfig({
               priority: 20,
               includeDependenciesRecursively: false,
             },
-            // The app's shared components and helpers and the domain package, used by two areas or more.
+            // The app's shared components, helpers and typed calls and the domain package, used by two areas or more.
             {
               name: 'shared',
               test: (id) => signedInOnly(id) && sharedModule.test(id),

@@ -15,8 +15,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/ui/data-table.tsx';
@@ -25,11 +26,17 @@ import { type ListRequest, useListState } from '../../components/ui/use-list-que
 import { formatNumber } from '../../lib/format.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { billingApi, billingKeys, billingQueries } from '../../api/billing.ts';
-import { SendManyDialog } from '../../components/entities/mail/send-many-dialog.tsx';
 import { BillingPreviewButton, useBillingColumns } from './billing-columns.tsx';
 import { BillingFilterForm, type BillingFilterValues, toBillingFilter } from './billing-filter.tsx';
-import { MonthPackageDialog } from './month-package-dialog.tsx';
 import { usePaymentsFromList } from './payments-dialog.tsx';
+
+// The dialogs open on demand: their code stays out of the list's first load.
+const SendManyDialog = lazy(() =>
+  import('../../components/entities/mail/send-many-dialog.tsx').then((module) => ({ default: module.SendManyDialog })),
+);
+const MonthPackageDialog = lazy(() =>
+  import('./month-package-dialog.tsx').then((module) => ({ default: module.MonthPackageDialog })),
+);
 
 type ListTab = 'issued' | 'drafts';
 const TABS: readonly ListTab[] = ['issued', 'drafts'];
@@ -56,7 +63,7 @@ function TabLabel({ text, count }: { text: string; count: string }) {
  * sends chosen issued ones by e-mail.
  */
 export function BillingListPage({ kind }: { kind: BillingKind }) {
-  const { t } = useTranslation(['billing', 'mail']);
+  const { t } = useTranslation('billing');
   const user = useSessionUser();
   const management = user ? isManagement(user.access) : false;
   // The month's package (invoices and notices, PDF and XML, with the sales journal): management and the accountant.
@@ -66,7 +73,10 @@ export function BillingListPage({ kind }: { kind: BillingKind }) {
   // Management picks issued documents to send by e-mail (one message each to its client).
   const [selected, setSelected] = useState<BillingRow[]>([]);
   const [mailing, setMailing] = useState(false);
-  const selectable = management && tab === 'issued';
+  // Not on phones: the selection's checkboxes would push the paid state under the row's button (each document is sent
+  // from its own page there).
+  const wide = useMediaQuery((theme) => theme.breakpoints.up('sm'));
+  const selectable = management && tab === 'issued' && wide;
   const list = useListState<Partial<BillingFilterValues>>({ sortBy: 'number', sortDesc: true });
   const api = useMemo(() => billingApi(kind), [kind]);
   const filter = useMemo(() => toBillingFilter(list.filters), [list.filters]);
@@ -103,9 +113,7 @@ export function BillingListPage({ kind }: { kind: BillingKind }) {
             onClick={() => setMailing(true)}
             disabled={selected.length === 0}
           >
-            {selected.length > 0
-              ? t('mail:send_many.button_count', { count: selected.length })
-              : t('mail:send_many.button')}
+            {selected.length > 0 ? t('list.send_by_mail_count', { count: selected.length }) : t('list.send_by_mail')}
           </Button>
         )}
         {management && (
@@ -170,16 +178,22 @@ export function BillingListPage({ kind }: { kind: BillingKind }) {
         />
       </Box>
       {mailing && (
-        <SendManyDialog
-          documents={selected.map((row) => ({ _id: row._id, kind, number: row.number }))}
-          onClose={(sent) => {
-            setMailing(false);
-            if (sent) setSelected([]);
-          }}
-        />
+        <Suspense fallback={null}>
+          <SendManyDialog
+            documents={selected.map((row) => ({ _id: row._id, kind, number: row.number }))}
+            onClose={(sent) => {
+              setMailing(false);
+              if (sent) setSelected([]);
+            }}
+          />
+        </Suspense>
       )}
       {payments.dialog}
-      {monthPackage && packageOpen && <MonthPackageDialog open onClose={() => setPackageOpen(false)} />}
+      {monthPackage && packageOpen && (
+        <Suspense fallback={null}>
+          <MonthPackageDialog open onClose={() => setPackageOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
