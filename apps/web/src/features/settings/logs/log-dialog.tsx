@@ -7,7 +7,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -17,6 +16,7 @@ import { localized } from '../../../lib/labels.ts';
 import { LogDiffTable } from './log-diff-table.tsx';
 import { actionLabel, entityLabel, typeLabel } from './log-labels.ts';
 import { logKeys, logsApi } from '../../../api/logs.ts';
+import { FactsList } from '../../../components/ui/facts-list.tsx';
 
 /** The preview of a log entry: who did what and when, and the old and new documents compared. */
 export function LogDialog({ id, onClose }: { id: string; onClose: () => void }) {
@@ -60,27 +60,7 @@ export function LogDialog({ id, onClose }: { id: string; onClose: () => void }) 
           </Box>
         ) : (
           <>
-            <Box
-              component="dl"
-              sx={{
-                display: 'grid',
-                gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(200px, 1fr))' },
-                gap: 1.5,
-                m: 0,
-                mb: 2.5,
-              }}
-            >
-              {facts.map(([label, value]) => (
-                <Box key={label} sx={{ minWidth: 0 }}>
-                  <Typography component="dt" variant="caption" color="text.secondary">
-                    {label}
-                  </Typography>
-                  <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
-                    {value}
-                  </Typography>
-                </Box>
-              ))}
-            </Box>
+            <FactsList facts={facts} marginBottom={2.5} />
             <LogDiffTable oldDocument={entry.documents?.old ?? null} newDocument={entry.documents?.new ?? null} />
           </>
         )}

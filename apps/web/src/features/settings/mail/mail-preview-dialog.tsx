@@ -20,6 +20,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mailKeys, mailQueries, outboxApi } from '../../../api/mail.ts';
 import { MailEntityLink } from '../../../components/entities/mail/mail-entity.tsx';
+import { FactsList } from '../../../components/ui/facts-list.tsx';
 import { canRetryMail, MailStateChip } from '../../../components/entities/mail/mail-state-chip.tsx';
 import { formatDateTime, formatSize } from '../../../lib/format.ts';
 import { localized } from '../../../lib/labels.ts';
@@ -46,29 +47,7 @@ function Facts({ mail, locale }: { mail: MailDetail; locale: string }) {
   ];
   if (mail.state === 'queued' && mail.nextAttemptAt)
     facts.push([t('fields.next_attempt'), formatDateTime(mail.nextAttemptAt)]);
-  return (
-    <Box
-      component="dl"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(220px, 1fr))' },
-        gap: 1.5,
-        m: 0,
-        mb: 2,
-      }}
-    >
-      {facts.map(([label, value]) => (
-        <Box key={label} sx={{ minWidth: 0 }}>
-          <Typography component="dt" variant="caption" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
+  return <FactsList facts={facts} minColumnWidth={220} />;
 }
 
 /**
