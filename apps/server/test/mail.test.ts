@@ -231,20 +231,24 @@ describe('outbox with an SMTP server', () => {
   });
 
   it('sends the messages held while no mail server was configured when the administrator asks, each once', async () => {
-    const kept = [
-      await queue(ctx, outgoing({ to: ['held-1@example.test'] })),
-      await queue(ctx, outgoing({ to: ['held-2@example.test'] })),
-    ];
-    // As a database written by a process without SMTP_URL leaves them.
-    await ctx.database.db
-      .update(mailMessages)
-      .set({ state: 'held' })
-      .where(
-        inArray(
-          mailMessages.id,
-          kept.map((one) => one._id),
-        ),
-      );
+    // As a database written by a process without SMTP_URL leaves them: held in the queueing transaction itself, so this
+    // process's sender never sees them queued.
+    const kept = await ctx.database.db.transaction(async (tx) => {
+      const made = [
+        await queueMail(tx, actorOf(ctx.users.admin), outgoing({ to: ['held-1@example.test'] })),
+        await queueMail(tx, actorOf(ctx.users.admin), outgoing({ to: ['held-2@example.test'] })),
+      ];
+      await tx
+        .update(mailMessages)
+        .set({ state: 'held' })
+        .where(
+          inArray(
+            mailMessages.id,
+            made.map((one) => one._id),
+          ),
+        );
+      return made;
+    });
     const listed = await call(ctx, 'POST', '/api/settings/mail/list', {});
     expect(listed.body.Result.Smtp).toMatchObject({ configured: true, held: 2 });
     const employee = await call(ctx, 'POST', '/api/settings/mail/retryHeld', {}, ctx.users.employee.token);
