@@ -75,7 +75,7 @@ export function BillingListPage({ kind }: { kind: BillingKind }) {
   const [mailing, setMailing] = useState(false);
   // Not on phones: the selection's checkboxes would push the paid state under the row's button (each document is sent
   // from its own page there).
-  const wide = useMediaQuery((theme) => theme.breakpoints.up('sm'));
+  const wide = useMediaQuery((theme) => theme.breakpoints.up('sm'), { defaultMatches: true, noSsr: true });
   const selectable = management && tab === 'issued' && wide;
   const list = useListState<Partial<BillingFilterValues>>({ sortBy: 'number', sortDesc: true });
   const api = useMemo(() => billingApi(kind), [kind]);
