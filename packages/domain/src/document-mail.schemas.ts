@@ -6,7 +6,8 @@
  * - POST {base}/mailDraft       `{ invoiceId | proformaInvoiceId }` → `DocumentMailDraft`: what the send dialog
  *                               prefills (the client's notification e-mails, the default language, the rendered
  *                               subject and text in both languages, the layouts the document may print).
- * - POST {base}/sendByMail      `sendByMailSchema` → `MailView` of the queued (or held) message, Message `mail_queued`.
+ * - POST {base}/sendByMail      `sendByMailSchema` → `MailView` of the queued (or held) message, Message `mail_queued`
+ *                                (`mail_held` when no mail server is configured).
  *                               A draft: 409 `document_not_issued`; a bad address: 400 with `to.<n>` `email_valid`;
  *                               a layout the document may not print: 400 `layout` `invalid_value`.
  * - POST {base}/sendManyByMail  `sendManyByMailSchema` → `SendManyByMailResult`: one message per document to its

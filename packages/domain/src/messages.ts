@@ -126,6 +126,7 @@ export const MessageKeys = {
   are_your_sure_delete_payment: 'are_your_sure_delete_payment',
   // Documents by e-mail (house keys).
   mail_queued: 'mail_queued',
+  mail_held: 'mail_held',
   mail_too_many_recipients: 'mail_too_many_recipients',
   /** sendManyByMail: the document's client has no notification e-mails. */
   mail_no_recipients: 'mail_no_recipients',

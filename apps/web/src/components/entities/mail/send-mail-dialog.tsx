@@ -120,8 +120,6 @@ export function SendMailDialog({ kind, documentId, title, onClose, onSent }: Sen
         ...(values.text !== template.text ? { text: values.text } : {}),
       });
       invalidate(mailKeys.history(kind, documentId), mailKeys.outbox);
-      // No mail server: the message waits in the outbox; say so beside the server's "queued".
-      if (mail.state === 'held') notify.warning(t('send.held'));
       onSent?.(mail);
       onClose();
     } catch (error) {
