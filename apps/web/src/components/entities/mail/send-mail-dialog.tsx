@@ -21,7 +21,6 @@ import { documentMailApi, mailKeys, mailQueries } from '../../../api/mail.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { useInvalidate } from '../../../lib/metadata.ts';
-import { notify } from '../../../lib/notify.ts';
 import { addressError, RecipientsField } from './recipients-field.tsx';
 
 export interface SendMailDialogProps {
