@@ -110,6 +110,10 @@ export const billingDocuments = pgTable(
       .on(t.kind, t.issued, t.created.desc(), t.id)
       .where(sql`${t.noticeType} <> 0`),
     index('billing_documents_customer_created_idx').on(t.customerId, t.created.desc(), t.id),
+    // Receivables: issued invoices and notices not marked paid, by deadline (the overdue list, the aging, reminders).
+    index('billing_documents_open_deadline_idx')
+      .on(t.paymentDeadlineDate, t.id)
+      .where(sql`${t.kind} = 'invoice' and ${t.issued} and ${t.isPaid} <> 1`),
     index('billing_documents_contract_created_idx')
       .on(t.contractId, t.created.desc(), t.id)
       .where(sql`${t.contractId} is not null`),

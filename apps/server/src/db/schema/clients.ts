@@ -59,6 +59,8 @@ export const companies = pgTable(
     managingUsersAll: boolean('managing_users_all').notNull().default(false),
     /** The client's payment term in days; null: the invoice defaults' term. */
     paymentTermDays: integer('payment_term_days'),
+    /** No automatic payment reminders for this client (management sets it); "send a reminder now" still works. */
+    noReminders: boolean('no_reminders').notNull().default(false),
     ...timestamps(),
     createdByName: jsonb('created_by_name').$type<Localized>(),
   },

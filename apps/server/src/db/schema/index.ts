@@ -12,3 +12,5 @@ export * from './billed-periods.ts';
 export * from './timesheets.ts';
 export * from './payments.ts';
 export * from './mail.ts';
+export * from './receivables.ts';
+export * from './auth.ts';
