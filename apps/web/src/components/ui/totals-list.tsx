@@ -25,13 +25,8 @@ export function TotalsList({
   wordsLabel?: string;
 }) {
   return (
-    <Box>
-      <Box
-        component="dl"
-        role="group"
-        aria-label={label}
-        sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2, rowGap: 1 }}
-      >
+    <Box role="group" aria-label={label}>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2, rowGap: 1 }}>
         {figures.map(({ key, label: name, value, strong = false }) => (
           <Box key={key} sx={{ display: 'contents' }}>
             <Typography component="dt" color="text.secondary" sx={{ fontWeight: strong ? 600 : undefined }}>
