@@ -32,3 +32,4 @@ export * from './filter-aliases.ts';
 export * from './einvoice.ts';
 export * from './document-mail.schemas.ts';
 export * from './mail.schemas.ts';
+export * from './receivables.schemas.ts';
