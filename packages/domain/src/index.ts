@@ -33,3 +33,4 @@ export * from './einvoice.ts';
 export * from './document-mail.schemas.ts';
 export * from './mail.schemas.ts';
 export * from './receivables.schemas.ts';
+export * from './statement.schemas.ts';

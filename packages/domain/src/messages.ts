@@ -130,6 +130,11 @@ export const MessageKeys = {
   mail_too_many_recipients: 'mail_too_many_recipients',
   /** sendManyByMail: the document's client has no notification e-mails. */
   mail_no_recipients: 'mail_no_recipients',
+  // Statement of account (house keys).
+  /** The period's end is before its start. */
+  statement_period_invalid: 'statement_period_invalid',
+  /** The period is longer than STATEMENT_MAX_DAYS. */
+  statement_period_too_long: 'statement_period_too_long',
   // Timesheets (the original API's key, then house keys).
   to_do_export_please_first_select_filters: 'to_do_export_please_first_select_filters',
   date_in_future: 'date_in_future',
