@@ -179,6 +179,8 @@ export const companySaveSchema = z
     managingUsersAll: z.boolean().optional(),
     /** The client's payment term in days; null: the invoice defaults' term; missing keeps the stored one. */
     paymentTermDays: clientPaymentTermDaysSchema.optional(),
+    /** No automatic payment reminders for this client (reminders.schemas.ts); missing keeps the stored value. */
+    noReminders: z.boolean({ error: M.invalid_value }).optional(),
     office: newClientOfficeSchema.optional(),
     bank: newClientBankSchema.optional(),
   })
@@ -267,6 +269,8 @@ export interface Client extends ClientRow {
   subscription: { status: boolean; fromDate: string | null; toDate: string | null };
   /** The client's payment term in days; null: the invoice defaults' term. */
   paymentTermDays: number | null;
+  /** True: the daily run sends this client no payment reminders ("send a reminder now" still may). */
+  noReminders: boolean;
   created: string | null;
   createdBy: string | null;
   createdByName: LocalizedText;

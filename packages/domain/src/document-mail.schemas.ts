@@ -25,12 +25,22 @@ import { MessageKeys as M } from './messages.ts';
 import { PRINT_LAYOUT_NAMES, type PrintLayoutName } from './printable.ts';
 import { countryCodeFrom } from './einvoice.ts';
 import type { MailView } from './mail.schemas.ts';
+import { REMINDER_PLACEHOLDERS } from './reminders.schemas.ts';
 import { emailSchema, idSchema, type LocalizedText } from './schemas.ts';
 
 /** The entity a document's messages belong to (`entity.model` of its MailView; the id is the document's). */
 export const DOCUMENT_MAIL_ENTITY = 'billing_documents';
 
-export const MAIL_TEMPLATE_KINDS = ['invoice', 'credit', 'debit', 'proforma', 'invitation'] as const;
+export const MAIL_TEMPLATE_KINDS = [
+  'invoice',
+  'credit',
+  'debit',
+  'proforma',
+  'invitation',
+  'reminder1',
+  'reminder2',
+  'reminder3',
+] as const;
 export type MailTemplateKind = (typeof MAIL_TEMPLATE_KINDS)[number];
 
 /** A template: a one-line subject and a plain-text body, both with {{placeholders}}. */
@@ -44,7 +54,9 @@ const DOCUMENT_PLACEHOLDERS = ['number', 'date', 'total', 'dueDate', 'company', 
  * The placeholders each kind fills. Documents: the number, the issue date, the total with its currency, the payment
  * deadline, `company` (the own company, who sends), `contact` (whom the message addresses: the client's responsible
  * person, else the client's name) and `client` (the client's name). Invitations: the event's title, start and end,
- * the public invitation link, `company` and `contact` (the invitee's name).
+ * the public invitation link, `company` and `contact` (the invitee's name). Payment reminders (stages 1–3, reminders
+ * .schemas.ts): the invoice's number, date and payment deadline, the amount still due and its currency, the days
+ * overdue, `client` and `company`.
  */
 export const MAIL_TEMPLATE_PLACEHOLDERS: Record<MailTemplateKind, readonly string[]> = {
   invoice: DOCUMENT_PLACEHOLDERS,
@@ -52,6 +64,9 @@ export const MAIL_TEMPLATE_PLACEHOLDERS: Record<MailTemplateKind, readonly strin
   debit: DOCUMENT_PLACEHOLDERS,
   proforma: DOCUMENT_PLACEHOLDERS,
   invitation: ['title', 'start', 'end', 'link', 'company', 'contact'],
+  reminder1: REMINDER_PLACEHOLDERS,
+  reminder2: REMINDER_PLACEHOLDERS,
+  reminder3: REMINDER_PLACEHOLDERS,
 };
 
 const documentBody = {
@@ -105,6 +120,36 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateKind, Record<Locale, Mai
     it: {
       subject: 'Invito: {{title}}',
       body: 'Gentile {{contact}},\n\nè invitato a «{{title}}» dal {{start}} al {{end}}.\nPuò rispondere all’invito qui: {{link}}\n\nCordiali saluti,\n{{company}}',
+    },
+  },
+  reminder1: {
+    bg: {
+      subject: 'Напомняне за плащане: фактура № {{number}} — {{company}}',
+      body: 'Здравейте, {{client}},\n\nНапомняме Ви, че фактура № {{number}} от {{date}} със срок за плащане {{dueDate}} все още не е платена. Дължимата сума е {{amountDue}} {{currency}} (просрочие {{daysOverdue}} дни).\nФактурата е приложена към писмото. Ако вече сте платили, моля, не обръщайте внимание на това писмо.\n\nС уважение,\n{{company}}',
+    },
+    it: {
+      subject: 'Promemoria di pagamento: fattura n. {{number}} — {{company}}',
+      body: 'Gentile {{client}},\n\nLe ricordiamo che la fattura n. {{number}} del {{date}}, con scadenza il {{dueDate}}, non risulta ancora pagata. L’importo dovuto è di {{amountDue}} {{currency}} (scaduta da {{daysOverdue}} giorni).\nLa fattura è allegata. Se ha già provveduto al pagamento, non tenga conto di questo messaggio.\n\nCordiali saluti,\n{{company}}',
+    },
+  },
+  reminder2: {
+    bg: {
+      subject: 'Второ напомняне за плащане: фактура № {{number}} — {{company}}',
+      body: 'Здравейте, {{client}},\n\nФактура № {{number}} от {{date}} със срок за плащане {{dueDate}} е просрочена с {{daysOverdue}} дни. Дължимата сума е {{amountDue}} {{currency}}.\nМолим да я платите възможно най-скоро. Фактурата е приложена към писмото.\n\nС уважение,\n{{company}}',
+    },
+    it: {
+      subject: 'Secondo sollecito di pagamento: fattura n. {{number}} — {{company}}',
+      body: 'Gentile {{client}},\n\nla fattura n. {{number}} del {{date}}, con scadenza il {{dueDate}}, è scaduta da {{daysOverdue}} giorni. L’importo dovuto è di {{amountDue}} {{currency}}.\nLa preghiamo di provvedere al pagamento al più presto. La fattura è allegata.\n\nCordiali saluti,\n{{company}}',
+    },
+  },
+  reminder3: {
+    bg: {
+      subject: 'Последно напомняне за плащане: фактура № {{number}} — {{company}}',
+      body: 'Здравейте, {{client}},\n\nВъпреки предишните ни напомняния фактура № {{number}} от {{date}} (срок за плащане {{dueDate}}) все още не е платена: просрочие {{daysOverdue}} дни, дължима сума {{amountDue}} {{currency}}.\nМолим да платите незабавно или да се свържете с нас. Фактурата е приложена към писмото.\n\nС уважение,\n{{company}}',
+    },
+    it: {
+      subject: 'Ultimo sollecito di pagamento: fattura n. {{number}} — {{company}}',
+      body: 'Gentile {{client}},\n\nnonostante i nostri precedenti solleciti, la fattura n. {{number}} del {{date}} (scadenza {{dueDate}}) non risulta ancora pagata: è scaduta da {{daysOverdue}} giorni e l’importo dovuto è di {{amountDue}} {{currency}}.\nLa preghiamo di provvedere subito al pagamento o di contattarci. La fattura è allegata.\n\nCordiali saluti,\n{{company}}',
     },
   },
 };

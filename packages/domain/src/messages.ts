@@ -130,6 +130,11 @@ export const MessageKeys = {
   mail_too_many_recipients: 'mail_too_many_recipients',
   /** sendManyByMail: the document's client has no notification e-mails. */
   mail_no_recipients: 'mail_no_recipients',
+  // Payment reminders (house keys).
+  /** "Send a reminder now" on an invoice that is paid, fully credited, not issued or not past its deadline. */
+  reminder_not_overdue: 'reminder_not_overdue',
+  reminder_stage_days_invalid: 'reminder_stage_days_invalid',
+  reminder_stage_days_ascending: 'reminder_stage_days_ascending',
   // Statement of account (house keys).
   /** The period's end is before its start. */
   statement_period_invalid: 'statement_period_invalid',

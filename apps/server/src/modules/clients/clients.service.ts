@@ -217,6 +217,8 @@ export class ClientsService {
           subscription: input.subscription,
           // Missing keeps the stored term; null: the invoice defaults' term.
           paymentTermDays: input.paymentTermDays !== undefined ? input.paymentTermDays : (old?.paymentTermDays ?? null),
+          // Missing keeps the stored flag (a new client: reminders on).
+          noReminders: input.noReminders ?? old?.noReminders ?? false,
           ...access,
         };
         const [row]: CompanyRow[] = old
