@@ -52,6 +52,9 @@ describe('route matrix', () => {
     ]);
     expect(drawerRoutes(Access.accountant).map((r) => r.path)).toContain('/invoices');
     expect(drawerRoutes(Access.accountant).map((r) => r.path)).not.toContain('/settings');
+    for (const access of [Access.admin, Access.manager, Access.accountant])
+      expect(drawerRoutes(access).map((r) => r.path)).toContain('/receivables');
+    expect(matchRoute('/receivables/overdue')?.roles).not.toContain(Access.employee);
     expect(permittedRoutes(Access.admin).length).toBe(WEB_ROUTES.filter((r) => !r.path.startsWith('/my-')).length);
   });
   it('denies everything to negative access', () => {

@@ -128,6 +128,15 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/invoices/billing-run', roles: Permissions.billingRun, title: 'billing_run', area: 'billing-run' },
   { path: '/invoices/:id', roles: Permissions.invoicesRead, title: 'invoice_preview', area: 'billing' },
   {
+    path: '/receivables',
+    roles: Permissions.invoicesRead,
+    title: 'receivables',
+    drawer: true,
+    icon: 'account_balance',
+    area: 'receivables',
+  },
+  { path: '/receivables/overdue', roles: Permissions.invoicesRead, title: 'receivables_overdue', area: 'receivables' },
+  {
     path: '/documents-flow',
     roles: Permissions.documentsFlow,
     title: 'documents_flow',

@@ -1,119 +1,43 @@
-import type { ListResult, LocalizedText, MailView } from '@kantora/domain';
+import type {
+  AgingBucket,
+  CompanyBalance,
+  ListResult,
+  MailView,
+  OverdueSortColumn,
+  OverdueRow,
+  PortalStatementQueryInput,
+  ReceivablesSummary,
+  StatementMailInput,
+  StatementQueryInput,
+} from '@kantora/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api, download } from '../lib/api-client.ts';
 
 /*
  * The calls of the receivables area: the summary and the overdue list (/api/receivables), the statement of account
- * (management and the portal) and the portal company's balance. The shapes follow packages/domain/src/
- * receivables.schemas.ts and statement.schemas.ts.
+ * (management and the portal) and the portal company's balance (packages/domain/src/receivables.schemas.ts and
+ * statement.schemas.ts).
  */
 
-/** The aging buckets by the payment deadline, in order (not yet due, 1–30, 31–60, 61–90, over 90 days). */
-export const AGING_BUCKETS = ['current', 'd1_30', 'd31_60', 'd61_90', 'd90_plus'] as const;
-export type AgingBucket = (typeof AGING_BUCKETS)[number];
-
-/** One aging bucket of a currency. */
-export interface ReceivablesBucket {
-  key: AgingBucket;
-  amount: number;
-  count: number;
-}
-
-/** One of the clients who owe most, in a currency. */
-export interface ReceivablesDebtor {
-  clientId: string;
-  name: LocalizedText;
-  due: number;
-  overdue: number;
-}
-
-/** One month of the last twelve: invoiced and paid in the currency, and (where given) the hours. */
-export interface ReceivablesMonth {
-  month: string;
-  invoiced: number;
-  paid: number;
-  hours?: number;
-  billedHours?: number;
-}
-
-/** The hours of a month (not per currency). */
-export interface ReceivablesHoursMonth {
-  month: string;
-  hours: number;
-  billedHours: number;
-}
-
-/** The receivables of one currency. */
-export interface ReceivablesCurrency {
-  currency: string;
-  outstanding: number;
-  overdue: number;
-  buckets: ReceivablesBucket[];
-  topDebtors: ReceivablesDebtor[];
-  months: ReceivablesMonth[];
-}
-
-/** GET /api/receivables/summary: per currency (EUR first), and the hours per month. */
-export interface ReceivablesSummary {
-  currencies: ReceivablesCurrency[];
-  months?: ReceivablesHoursMonth[];
-}
-
-/** The filters of the overdue list. */
+/** The filters of the overdue list (also the body of its export); see `overdueListQuery`. */
 export interface OverdueFilters {
   clientId?: string;
   bucket?: AgingBucket;
   currency?: string;
 }
-
-/** The body of POST /api/receivables/overdue. */
+/** The body of POST /api/receivables/overdue: paging, sorting (OVERDUE_SORT_COLUMNS) and the filters. */
 export type OverdueListRequest = OverdueFilters & {
   page?: number;
   itemsPerPage?: number;
-  sortBy?: string | string[];
-  sortDesc?: boolean | boolean[];
+  sortBy?: OverdueSortColumn | string;
+  sortDesc?: boolean;
 };
-
-/** One row of the overdue list. */
-export interface OverdueRow {
-  _id: string;
-  number: string | null;
-  date: string;
-  deadline: string | null;
-  daysOverdue: number;
-  client: { _id: string; name: LocalizedText };
-  currency: string;
-  total: number;
-  due: number;
-  lastReminder: { stage: number; at: string } | null;
-  contact: { email: string | null; phone: string | null; notificationsEmails: string[] };
-}
-
-/** The body of POST /api/receivables/statement (management). */
-export interface StatementRequest {
-  clientId: string;
-  fromDate: string;
-  toDate: string;
-  language: 'bg' | 'it';
-}
-
-/** The body of POST /api/receivables/statement/sendByMail; `to` defaults to the client's notification e-mails. */
-export type StatementMailRequest = StatementRequest & { to?: string[] };
-
+/** The body of POST /api/receivables/statement (admin, manager, accountant). */
+export type StatementRequest = StatementQueryInput;
+/** The body of POST /api/receivables/statement/sendByMail; `to` missing: the client's notification e-mails. */
+export type StatementMailRequest = StatementMailInput;
 /** The body of POST /api/my-companies/statement (a client user, own companies only). */
-export interface MyStatementRequest {
-  companyId: string;
-  fromDate: string;
-  toDate: string;
-  language: 'bg' | 'it';
-}
-
-/** A company's balance in one currency (the portal). */
-export interface CurrencyBalance {
-  currency: string;
-  outstanding: number;
-  overdue: number;
-}
+export type MyStatementRequest = PortalStatementQueryInput;
 
 /** Query keys of the receivables area (the portal's balance lives under the portal's family). */
 export const receivableKeys = {
@@ -140,7 +64,7 @@ export const sendStatementByMail = (request: StatementMailRequest) =>
 
 /** The portal company's outstanding and overdue amounts per currency. */
 export const myCompanyBalance = (companyId: string) =>
-  api.get<CurrencyBalance[]>(`/my-companies/balance/${encodeURIComponent(companyId)}`);
+  api.get<CompanyBalance[]>(`/my-companies/balance/${encodeURIComponent(companyId)}`);
 
 /** Saves the statement of account of the client user's own company (PDF). */
 export const downloadMyStatement = (request: MyStatementRequest) => download('/my-companies/statement', request);

@@ -4,6 +4,7 @@ import type { AreaPageProps } from '../components/ui/area-types.ts';
 import { preloadBillingPage } from '../features/billing/billing-pages.ts';
 import { preloadClientsPage } from '../features/clients/clients-pages.ts';
 import { preloadContractsPage } from '../features/contracts/contracts-pages.ts';
+import { preloadReceivablesPage } from '../features/receivables/receivables-pages.ts';
 import { preloadTimesheetsPage } from '../features/timesheets/timesheets-pages.ts';
 import { type PreloadableComponent, preloadableLazy } from '../lib/preloadable-lazy.ts';
 
@@ -27,6 +28,7 @@ const BUILT_AREAS: Record<string, () => Promise<AreaModule>> = {
   'billing-run': () => import('../features/billing-run/billing-run-area.tsx'),
   timesheets: () => import('../features/timesheets/timesheets-area.tsx'),
   portal: () => import('../features/portal/portal-area.tsx'),
+  receivables: () => import('../features/receivables/receivables-area.tsx'),
 };
 
 /** One lazy chunk per area of the route matrix. */
@@ -45,6 +47,7 @@ const AREA_PAGE_PRELOADS: Record<string, (route: AreaPageProps['route']) => Prom
   billing: preloadBillingPage,
   clients: preloadClientsPage,
   contracts: preloadContractsPage,
+  receivables: preloadReceivablesPage,
   timesheets: preloadTimesheetsPage,
 };
 

@@ -1,3 +1,4 @@
+import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import EventOutlined from '@mui/icons-material/EventOutlined';
@@ -15,6 +16,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   schedule: ScheduleOutlined,
   request_quote: RequestQuoteOutlined,
   receipt: ReceiptLongOutlined,
+  account_balance: AccountBalanceOutlined,
   folder: FolderOutlined,
   event: EventOutlined,
   settings: SettingsOutlined,
