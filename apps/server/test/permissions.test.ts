@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ALL_ACCESS, canAccess, Permissions, ROLE_NAMES } from '@kantora/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userSessions } from '../src/db/schema/index.ts';
 import { TokenService } from '../src/modules/auth/tokens.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 
@@ -11,6 +12,13 @@ beforeAll(async () => {
   tokens = new TokenService('test-secret-'.padEnd(48, 'x'), 1);
 });
 afterAll(() => ctx.close());
+
+/** A fresh session token of the user (its session row written as completeSignIn does): a call may end it. */
+async function sessionToken(userId: string) {
+  const issued = await tokens.issue(userId, 0);
+  await ctx.database.db.insert(userSessions).values({ id: issued.jti, userId, expiresAt: issued.expiration });
+  return issued.token;
+}
 
 const PARAM_VALUES: Record<string, () => string> = { locale: () => 'bg' };
 const concrete = (url: string) => url.replace(/:(\w+)/g, (_m, name: string) => (PARAM_VALUES[name] ?? randomUUID)());
@@ -81,7 +89,7 @@ describe('permission matrix', () => {
     for (const route of ctx.app.apiRoutes.filter((r) => !r.public)) {
       for (const access of ALL_ACCESS) {
         const user = roleUsers.find((u) => u.access === access)!;
-        const { token } = await tokens.issue(user.id, 0);
+        const token = await sessionToken(user.id);
         const response = await ctx.app.inject({
           method: route.method as 'GET',
           url: concrete(route.url),

@@ -32,6 +32,7 @@ export * from './filter-aliases.ts';
 export * from './einvoice.ts';
 export * from './document-mail.schemas.ts';
 export * from './mail.schemas.ts';
+export * from './account-security.schemas.ts';
 export * from './reminders.schemas.ts';
 export * from './receivables.schemas.ts';
 export * from './statement.schemas.ts';

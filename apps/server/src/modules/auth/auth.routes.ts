@@ -10,7 +10,14 @@ export function authRoutes(app: AppInstance, auth: AuthService, isProduction: bo
     '/api/auth/signIn',
     { schema: { body: signInSchema, tags: ['auth'] }, config: { public: true } },
     async (request) => {
-      return ok(await auth.signIn(request.body.username, request.body.password, request.ip));
+      return ok(
+        await auth.signIn(
+          request.body.username,
+          request.body.password,
+          request.ip,
+          request.headers['user-agent'] ?? '',
+        ),
+      );
     },
   );
 

@@ -1,8 +1,8 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Locale } from '@kantora/domain';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Locale, SessionTokenAnswer, SignInAnswer } from '@kantora/domain';
 import { UserStatus } from '@kantora/domain';
 import type { Db } from '../../db/client.ts';
-import { revokedTokens, signInAttempts, users } from '../../db/schema/index.ts';
+import { signInAttempts, userSessions, users } from '../../db/schema/index.ts';
 import { AppError, badRequest, unauthorized } from '../../http/errors.ts';
 import type { AuthenticatedUser } from '../../http/actor.ts';
 import { writeLog } from '../logs/index.ts';
@@ -24,12 +24,34 @@ const fullName = (u: { firstName: { bg: string; it: string }; lastName: { bg: st
   it: `${u.firstName.it} ${u.lastName.it}`.trim(),
 });
 
+/** What completeSignIn needs of the user (a row of `users`). */
+export type SignInUser = Pick<typeof users.$inferSelect, 'id' | 'tokenVersion' | 'email' | 'firstName' | 'lastName'>;
+
+/** After a correct password: no second factor ('none'), one to verify ('verify'), or one to set up first ('setup'). */
+export type MfaGateAnswer = { kind: 'none' } | { kind: 'verify' } | { kind: 'setup' };
+/** Decides the second step of a sign-in for a user whose password was right (the two-factor service gives it). */
+export type MfaGate = (user: typeof users.$inferSelect) => Promise<MfaGateAnswer>;
+
+const noSecondFactor: MfaGate = async () => ({ kind: 'none' });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export class AuthService {
+  private mfaGate: MfaGate;
+
   constructor(
     private readonly db: Db,
     private readonly tokens: TokenService,
     private readonly settings: AuthSettings,
-  ) {}
+    mfaGate: MfaGate = noSecondFactor,
+  ) {
+    this.mfaGate = mfaGate;
+  }
+
+  /** Gives the second-factor decision (until one is given every sign-in completes after the password). */
+  setMfaGate(gate: MfaGate): void {
+    this.mfaGate = gate;
+  }
 
   /**
    * Admits one attempt or refuses it (null), counted before the password is checked and shared by every API process
@@ -67,7 +89,12 @@ export class AuthService {
     });
   }
 
-  async signIn(usernameRaw: string, password: string, ip: string): Promise<{ token: string; expiration: string }> {
+  /**
+   * Sign-in, the first step: the password. Without a second factor the answer is the spec's `{token, expiration}`
+   * (completeSignIn); with one, `{mfaRequired, mfaToken}` and POST /api/auth/mfa/verify completes it; a staff user
+   * who must have one and has none also gets `mfaSetupRequired` (the gate decides: setMfaGate).
+   */
+  async signIn(usernameRaw: string, password: string, ip: string, userAgent = ''): Promise<SignInAnswer> {
     const username = usernameRaw.trim().toLowerCase();
     const attemptId = await this.admitAttempt(ip, username);
     if (attemptId === null) throw new AppError(429, 'too_many_attempts');
@@ -76,23 +103,80 @@ export class AuthService {
       ? await verifyPassword(password, user.passwordHash)
       : await verifyPassword(password, await dummyPasswordHash());
     const success = Boolean(user && valid && user.status === UserStatus.active);
-    await this.db.transaction(async (tx) => {
-      if (success) await tx.update(signInAttempts).set({ success: true }).where(eq(signInAttempts.id, attemptId));
-      await writeLog(tx, {
+    if (!success || !user) {
+      await writeLog(this.db, {
         name: 'Login',
         doc: user?.id ?? null,
         model: 'users',
         type: 'event',
-        action: success ? 'signIn' : 'signInFailed',
-        new: { username, ip, success },
+        action: 'signInFailed',
+        new: { username, ip, success: false },
         actor: user ? { id: user.id, fullName: fullName(user) } : null,
         ip,
       });
-    });
-    if (!success || !user) throw badRequest('invalid_credentials');
+      throw badRequest('invalid_credentials');
+    }
+    await this.db.update(signInAttempts).set({ success: true }).where(eq(signInAttempts.id, attemptId));
     // Old attempts are pruned now and then; a day is far past any window.
     await this.db.delete(signInAttempts).where(lt(signInAttempts.at, new Date(Date.now() - 86_400_000).toISOString()));
-    return this.tokens.issue(user.id, user.tokenVersion);
+    const gate = await this.mfaGate(user);
+    if (gate.kind === 'none') return this.completeSignIn(user, ip, userAgent);
+    await writeLog(this.db, {
+      name: 'Login',
+      doc: user.id,
+      model: 'users',
+      type: 'event',
+      action: gate.kind === 'setup' ? 'signInMfaSetupRequired' : 'signInMfaRequired',
+      new: { username, ip },
+      actor: { id: user.id, fullName: fullName(user) },
+      ip,
+    });
+    const mfaToken = await this.tokens.issueMfa(user.id, user.tokenVersion);
+    return gate.kind === 'setup'
+      ? { mfaRequired: true, mfaToken, mfaSetupRequired: true }
+      : { mfaRequired: true, mfaToken };
+  }
+
+  /**
+   * The one place a session starts: issues the token, writes its session row (its jti, IP, user agent) and the
+   * signIn log row in one transaction, and answers the spec's `{token, expiration}`. Called after the password
+   * (no second factor) or after the second factor (mfa/verify, a required setup's enable).
+   */
+  async completeSignIn(user: SignInUser, ip: string, userAgent: string): Promise<SessionTokenAnswer> {
+    const issued = await this.tokens.issue(user.id, user.tokenVersion);
+    await this.db.transaction(async (tx) => {
+      await tx.insert(userSessions).values({
+        id: issued.jti,
+        userId: user.id,
+        expiresAt: issued.expiration,
+        ip: ip.slice(0, 100),
+        userAgent: userAgent.slice(0, 500),
+      });
+      await writeLog(tx, {
+        name: 'Login',
+        doc: user.id,
+        model: 'users',
+        type: 'event',
+        action: 'signIn',
+        new: { username: user.email.toLowerCase(), ip, success: true },
+        actor: { id: user.id, fullName: fullName(user) },
+        ip,
+      });
+    });
+    return { token: issued.token, expiration: issued.expiration };
+  }
+
+  /**
+   * The user behind a second-step token (issued by signIn after the password), or a 401 `session_expired`: a bad or
+   * expired token, a deactivated user, or a token version changed since (a new password).
+   */
+  async userOfMfaToken(mfaToken: string | undefined): Promise<typeof users.$inferSelect> {
+    const claims = mfaToken ? await this.tokens.verifyMfa(mfaToken) : null;
+    if (!claims) throw unauthorized('session_expired');
+    const [user] = await this.db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
+    if (!user || user.status !== UserStatus.active || user.tokenVersion !== claims.tv)
+      throw unauthorized('session_expired');
+    return user;
   }
 
   /** The live user behind a bearer token, or a 401. One query: the user row and the revocation check. */
@@ -116,7 +200,13 @@ export class AuthService {
     return this.userOfClaims(claims);
   }
 
+  /**
+   * The live user behind verified claims, or a 401: the user is active, the token version is theirs and the session
+   * (the token's jti; a link token's sid) exists, is not ended and has not expired. One query; `last_used_at` is
+   * written at most once a minute per session (a conditional update, not a write per request).
+   */
   private async userOfClaims(claims: TokenClaims): Promise<AuthenticatedUser> {
+    if (!UUID.test(claims.jti)) throw unauthorized('session_expired');
     const rows = await this.db
       .select({
         id: users.id,
@@ -127,14 +217,25 @@ export class AuthService {
         lastName: users.lastName,
         email: users.email,
         locale: users.locale,
-        revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${claims.jti})`,
+        // Explicit names: inside a select of one table the columns render unqualified.
+        live: sql<boolean>`exists (select 1 from user_sessions s where s.id = ${claims.jti}::uuid and s.user_id = ${claims.sub}::uuid and s.ended_at is null and s.expires_at > now())`,
       })
       .from(users)
       .where(sql`${users.id} = ${claims.sub}::uuid`)
       .limit(1);
     const user = rows[0];
-    if (!user || user.revoked || user.status !== UserStatus.active || user.tokenVersion !== claims.tv)
+    if (!user?.live || user.status !== UserStatus.active || user.tokenVersion !== claims.tv)
       throw unauthorized('session_expired');
+    await this.db
+      .update(userSessions)
+      .set({ lastUsedAt: sql`now()` })
+      .where(
+        and(
+          eq(userSessions.id, claims.jti),
+          isNull(userSessions.endedAt),
+          lt(userSessions.lastUsedAt, sql`now() - interval '1 minute'`),
+        ),
+      );
     return {
       id: user.id,
       access: user.access,
@@ -147,19 +248,20 @@ export class AuthService {
     };
   }
 
+  /** Ends the session of the token that asks (only that one): its row gets `ended_at`, the token is refused from then. */
   async signOut(user: AuthenticatedUser, ip: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx
-        .insert(revokedTokens)
-        .values({ jti: user.jti, expiresAt: new Date(user.exp * 1000).toISOString() })
-        .onConflictDoNothing();
-      await tx.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date().toISOString()));
+        .update(userSessions)
+        .set({ endedAt: sql`now()`, endedBy: user.id })
+        .where(and(eq(userSessions.id, user.jti), isNull(userSessions.endedAt)));
       await writeLog(tx, {
         name: 'Login',
         doc: user.id,
         model: 'users',
         type: 'event',
         action: 'signOut',
+        new: { sessionId: user.jti },
         actor: user,
         ip,
       });

@@ -4,5 +4,12 @@
  */
 export { authRoutes } from './auth.routes.ts';
 export { AuthService } from './auth.service.ts';
+export type { MfaGate, MfaGateAnswer, SignInUser } from './auth.service.ts';
+export { admitEvent, admitEvents, forgetEvents } from './rate-limit.ts';
+export type { RateLimit } from './rate-limit.ts';
+export { MfaCrypto } from './mfa-crypto.ts';
+export { mfaRoutes } from './mfa.routes.ts';
+export { MfaService } from './mfa.service.ts';
 export { hashPassword } from './passwords.ts';
+export { SecuritySettingsService } from './security-settings.service.ts';
 export { TokenService } from './tokens.ts';

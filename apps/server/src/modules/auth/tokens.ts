@@ -3,6 +3,11 @@ import { jwtVerify, SignJWT } from 'jose';
 
 /** Link tokens have an issuer of their own, so a session token never passes as a link and a link never as a session. */
 const LINK_ISSUER = 'kantora-link';
+/** The token between the password and the second factor: an issuer and audience of its own, never a session or link. */
+const MFA_ISSUER = 'kantora-mfa';
+const MFA_AUDIENCE = 'mfa';
+/** How long the second step may take after the password. */
+export const MFA_TOKEN_SECONDS = 5 * 60;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -22,17 +27,59 @@ export class TokenService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async issue(userId: string, tokenVersion: number): Promise<{ token: string; expiration: string }> {
+  /** A session token; its `jti` is the id of the session row the caller writes (AuthService.completeSignIn). */
+  async issue(userId: string, tokenVersion: number): Promise<{ token: string; expiration: string; jti: string }> {
     const expiresAt = Math.floor(Date.now() / 1000) + Math.round(this.ttlHours * 3600);
+    const jti = randomUUID();
     const token = await new SignJWT({ tv: tokenVersion })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
-      .setJti(randomUUID())
+      .setJti(jti)
       .setIssuedAt()
       .setExpirationTime(expiresAt)
       .setIssuer('kantora')
       .sign(this.key);
-    return { token, expiration: new Date(expiresAt * 1000).toISOString() };
+    return { token, expiration: new Date(expiresAt * 1000).toISOString(), jti };
+  }
+
+  /**
+   * The token between a correct password and the second factor (5 minutes): it names the user and their token
+   * version (a new password or a deactivation ends it) and is accepted only by `verifyMfa`, never as a session or
+   * link token (an issuer and audience of its own).
+   */
+  async issueMfa(userId: string, tokenVersion: number): Promise<string> {
+    const expiresAt = Math.floor(Date.now() / 1000) + MFA_TOKEN_SECONDS;
+    return new SignJWT({ tv: tokenVersion })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(userId)
+      .setJti(randomUUID())
+      .setAudience(MFA_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(expiresAt)
+      .setIssuer(MFA_ISSUER)
+      .sign(this.key);
+  }
+
+  /** The claims of a valid second-step token (its own jti), or null for any other token. */
+  async verifyMfa(token: string): Promise<TokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: MFA_ISSUER,
+        audience: MFA_AUDIENCE,
+      });
+      if (
+        typeof payload.sub !== 'string' ||
+        !UUID.test(payload.sub) ||
+        typeof payload.tv !== 'number' ||
+        typeof payload.jti !== 'string' ||
+        typeof payload.exp !== 'number'
+      )
+        return null;
+      return { sub: payload.sub, tv: payload.tv, jti: payload.jti, exp: payload.exp };
+    } catch {
+      return null;
+    }
   }
 
   /**
