@@ -15,6 +15,9 @@ const sharedModule = /(apps[\\/]web[\\/]src[\\/](components|lib|api)|packages[\\
 const pickersLibrary = /node_modules[\\/](@mui[\\/]x-date-pickers|date-fns)[\\/]/;
 /** The calendar library (FullCalendar and the Preact it renders with) stays in the calendar's own chunk. */
 const calendarLibrary = /node_modules[\\/](@fullcalendar|preact)[\\/]/;
+/** The charts library (MUI X Charts and the d3 pieces it draws with) stays in the receivables summary's chunk. */
+const chartsLibrary =
+  /node_modules[\\/](@mui[\\/](x-charts|x-charts-vendor|x-internal-gestures)|d3-[a-z-]+|internmap|flatqueue|bezier-easing)[\\/]/;
 
 /**
  * Read from the module graph once it is complete (buildEnd runs before the chunks are made):
@@ -100,10 +103,12 @@ export default defineConfig({
               priority: 30,
               includeDependenciesRecursively: false,
             },
-            // The libraries of the shell and the areas (MUI's other components, TanStack Query, react-hook-form, …).
+            // The libraries of the shell and the areas (MUI's other components, TanStack Query, react-hook-form, …); not
+            // the calendar's and the charts' libraries, which only their pages load.
             {
               name: 'vendor',
-              test: (id) => signedInOnly(id) && nodeModule.test(id) && !calendarLibrary.test(id),
+              test: (id) =>
+                signedInOnly(id) && nodeModule.test(id) && !calendarLibrary.test(id) && !chartsLibrary.test(id),
               priority: 20,
               includeDependenciesRecursively: false,
             },
