@@ -68,6 +68,7 @@ import {
   PortalContractsService,
   portalRoutes,
 } from './modules/portal/index.ts';
+import { receivablesRoutes } from './modules/receivables/index.ts';
 import { timesheetRoutes, TimesheetsService } from './modules/timesheets/index.ts';
 import { UserRecordsService, userRoutes, UsersService } from './modules/users/index.ts';
 
@@ -247,6 +248,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     billing: new PortalBillingService(db, billing, portalContracts),
   });
   timesheetRoutes(app, new TimesheetsService(db, { lockDays: config.TIMESHEET_LOCK_DAYS }));
+  receivablesRoutes(app, db);
   logRoutes(app, new LogsService(db));
   const events = new EventsService(db, {
     publicUrl: config.PUBLIC_URL,

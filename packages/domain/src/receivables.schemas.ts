@@ -12,11 +12,13 @@
  * - POST /api/receivables/overdue          `overdueListQuery` → `ListResult<OverdueRow>`. Without `bucket`: the
  *                                          overdue invoices; `bucket` 'current': the outstanding ones not yet due;
  *                                          another bucket: the overdue ones whose days overdue fall in it.
- * - POST /api/receivables/overdue/export   the same filters (paging ignored) → an XLSX file.
+ * - POST /api/receivables/overdue/export   the same filters and sort (paging ignored) and `lang` → an XLSX file of
+ *                                          every row.
  */
 import { z } from 'zod';
 import type { LocalizedText } from './schemas.ts';
 import { filterId, listQuery } from './schemas.ts';
+import { LOCALES } from './api.ts';
 import { MessageKeys as M } from './messages.ts';
 
 /** The aging buckets by the payment deadline: not yet due, 1–30, 31–60, 61–90 and over 90 days overdue. */
@@ -118,6 +120,8 @@ export const overdueListQuery = listQuery
       },
       z.boolean({ error: M.invalid_value }),
     ),
+    /** The export's language (the one on screen); without it, the user's stored language. */
+    lang: z.enum(LOCALES, { error: M.invalid_value }).optional(),
   })
   .transform(({ customerId, clientId, ...rest }) => ({ ...rest, clientId: clientId ?? customerId }));
 export type OverdueListInput = z.input<typeof overdueListQuery>;
