@@ -37,9 +37,11 @@ export const MAIL_TEMPLATE_KINDS = [
   'debit',
   'proforma',
   'invitation',
+  'passwordReset',
   'reminder1',
   'reminder2',
   'reminder3',
+  'statement',
 ] as const;
 export type MailTemplateKind = (typeof MAIL_TEMPLATE_KINDS)[number];
 
@@ -50,6 +52,13 @@ export interface MailTemplateText {
 }
 
 const DOCUMENT_PLACEHOLDERS = ['number', 'date', 'total', 'dueDate', 'company', 'contact', 'client'] as const;
+
+/**
+ * The statement of account (statement.schemas.ts): the period's first and last day, the closing balance of each
+ * currency (`balance`, e.g. "1 200,00 EUR; 35,00 BGN"), `client`, `contact` and `company`.
+ */
+const STATEMENT_PLACEHOLDERS = ['fromDate', 'toDate', 'balance', 'client', 'contact', 'company'] as const;
+
 /**
  * The placeholders each kind fills. Documents: the number, the issue date, the total with its currency, the payment
  * deadline, `company` (the own company, who sends), `contact` (whom the message addresses: the client's responsible
@@ -64,9 +73,12 @@ export const MAIL_TEMPLATE_PLACEHOLDERS: Record<MailTemplateKind, readonly strin
   debit: DOCUMENT_PLACEHOLDERS,
   proforma: DOCUMENT_PLACEHOLDERS,
   invitation: ['title', 'start', 'end', 'link', 'company', 'contact'],
+  /** A password reset (account-security.schemas.ts): the user's name, the link, how many minutes it works. */
+  passwordReset: ['name', 'resetLink', 'minutes', 'company'],
   reminder1: REMINDER_PLACEHOLDERS,
   reminder2: REMINDER_PLACEHOLDERS,
   reminder3: REMINDER_PLACEHOLDERS,
+  statement: STATEMENT_PLACEHOLDERS,
 };
 
 const documentBody = {
@@ -122,6 +134,16 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateKind, Record<Locale, Mai
       body: 'Gentile {{contact}},\n\nè invitato a «{{title}}» dal {{start}} al {{end}}.\nPuò rispondere all’invito qui: {{link}}\n\nCordiali saluti,\n{{company}}',
     },
   },
+  passwordReset: {
+    bg: {
+      subject: 'Нова парола — {{company}}',
+      body: 'Здравейте, {{name}},\n\nПолучихме заявка за нова парола за Вашия профил. Задайте нова парола тук: {{resetLink}}\nВръзката важи {{minutes}} минути и може да се използва само веднъж.\nАко не сте поискали нова парола, не правете нищо: паролата Ви остава същата.\n\nС уважение,\n{{company}}',
+    },
+    it: {
+      subject: 'Nuova password — {{company}}',
+      body: 'Gentile {{name}},\n\nabbiamo ricevuto una richiesta di nuova password per il Suo account. Può impostarla qui: {{resetLink}}\nIl link vale {{minutes}} minuti e si può usare una sola volta.\nSe non ha chiesto una nuova password, ignori questo messaggio: la password resta invariata.\n\nCordiali saluti,\n{{company}}',
+    },
+  },
   reminder1: {
     bg: {
       subject: 'Напомняне за плащане: фактура № {{number}} — {{company}}',
@@ -150,6 +172,16 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateKind, Record<Locale, Mai
     it: {
       subject: 'Ultimo sollecito di pagamento: fattura n. {{number}} — {{company}}',
       body: 'Gentile {{client}},\n\nnonostante i nostri precedenti solleciti, la fattura n. {{number}} del {{date}} (scadenza {{dueDate}}) non risulta ancora pagata: è scaduta da {{daysOverdue}} giorni e l’importo dovuto è di {{amountDue}} {{currency}}.\nLa preghiamo di provvedere subito al pagamento o di contattarci. La fattura è allegata.\n\nCordiali saluti,\n{{company}}',
+    },
+  },
+  statement: {
+    bg: {
+      subject: 'Извлечение по сметка за {{fromDate}} – {{toDate}} — {{company}}',
+      body: 'Здравейте, {{contact}},\n\nИзпращаме Ви извлечение по сметка за периода {{fromDate}} – {{toDate}}. Крайното салдо към {{toDate}} е {{balance}}.\nИзвлечението е приложено към писмото.\n\nС уважение,\n{{company}}',
+    },
+    it: {
+      subject: 'Estratto conto dal {{fromDate}} al {{toDate}} — {{company}}',
+      body: 'Gentile {{contact}},\n\nin allegato Le inviamo l’estratto conto dal {{fromDate}} al {{toDate}}. Il saldo finale al {{toDate}} è di {{balance}}.\n\nCordiali saluti,\n{{company}}',
     },
   },
 };
