@@ -157,6 +157,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   settingsChild('my-company', 'my_company'),
   settingsChild('invoices', 'invoice_settings'),
   settingsChild('mail-templates', 'mail_templates'),
+  settingsChild('reminders', 'reminder_settings'),
   settingsChild('outgoing-mail', 'outgoing_mail'),
   settingsChild('currencies', 'currencies'),
   settingsChild('vat-types', 'vat_types'),

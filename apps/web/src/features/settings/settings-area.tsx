@@ -11,9 +11,10 @@ const UserPage = lazy(() => import('./users/user-page.tsx'));
 const LogsPage = lazy(() => import('./logs/logs-page.tsx'));
 const MailTemplatesPage = lazy(() => import('./mail/mail-templates-page.tsx'));
 const OutgoingMailPage = lazy(() => import('./mail/outgoing-mail-page.tsx'));
+const ReminderSettingsPage = lazy(() => import('./reminders/reminder-settings-page.tsx'));
 const SetupPage = lazy(() => import('./setup/setup-page.tsx'));
 
-/** The settings area: my company, invoice settings, the simple lists, users, logs, mail templates and outgoing mail (admin only). */
+/** The settings area: my company, invoice settings, the simple lists, users, logs, mail templates, outgoing mail and payment reminders (admin only). */
 export default function SettingsArea({ route }: AreaPageProps) {
   switch (route.path) {
     case '/settings/setup':
@@ -33,6 +34,8 @@ export default function SettingsArea({ route }: AreaPageProps) {
       return <MailTemplatesPage />;
     case '/settings/outgoing-mail':
       return <OutgoingMailPage />;
+    case '/settings/reminders':
+      return <ReminderSettingsPage />;
   }
   const dictionary = dictionaryOfPath(route.path);
   // A new key per list: switching lists starts the page (paging, filters, dialog) afresh.
