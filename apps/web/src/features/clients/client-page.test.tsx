@@ -1,5 +1,6 @@
 import { Access, type Client } from '@kantora/domain';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n.ts';
@@ -8,7 +9,7 @@ import { mockApi, ok, renderWithProviders } from '../../test/render.tsx';
 import ClientPage from './client-page.tsx';
 
 beforeAll(async () => {
-  await i18n.loadNamespaces(['clients']);
+  await i18n.loadNamespaces(['clients', 'reminders']);
 });
 afterEach(() => {
   setSessionUser(null);
@@ -34,6 +35,7 @@ const clientOf = (overrides: Partial<Client>): Client => ({
   managingUsersAll: false,
   subscription: { status: false, fromDate: null, toDate: null },
   paymentTermDays: null,
+  noReminders: false,
   created: null,
   createdBy: null,
   createdByName: { bg: '', it: '' },
@@ -41,22 +43,27 @@ const clientOf = (overrides: Partial<Client>): Client => ({
   ...overrides,
 });
 
-function open(client: Client) {
+function open(client: Client, access: number = Access.manager) {
   setSessionUser({
     id: 'u1',
     fullName: { bg: 'Мария Петрова', it: 'Maria Petrova' },
-    access: Access.manager,
+    access,
     isProduction: false,
     locale: 'bg',
     email: 'maria@kantora.local',
   });
-  mockApi({ [`GET /api/companies/${id}`]: () => ok(client), 'GET /api/metaData/getAllEmployeeUsers': () => ok([]) });
+  const api = mockApi({
+    [`GET /api/companies/${id}`]: () => ok(client),
+    'GET /api/metaData/getAllEmployeeUsers': () => ok([]),
+    'POST /api/companies/save': (init) => ok({ ...client, ...JSON.parse(String(init?.body)) }),
+  });
   renderWithProviders(
     <Routes>
       <Route path="/clients/:id" element={<ClientPage />} />
     </Routes>,
     { route: `/clients/${id}` },
   );
+  return api;
 }
 
 describe('the client page', () => {
@@ -73,5 +80,25 @@ describe('the client page', () => {
     open(clientOf({ name: { bg: 'Алфа ООД', it: 'Alfa OOD' }, bulstat: '123456789', vatNumber: 'BG123456789' }));
     expect(await screen.findByRole('textbox', { name: 'ЕИК / Булстат' }, { timeout: 30_000 })).toHaveValue('123456789');
     expect(screen.getByRole('textbox', { name: 'ДДС номер' })).toHaveValue('BG123456789');
+  });
+
+  it('management marks a client "no reminders" and the save sends it; the mark shows as saved', async () => {
+    const { calls } = open(clientOf({ name: { bg: 'Алфа ООД', it: 'Alfa OOD' }, bulstat: '123456789' }));
+    const box = await screen.findByRole('checkbox', { name: 'Без напомняния за плащане' }, { timeout: 30_000 });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(/Автоматичните напомняния не се изпращат/);
+    await userEvent.click(box);
+    await userEvent.click(screen.getByRole('button', { name: 'Запази' }));
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/companies/save')).toBe(true));
+    const body = JSON.parse(String(calls.find((call) => call.url === '/api/companies/save')?.init?.body));
+    expect(body.noReminders).toBe(true);
+    expect(body._id).toBe(id);
+  });
+
+  it('shows the stored mark to an accountant, who cannot change it', async () => {
+    open(clientOf({ noReminders: true }), Access.accountant);
+    const box = await screen.findByRole('checkbox', { name: 'Без напомняния за плащане' }, { timeout: 30_000 });
+    expect(box).toBeChecked();
+    expect(box).toBeDisabled();
   });
 });

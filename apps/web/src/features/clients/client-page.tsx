@@ -47,6 +47,7 @@ import {
 } from './client-forms.ts';
 import { CLIENT_TABS } from './client-tabs.ts';
 import { emptyOffice, OfficeFields } from './office-fields.tsx';
+import { NoRemindersField } from './no-reminders-field.tsx';
 
 interface CompanyValues {
   name: { bg: string; it: string };
@@ -61,6 +62,8 @@ interface CompanyValues {
   notificationsEmails: string[];
   /** Blank: the invoice defaults' term. */
   paymentTermDays: number | null;
+  /** The daily run sends this client no payment reminders. */
+  noReminders: boolean;
 }
 const emptyText = () => ({ bg: '', it: '' });
 function toCompanyForm(client: Client | null): CompanyValues {
@@ -76,6 +79,7 @@ function toCompanyForm(client: Client | null): CompanyValues {
     referent: client?.referent ?? null,
     notificationsEmails: client?.notificationsEmails ?? [],
     paymentTermDays: client?.paymentTermDays ?? null,
+    noReminders: client?.noReminders ?? false,
   };
 }
 const emptyBank = () => ({
@@ -276,6 +280,7 @@ function ClientForm({
               label={t('fields.notifications_emails')}
               disabled={disabled}
             />
+            <NoRemindersField control={company.control} name="noReminders" disabled={disabled} />
           </Stack>
         </SectionCard>
         {!client && (

@@ -6,7 +6,7 @@ import { CLIENT_TABS } from './client-tabs.ts';
 const keys = (access: number) => tabsFor(CLIENT_TABS, access).map((tab) => tab.key);
 
 describe('the client tab registry', () => {
-  it('gives management the eight tabs in their order', () => {
+  it('gives management the nine tabs in their order', () => {
     const all = [
       'banks',
       'offices',
@@ -15,13 +15,21 @@ describe('the client tab registry', () => {
       'invoices',
       'proformaInvoices',
       'documentsFlow',
+      'statement',
       'access',
     ];
     expect(keys(Access.admin)).toEqual(all);
     expect(keys(Access.manager)).toEqual(all);
   });
-  it('gives an accountant banks, offices, contracts, invoices and the document flow, an employee offices, contracts, timesheets and the document flow, a client nothing', () => {
-    expect(keys(Access.accountant)).toEqual(['banks', 'offices', 'contracts', 'invoices', 'documentsFlow']);
+  it('gives an accountant banks, offices, contracts, invoices, the document flow and the statement, an employee offices, contracts, timesheets and the document flow, a client nothing', () => {
+    expect(keys(Access.accountant)).toEqual([
+      'banks',
+      'offices',
+      'contracts',
+      'invoices',
+      'documentsFlow',
+      'statement',
+    ]);
     expect(keys(Access.employee)).toEqual(['offices', 'contracts', 'timesheets', 'documentsFlow']);
     expect(keys(Access.client)).toEqual([]);
   });

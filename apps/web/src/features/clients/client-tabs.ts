@@ -7,7 +7,7 @@ const MANAGEMENT = [Access.admin, Access.manager] as const;
 
 /**
  * The tabs of an existing client, in order. Each loads on first open. Later areas (contracts,
- * timesheets, invoices, proformaInvoices, documentsFlow) add their entry here; their tab takes
+ * timesheets, invoices, proformaInvoices, documentsFlow, statement) add their entry here; their tab takes
  * `ClientTabProps` from components/area-types.ts.
  */
 export const CLIENT_TABS: readonly TabDef<ClientTabProps>[] = [
@@ -45,6 +45,11 @@ export const CLIENT_TABS: readonly TabDef<ClientTabProps>[] = [
     key: 'documentsFlow',
     roles: [...MANAGEMENT, Access.accountant, Access.employee],
     component: lazy(() => import('../documents-flow/documents-flow-tab.tsx')),
+  },
+  {
+    key: 'statement',
+    roles: [...MANAGEMENT, Access.accountant],
+    component: lazy(() => import('./statement-tab.tsx')),
   },
   { key: 'access', roles: MANAGEMENT, component: lazy(() => import('./access-tab.tsx')) },
 ];

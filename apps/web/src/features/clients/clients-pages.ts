@@ -9,9 +9,11 @@ import { preloadableLazy } from '../../lib/preloadable-lazy.ts';
 export const ClientsPage = preloadableLazy(() => import('./clients-page.tsx'));
 export const ClientPage = preloadableLazy(() => import('./client-page.tsx'));
 
+/** The route's page and its texts (a client's form has the reminders' "no reminders" mark). */
 export function preloadClientsPage(route: AreaPageProps['route']): Promise<unknown> {
+  const list = route.path === '/clients';
   return Promise.all([
-    (route.path === '/clients' ? ClientsPage : ClientPage).preload(),
-    i18n.loadNamespaces(['clients']),
+    (list ? ClientsPage : ClientPage).preload(),
+    i18n.loadNamespaces(list ? ['clients'] : ['clients', 'reminders']),
   ]);
 }
