@@ -46,6 +46,7 @@ import {
 } from './billing-form.ts';
 import { BillingHeader, useDocumentTitle } from './billing-header.tsx';
 import { BillingItemsCard, type ItemsDialog } from './billing-items-card.tsx';
+import { hasReminders, InvoiceRemindersCard } from './invoice-reminders-card.tsx';
 import { type ReverseChargeProposal, reverseChargeProposal } from './reverse-charge.ts';
 import { ReverseChargeNotice } from './reverse-charge-notice.tsx';
 
@@ -284,6 +285,7 @@ function BillingEditor({ kind, doc: initial, defaults, start }: EditorProps) {
           onVatChange={onVatChange}
           onCurrencyChange={onCurrencyChange}
         />
+        {kind === 'invoice' && hasReminders(doc) && <InvoiceRemindersCard doc={doc} />}
         {doc && mailable && <MailHistoryCard kind={kind} documentId={doc._id} onSend={() => setMailing(true)} />}
       </Box>
       {doc && mailable && mailing && (

@@ -22,6 +22,8 @@ export function preloadBillingPage(route: AreaPageProps['route']): Promise<unkno
   const list = isBillingList(route.path);
   return Promise.all([
     (list ? BillingListPage : BillingEditorPage).preload(),
-    i18n.loadNamespaces(list ? ['billing', 'clients', 'mail'] : ['billing', 'clients', 'parties', 'contracts', 'mail']),
+    i18n.loadNamespaces(
+      list ? ['billing', 'clients', 'mail'] : ['billing', 'clients', 'parties', 'contracts', 'mail', 'reminders'],
+    ),
   ]);
 }

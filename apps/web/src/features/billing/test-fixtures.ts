@@ -157,6 +157,8 @@ export function editorAnswers(
       ? {
           [`GET /api/${doc.kind === 'invoice' ? 'invoices' : 'proforma-invoices'}/${doc._id}`]: () => ok(doc),
           [`POST /api/${doc.kind === 'invoice' ? 'invoices' : 'proforma-invoices'}/getItems`]: () => ok(items()),
+          // An issued invoice's reminders card (none sent).
+          [`GET /api/receivables/reminders/of/${doc._id}`]: () => ok([]),
         }
       : {}),
   };

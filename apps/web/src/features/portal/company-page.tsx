@@ -5,6 +5,7 @@ import { LazyTabs } from '../../components/ui/lazy-tabs.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { localized } from '../../lib/labels.ts';
 import { PORTAL_ROUTES, portalQueries } from '../../api/portal.ts';
+import { CompanyBalance } from './company-balance.tsx';
 import { addressLine, DetailList, RecordHeader, RecordPending } from './portal-parts.tsx';
 import { PORTAL_COMPANY_TABS } from './portal-tabs.ts';
 import { usePortalRecord } from './use-portal-record.ts';
@@ -40,6 +41,7 @@ function CompanyPreview({ company }: { company: PortalCompanyView }) {
           ]}
         />
       </SectionCard>
+      <CompanyBalance company={company} />
       <LazyTabs
         tabs={PORTAL_COMPANY_TABS}
         panelProps={{ company }}
