@@ -20,7 +20,18 @@ import { errorHandler } from './http/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
 import { authGuard } from './http/guard.ts';
 import type { AppInstance, RouteInfo } from './http/types.ts';
-import { authRoutes, AuthService, TokenService } from './modules/auth/index.ts';
+import {
+  accountRoutes,
+  authRoutes,
+  AuthService,
+  MfaCrypto,
+  mfaRoutes,
+  MfaService,
+  PasswordResetService,
+  SecuritySettingsService,
+  SessionsService,
+  TokenService,
+} from './modules/auth/index.ts';
 import { bankRoutes, BanksService } from './modules/banks/index.ts';
 import {
   BillingItemsService,
@@ -69,6 +80,12 @@ import {
   portalRoutes,
 } from './modules/portal/index.ts';
 import { receivablesRoutes } from './modules/receivables/index.ts';
+import {
+  ReminderScheduler,
+  reminderRoutes,
+  ReminderSettingsService,
+  RemindersService,
+} from './modules/reminders/index.ts';
 import { timesheetRoutes, TimesheetsService } from './modules/timesheets/index.ts';
 import { UserRecordsService, userRoutes, UsersService } from './modules/users/index.ts';
 
@@ -84,6 +101,8 @@ declare module 'fastify' {
     apiRoutes: RouteInfo[];
     /** The outbox's sender (tests: `app.mail.drain()` delivers what is due). */
     mail: MailSender;
+    /** The daily payment reminder run's clock (tests: `app.reminders.tick(now)`). */
+    reminders: ReminderScheduler;
   }
 }
 
@@ -189,6 +208,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   app.get('/api/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
   authRoutes(app, auth, isProduction);
+  mfaRoutes(app, mfa, securitySettings, auth);
   const { db } = database;
   const mail = new MailSender(db, {
     smtpUrl: config.SMTP_URL,
@@ -249,6 +269,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   });
   timesheetRoutes(app, new TimesheetsService(db, { lockDays: config.TIMESHEET_LOCK_DAYS }));
   receivablesRoutes(app, db);
+  statementRoutes(app, new StatementService(db));
   logRoutes(app, new LogsService(db));
   const events = new EventsService(db, {
     publicUrl: config.PUBLIC_URL,
@@ -257,6 +278,16 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   });
   calendarRoutes(app, events, new InvitationsService(db), auth);
   metadataRoutes(app, new MetadataService(db, { myCompany, invoices, dictionaries, banks }), dictionaries, users);
+  const reminders = new RemindersService(db);
+  reminderRoutes(app, { settings: new ReminderSettingsService(db), reminders });
+  const reminderClock = new ReminderScheduler(reminders, {
+    checkMs: config.REMINDERS_CHECK_MS,
+    hour: config.REMINDERS_HOUR,
+    log: app.log,
+  });
+  app.decorate('reminders', reminderClock);
+  reminderClock.start();
+  app.addHook('onClose', () => reminderClock.stop());
 
   const webDist = resolve(config.WEB_DIST ?? DEFAULT_WEB_DIST);
   if (existsSync(resolve(webDist, 'index.html'))) {

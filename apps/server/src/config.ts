@@ -50,6 +50,10 @@ const schema = z.object({
   MAIL_LEASE_SECONDS: positiveInt(300),
   /** How often the sender looks for due messages (it is also woken when one is queued). */
   MAIL_POLL_MS: positiveInt(5_000),
+  /** How often each process looks whether the day's payment reminder run is due (0: never by itself). */
+  REMINDERS_CHECK_MS: z.coerce.number().int().min(0).default(300_000),
+  /** The Europe/Sofia hour (0–23) from which the day's reminder run is due. */
+  REMINDERS_HOUR: z.coerce.number().int().min(0).max(23).default(8),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
