@@ -35,6 +35,7 @@ import { einvoiceOf } from '../src/modules/einvoice/index.ts';
 import { monthPackage } from '../src/modules/einvoice/index.ts';
 import type { Actor } from '../src/http/actor.ts';
 import { LogsService } from '../src/modules/logs/index.ts';
+import { ReminderSettingsService, RemindersService, reminderSettingsOf } from '../src/modules/reminders/index.ts';
 import { overduePage, receivablesSummary } from '../src/modules/receivables/index.ts';
 import { InvoiceSettingsService } from '../src/modules/settings/index.ts';
 import { TimesheetsService } from '../src/modules/timesheets/index.ts';
@@ -360,6 +361,31 @@ const mailRows: BenchCase[] = [
 ];
 
 /**
+ * Payment reminders: the day's run by hand (admin) over the large preset's overdue invoices (about 40 % of five years'
+ * issued invoices are unpaid or partly paid). It reads every open invoice under the money rule with its notices,
+ * payments, client and reminders (reminderCandidates) and sends what a stage owes, a PDF per mail. The preset's clients
+ * have no notification e-mails, so it measures the run's reading, not mail; the direct side switches reminders on
+ * first (once: the HTTP runs that follow it run the same reading).
+ */
+const reminderRows: BenchCase[] = [
+  {
+    name: "reminders: the day's run over the overdue invoices",
+    area: 'reminders',
+    role: 'admin',
+    method: 'POST',
+    path: '/api/receivables/reminders/run',
+    body: () => ({}),
+    direct: async ({ db, actor }) => {
+      const settings = await reminderSettingsOf(db);
+      if (!settings.enabled)
+        await new ReminderSettingsService(db).save(actor, { enabled: true, stageDays: settings.stageDays });
+      return new RemindersService(db).runNow(actor);
+    },
+    sequential: 5,
+  },
+];
+
+/**
  * Receivables: the summary (per currency the aging, the top debtors, invoiced and paid per month; the hours of the
  * months) and the overdue list's first page (all, and the 31-60 days bucket), as the accountant.
  */
@@ -503,4 +529,6 @@ export const benchCases: BenchCase[] = [
   ...receivablesRows,
 
   ...mailRows,
+
+  ...reminderRows,
 ];
