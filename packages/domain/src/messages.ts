@@ -157,5 +157,16 @@ export const MessageKeys = {
   // Account security (house keys).
   reset_link_invalid: 'reset_link_invalid',
   the_session_was_not_found: 'the_session_was_not_found',
+  // Two-factor sign-in (house keys).
+  /** A wrong, expired or already used code (authenticator or recovery code). */
+  mfa_code_invalid: 'mfa_code_invalid',
+  /** Setting up a second factor while one is on (turn it off first). */
+  mfa_already_enabled: 'mfa_already_enabled',
+  /** Confirming a second factor whose setup was not started. */
+  mfa_setup_not_started: 'mfa_setup_not_started',
+  /** Turning off a second factor that is not on. */
+  mfa_not_enabled: 'mfa_not_enabled',
+  /** Turning off a second factor the administrator requires. */
+  mfa_required: 'mfa_required',
 } as const;
 export type MessageKey = keyof typeof MessageKeys;
