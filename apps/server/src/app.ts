@@ -21,12 +21,15 @@ import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts'
 import { authGuard } from './http/guard.ts';
 import type { AppInstance, RouteInfo } from './http/types.ts';
 import {
+  accountRoutes,
   authRoutes,
   AuthService,
   MfaCrypto,
   mfaRoutes,
   MfaService,
+  PasswordResetService,
   SecuritySettingsService,
+  SessionsService,
   TokenService,
 } from './modules/auth/index.ts';
 import { bankRoutes, BanksService } from './modules/banks/index.ts';
@@ -76,7 +79,7 @@ import {
   PortalContractsService,
   portalRoutes,
 } from './modules/portal/index.ts';
-import { receivablesRoutes } from './modules/receivables/index.ts';
+import { receivablesRoutes, StatementService, statementRoutes } from './modules/receivables/index.ts';
 import {
   ReminderScheduler,
   reminderRoutes,
@@ -134,11 +137,6 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     windowMinutes: config.SIGNIN_WINDOW_MINUTES,
     isProduction,
   });
-  // The second factor: the sign-in asks its gate after a correct password, and it completes the sign-in after a code.
-  const securitySettings = new SecuritySettingsService(database.db);
-  const mfa = new MfaService(database.db, new MfaCrypto(options.jwtSecret), securitySettings);
-  mfa.useSignIn(auth);
-  auth.setMfaGate((user) => mfa.gate(user));
 
   // Every API route states who may call it; the list feeds the permission-matrix test.
   app.decorate('apiRoutes', [] as RouteInfo[]);
@@ -271,6 +269,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   });
   timesheetRoutes(app, new TimesheetsService(db, { lockDays: config.TIMESHEET_LOCK_DAYS }));
   receivablesRoutes(app, db);
+  statementRoutes(app, new StatementService(db));
   logRoutes(app, new LogsService(db));
   const events = new EventsService(db, {
     publicUrl: config.PUBLIC_URL,

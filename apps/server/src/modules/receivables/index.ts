@@ -1,4 +1,5 @@
 /**
+ * The receivables module's public face: what app.ts, the bench and the other modules (reminders, the statement) may
  * import from it. The module's own files import each other directly; everyone else imports this file
  * (test/module-boundaries.test.ts).
  */
@@ -14,3 +15,5 @@ export {
 export type { ReceivableDuesOptions } from './receivables.sql.ts';
 export { byCurrency, overduePage, receivablesSummary } from './receivables.queries.ts';
 export { receivablesRoutes } from './receivables.routes.ts';
+export { statementRoutes } from './statement.routes.ts';
+export { StatementService } from './statement.service.ts';
