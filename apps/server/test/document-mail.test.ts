@@ -439,12 +439,16 @@ describe('mail templates (Settings)', () => {
       'proforma/it',
       'invitation/bg',
       'invitation/it',
+      'passwordReset/bg',
+      'passwordReset/it',
       'reminder1/bg',
       'reminder1/it',
       'reminder2/bg',
       'reminder2/it',
       'reminder3/bg',
       'reminder3/it',
+      'statement/bg',
+      'statement/it',
     ]);
     expect(response.body.Result.every((one) => one.isDefault && one.subject && one.body)).toBe(true);
     expect(response.body.Result.find((one) => one.kind === 'invitation')?.placeholders).toContain('link');
