@@ -21,15 +21,12 @@ import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts'
 import { authGuard } from './http/guard.ts';
 import type { AppInstance, RouteInfo } from './http/types.ts';
 import {
-  accountRoutes,
   authRoutes,
   AuthService,
   MfaCrypto,
   mfaRoutes,
   MfaService,
-  PasswordResetService,
   SecuritySettingsService,
-  SessionsService,
   TokenService,
 } from './modules/auth/index.ts';
 import { bankRoutes, BanksService } from './modules/banks/index.ts';
@@ -137,6 +134,11 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     windowMinutes: config.SIGNIN_WINDOW_MINUTES,
     isProduction,
   });
+  // The second factor: the sign-in asks its gate after a correct password, and it completes the sign-in after a code.
+  const securitySettings = new SecuritySettingsService(database.db);
+  const mfa = new MfaService(database.db, new MfaCrypto(options.jwtSecret), securitySettings);
+  mfa.useSignIn(auth);
+  auth.setMfaGate((user) => mfa.gate(user));
 
   // Every API route states who may call it; the list feeds the permission-matrix test.
   app.decorate('apiRoutes', [] as RouteInfo[]);
