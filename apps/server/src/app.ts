@@ -21,12 +21,15 @@ import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts'
 import { authGuard } from './http/guard.ts';
 import type { AppInstance, RouteInfo } from './http/types.ts';
 import {
+  accountRoutes,
   authRoutes,
   AuthService,
   MfaCrypto,
   mfaRoutes,
   MfaService,
+  PasswordResetService,
   SecuritySettingsService,
+  SessionsService,
   TokenService,
 } from './modules/auth/index.ts';
 import { bankRoutes, BanksService } from './modules/banks/index.ts';
@@ -279,6 +282,15 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     template: (executor, language) => mailTemplateOf(executor, 'invitation', language),
   });
   calendarRoutes(app, events, new InvitationsService(db), auth);
+  // Password reset by e-mail and the sessions of a user (docs/decisions.md, "Account security").
+  accountRoutes(app, {
+    sessions: new SessionsService(db),
+    passwordReset: new PasswordResetService(db, {
+      publicUrl: config.PUBLIC_URL,
+      company: async (executor) => (await myCompany.row(executor))?.name ?? null,
+      template: (executor, language) => mailTemplateOf(executor, 'passwordReset', language),
+    }),
+  });
   metadataRoutes(app, new MetadataService(db, { myCompany, invoices, dictionaries, banks }), dictionaries, users);
   const reminders = new RemindersService(db);
   reminderRoutes(app, { settings: new ReminderSettingsService(db), reminders });

@@ -20,7 +20,7 @@ import type { LocalizedText } from './schemas.ts';
 export const MAIL_STATES = ['queued', 'sent', 'failed', 'held'] as const;
 export type MailState = (typeof MAIL_STATES)[number];
 
-export const MAIL_KINDS = ['document', 'invitation'] as const;
+export const MAIL_KINDS = ['document', 'invitation', 'passwordReset'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** One recipient address. */
