@@ -114,4 +114,22 @@ describe('Settings → mail templates', () => {
     expect(await within(italian).findByText('Полето е задължително')).toBeInTheDocument();
     expect(bodiesOf(calls, '/api/settings/mail-templates/save')).toEqual([]);
   });
+
+  it('offers the payment reminders of each stage and the statement of account, each with its placeholders named', async () => {
+    open();
+    expect(await screen.findByRole('tab', { name: 'Фактура' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(
+      expect.arrayContaining(['Напомняне 1', 'Напомняне 2', 'Напомняне 3', 'Извлечение по сметка']),
+    );
+    await userEvent.click(screen.getByRole('tab', { name: 'Напомняне 2' }));
+    const panel = screen.getByRole('tabpanel');
+    expect(await within(panel).findByText('дни просрочие')).toBeInTheDocument();
+    expect(within(panel).getAllByRole('button', { name: /\{\{amountDue\}\}/ })).toHaveLength(2);
+    expect(within(panel).getAllByRole('textbox', { name: 'Тема' })[0]).toHaveValue(
+      'Второ напомняне за плащане: фактура № {{number}} — {{company}}',
+    );
+    await userEvent.click(screen.getByRole('tab', { name: 'Извлечение по сметка' }));
+    expect(await within(panel).findByText('крайното салдо по валути')).toBeInTheDocument();
+    expect(within(panel).getByText('начало на периода')).toBeInTheDocument();
+  });
 });
