@@ -7,6 +7,7 @@ import Collapse from '@mui/material/Collapse';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -87,7 +88,13 @@ export function SideDrawer({ access, isProduction, docked, open, onClose, recent
                   {settingsOpen ? <ExpandLess /> : <ExpandMore />}
                 </ListItemButton>
                 <Collapse in={settingsOpen} timeout="auto">
-                  <List disablePadding>{children.map((child) => item(child, true))}</List>
+                  <List disablePadding>
+                    {children.map((child) => (
+                      <ListItem key={child.path} disablePadding>
+                        {item(child, true)}
+                      </ListItem>
+                    ))}
+                  </List>
                 </Collapse>
               </Box>
             );
@@ -106,31 +113,27 @@ export function SideDrawer({ access, isProduction, docked, open, onClose, recent
             }
           >
             {recent.map((entry) => (
-              <ListItemButton
-                key={entry.path}
-                component={Link}
-                to={entry.path}
-                onClick={afterClick}
-                sx={{ borderRadius: 2, mx: 1 }}
-              >
-                <ListItemIcon sx={{ minWidth: 36 }}>
-                  <History fontSize="small" />
-                </ListItemIcon>
-                {/* The page's title and its record's name ("Фактура: 0000000042", "Клиент: Алфа ООД"), never its address. */}
-                <ListItemText
-                  primary={
-                    entry.name
-                      ? t('shell.recent_named', {
-                          title: t(`routes:${entry.title}`),
-                          name: localized(entry.name, i18n.language),
-                        })
-                      : t(`routes:${entry.title}`)
-                  }
-                  slotProps={{
-                    primary: { noWrap: true, title: entry.name ? localized(entry.name, i18n.language) : undefined },
-                  }}
-                />
-              </ListItemButton>
+              <ListItem key={entry.path} disablePadding>
+                <ListItemButton component={Link} to={entry.path} onClick={afterClick} sx={{ borderRadius: 2, mx: 1 }}>
+                  <ListItemIcon sx={{ minWidth: 36 }}>
+                    <History fontSize="small" />
+                  </ListItemIcon>
+                  {/* The page's title and its record's name ("Фактура: 0000000042", "Клиент: Алфа ООД"), never its address. */}
+                  <ListItemText
+                    primary={
+                      entry.name
+                        ? t('shell.recent_named', {
+                            title: t(`routes:${entry.title}`),
+                            name: localized(entry.name, i18n.language),
+                          })
+                        : t(`routes:${entry.title}`)
+                    }
+                    slotProps={{
+                      primary: { noWrap: true, title: entry.name ? localized(entry.name, i18n.language) : undefined },
+                    }}
+                  />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </>

@@ -1,6 +1,7 @@
 import Check from '@mui/icons-material/Check';
 import Translate from '@mui/icons-material/Translate';
 import { LOCALES, type Locale } from '@kantora/domain';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -8,6 +9,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from './visually-hidden.ts';
 
 interface LanguageSwitcherProps {
   onChange: (locale: Locale) => void;
@@ -30,12 +32,15 @@ export function LanguageSwitcher({ onChange, color = 'primary', disabled = false
         startIcon={<Translate />}
         disabled={disabled}
         onClick={(event) => setAnchor(event.currentTarget)}
-        aria-label={t('shell.language')}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
         sx={{ minWidth: 0 }}
       >
+        {/* Named "Език: BG": the name holds what is seen (WCAG 2.5.3). */}
+        <Box component="span" sx={visuallyHidden}>
+          {`${t('shell.language')}: `}
+        </Box>
         {current.toUpperCase()}
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor) && !disabled} onClose={() => setAnchor(null)}>

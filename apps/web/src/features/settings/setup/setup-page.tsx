@@ -18,21 +18,9 @@ import { Link } from 'react-router';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
 import { PageToolbar } from '../../../components/ui/page-toolbar.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
+import { visuallyHidden } from '../../../components/ui/visually-hidden.ts';
 import { LoadFailed } from '../load-failed.tsx';
 import { SETUP_ITEM_PATHS, useSetupStatus } from './setup-status.ts';
-
-/** Read by screen readers, not shown. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  p: 0,
-  m: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
 
 /** What an item still lacks, in words (the currencies of the default accounts, the registers not confirmed). */
 function useMissingText(item: SetupItem): string | null {
