@@ -181,6 +181,8 @@ describe('POST /api/receivables/overdue', () => {
     expect(first.Total).toBe(9);
     expect(names([...first.Items, ...second.Items])).toEqual(['inv4', 'inv3', 'usd1', 'inv2', 'bgn1', 'inv1']);
     expect(names((await overdue({ sortBy: 'daysOverdue', sortDesc: false })).Items)[0]).toBe('bgn1');
+    // A page past the end still counts the rows.
+    expect(await overdue({ itemsPerPage: 5, page: 3 })).toEqual({ Items: [], Total: 9, Page: 3 });
   });
 
   it('shows the last reminder sent', async () => {

@@ -54,32 +54,39 @@ export async function receivablesSummary(executor: Executor): Promise<Receivable
   const from = `${months[0]}-01`;
   const dues = receivableDues({ outstanding: true });
 
-  const buckets = await queryRows<{ currency: string; bucket: AgingBucket; amount: string; count: number }>(
-    executor,
-    sql`with r as (${dues})
-      select r.currency, ${agingBucket()} as bucket, cast(sum(r.due) as text) as amount,
-        cast(count(*) as integer) as count
-      from r group by 1, 2`,
-  );
-  const debtors = await queryRows<{
+  // One pass over the due rows: the sums per (currency, bucket) and per (currency, client), the clients ranked.
+  const groups = await queryRows<{
     currency: string;
-    customer_id: string;
+    by_client: number;
+    bucket: AgingBucket | null;
+    customer_id: string | null;
     due: string;
     overdue: string;
+    count: number;
     name: Localized | null;
   }>(
     executor,
-    sql`with r as (${dues}),
-      d as (
-        select r.currency, r.customer_id, sum(r.due) as due,
-          sum(case when ${isOverdue()} then r.due else 0 end) as overdue
-        from r where r.customer_id is not null group by 1, 2
+    sql`with r as (select r.*, ${agingBucket()} as bucket from (${dues}) r),
+      g as (
+        select r.currency, r.bucket, r.customer_id, cast(grouping(r.bucket) as integer) as by_client,
+          sum(r.due) as due, coalesce(sum(r.due) filter (where r.bucket <> 'current'), 0) as overdue,
+          cast(count(*) as integer) as count
+        from r group by grouping sets ((r.currency, r.bucket), (r.currency, r.customer_id))
       ),
-      t as (select d.*, row_number() over (partition by d.currency order by d.due desc, d.customer_id) as rn from d)
-      select t.currency, t.customer_id, cast(t.due as text) as due, cast(t.overdue as text) as overdue, c.name
-      from t left join companies c on c.id = t.customer_id
-      where t.rn <= ${TOP_DEBTORS} order by t.currency, t.rn`,
+      t as (
+        select g.*, row_number() over (partition by g.currency, g.by_client order by g.due desc, g.customer_id) as rn
+        from g
+      )
+      select t.currency, t.by_client, t.bucket, t.customer_id, cast(t.due as text) as due,
+        cast(t.overdue as text) as overdue, t.count, c.name
+      from t left join companies c on t.by_client = 1 and c.id = t.customer_id
+      where t.by_client = 0 or (t.customer_id is not null and t.rn <= ${TOP_DEBTORS})
+      order by t.currency, t.by_client, t.rn`,
   );
+  const buckets = groups
+    .filter((row) => Number(row.by_client) === 0)
+    .map((row) => ({ currency: row.currency, bucket: row.bucket!, amount: row.due, count: row.count }));
+  const debtors = groups.filter((row) => Number(row.by_client) === 1 && row.customer_id !== null);
   const invoiced = await queryRows<{ currency: string; month: string; amount: string }>(
     executor,
     sql`select coalesce(upper(cur.code), '') as currency, to_char(d.date, 'YYYY-MM') as month,
@@ -138,7 +145,7 @@ export async function receivablesSummary(executor: Executor): Promise<Receivable
       topDebtors: debtors
         .filter((row) => row.currency === currency)
         .map((row) => ({
-          clientId: row.customer_id,
+          clientId: row.customer_id!,
           name: row.name ?? { bg: '', it: '' },
           due: money(row.due),
           overdue: money(row.overdue),
@@ -195,6 +202,7 @@ interface OverdueRecord {
   notifications_emails: string[] | null;
   reminder_stage: number | null;
   reminder_at: string | null;
+  full_count: number;
 }
 
 function overdueDto(row: OverdueRecord): OverdueRow {
@@ -233,7 +241,7 @@ async function overdueRows(executor: Executor, query: OverdueListQuery, limit: n
     sql`with r as (${receivableDues({ outstanding: true, customerId: query.clientId })}),
       page as (
         select r.*, ${daysOverdue()} as days, ${agingBucket()} as bucket,
-          ${OVERDUE_ORDER[query.sortBy]} as sort_key, c.name, c.email, c.phone, c.notifications_emails
+          ${OVERDUE_ORDER[query.sortBy]} as sort_key, cast(count(*) over () as integer) as full_count, c.name, c.email, c.phone, c.notifications_emails
         from r left join companies c on c.id = r.customer_id
         where ${overdueWhere(query)}
         order by ${OVERDUE_ORDER[query.sortBy]} ${sortDirection} nulls last, r.number ${direction}, r.invoice_id
@@ -246,18 +254,25 @@ async function overdueRows(executor: Executor, query: OverdueListQuery, limit: n
       ) lr on true
       order by page.sort_key ${sortDirection} nulls last, page.number ${direction}, page.invoice_id`,
   );
-  return rows.map(overdueDto);
+  return { items: rows.map(overdueDto), total: rows.length ? Number(rows[0].full_count) : undefined };
 }
 
 /** POST /api/receivables/overdue: a page of the overdue list (filters client, bucket, currency) and its count. */
 export async function overduePage(executor: Executor, query: OverdueListQuery): Promise<ListResult<OverdueRow>> {
-  const items = await overdueRows(executor, query, query.itemsPerPage, (query.page - 1) * query.itemsPerPage);
-  const [{ total }] = await queryRows<{ total: number }>(
-    executor,
-    sql`with r as (${receivableDues({ outstanding: true, customerId: query.clientId })})
-      select cast(count(*) as integer) as total from r where ${overdueWhere(query)}`,
-  );
-  return { Items: items, Total: Number(total), Page: query.page };
+  const page = await overdueRows(executor, query, query.itemsPerPage, (query.page - 1) * query.itemsPerPage);
+  // The page's rows carry the filtered count (a window over the same rows); a page past the end counts apart.
+  const total =
+    page.total ??
+    Number(
+      (
+        await queryRows<{ total: number }>(
+          executor,
+          sql`with r as (${receivableDues({ outstanding: true, customerId: query.clientId })})
+            select cast(count(*) as integer) as total from r where ${overdueWhere(query)}`,
+        )
+      )[0].total,
+    );
+  return { Items: page.items, Total: total, Page: query.page };
 }
 
 /** Every row of the overdue list in its order, in batches (the export). */
@@ -267,9 +282,9 @@ export async function* overdueBatches(
   batchSize = 1000,
 ): AsyncGenerator<OverdueRow[]> {
   for (let offset = 0; ; offset += batchSize) {
-    const rows = await overdueRows(executor, query, batchSize, offset);
-    if (rows.length) yield rows;
-    if (rows.length < batchSize) return;
+    const { items } = await overdueRows(executor, query, batchSize, offset);
+    if (items.length) yield items;
+    if (items.length < batchSize) return;
   }
 }
 

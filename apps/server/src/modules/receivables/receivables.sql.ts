@@ -51,6 +51,7 @@ export function receivableDues(options: ReceivableDuesOptions = {}): SQL {
             and o.credit_to_invoice_id is not null${noticeCustomer})`
     : sql``;
   const due = sql`(inv.total_amount - inv.paid_amount + coalesce(n.credited, 0) - coalesce(n.paid, 0))`;
+  // The notices summed once per invoice and joined (a hash join over the few notices), not probed per invoice.
   return sql`select inv.id as invoice_id, inv.customer_id, inv.currency_id,
       coalesce(upper(cur.code), '') as currency, inv.number, inv.date,
       inv.payment_deadline_date as deadline,
@@ -59,11 +60,14 @@ export function receivableDues(options: ReceivableDuesOptions = {}): SQL {
       inv.paid_amount + coalesce(n.paid, 0) as paid,
       ${due} as due
     from billing_documents inv
-    left join lateral (
-      select sum(x.total_amount) as credited, sum(x.paid_amount) as paid
+    left join (
+      select x.credit_to_invoice_id as invoice_id, sum(x.total_amount) as credited, sum(x.paid_amount) as paid
         from billing_documents x
-        where x.credit_to_invoice_id = inv.id and x.kind = 'invoice' and x.issued and x.notice_type <> 0
-    ) n on true
+        where x.credit_to_invoice_id is not null and x.kind = 'invoice' and x.issued and x.notice_type <> 0${
+          customerId === undefined ? sql`` : sql` and x.customer_id = ${customerId}::uuid`
+        }
+        group by x.credit_to_invoice_id
+    ) n on n.invoice_id = inv.id
     left join currencies cur on cur.id = inv.currency_id
     where inv.kind = 'invoice' and inv.issued and inv.notice_type = 0${customer}${open}${outstanding ? sql` and ${due} > 0` : sql``}`;
 }
