@@ -40,8 +40,11 @@ export function AgingCard({ summary }: { summary: CurrencySummary }) {
             xAxis={[
               {
                 scaleType: 'band',
-                data: buckets.map((bucket) => label(bucket.key)),
-                colorMap: { type: 'ordinal', values: buckets.map((bucket) => label(bucket.key)), colors },
+                // Short labels fit a phone's width; the tooltip and the table beside name the bucket in full.
+                data: buckets.map((bucket) => bucket.key),
+                valueFormatter: (key: AgingBucket, context) =>
+                  context.location === 'tick' ? t(`bucket_short.${key}`) : label(key),
+                colorMap: { type: 'ordinal', values: buckets.map((bucket) => bucket.key), colors },
               },
             ]}
             yAxis={[{ width: 64, valueFormatter: (value: number) => formatNumber(value, 0) }]}

@@ -90,7 +90,8 @@ describe('the overdue list', () => {
     expect(link).toHaveAttribute('href', '/invoices/inv-1');
     const cells = within(link.closest('tr') as HTMLElement);
     expect(cells.getByText('Алфа ООД')).toBeInTheDocument();
-    expect(cells.getByText('45')).toBeInTheDocument();
+    expect(cells.getByText('15.09.2026')).toBeInTheDocument();
+    expect(cells.getByText('45 дни')).toBeInTheDocument();
     expect(cells.getByText(formatMoney(700, 'EUR'))).toBeInTheDocument();
     expect(cells.getByText('Напомняне 2')).toBeInTheDocument();
     expect(cells.getByText('06.10.2026')).toBeInTheDocument();

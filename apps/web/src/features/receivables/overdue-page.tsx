@@ -190,7 +190,7 @@ function useOverdueColumns(): DataTableColumn<OverdueRow>[] {
         header: 'receivables:overdue.client',
         sortable: true,
         render: (row) => (
-          <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+          <Box component="span" sx={{ overflowWrap: 'break-word' }}>
             {localized(row.client.name, locale)}
           </Box>
         ),
@@ -199,37 +199,28 @@ function useOverdueColumns(): DataTableColumn<OverdueRow>[] {
         field: 'date',
         header: 'receivables:overdue.date',
         sortable: true,
-        priority: 3,
+        priority: 6,
         render: (row) => formatDate(row.date),
       },
       {
         field: 'deadline',
         header: 'receivables:overdue.deadline',
         sortable: true,
-        priority: 2,
-        render: (row) => formatDate(row.deadline),
-      },
-      {
-        field: 'daysOverdue',
-        header: 'receivables:overdue.days',
-        sortable: true,
-        align: 'right',
-        render: (row) =>
-          row.daysOverdue > 0 ? (
-            <span title={t('overdue.days_full')}>{row.daysOverdue}</span>
-          ) : (
-            <Box component="span" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
-              {t('overdue.not_due')}
+        render: (row) => (
+          <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column', whiteSpace: 'nowrap' }}>
+            <span>{formatDate(row.deadline)}</span>
+            <Box component="span" sx={{ color: row.daysOverdue > 0 ? 'error.main' : 'text.secondary' }}>
+              {row.daysOverdue > 0 ? t('overdue.days_count', { count: row.daysOverdue }) : t('overdue.not_due')}
             </Box>
-          ),
+          </Box>
+        ),
       },
       {
         field: 'total',
         header: 'receivables:overdue.total',
         sortable: true,
         align: 'right',
-        priority: 4,
-        hideBelow: 'md',
+        priority: 5,
         render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(row.total, row.currency)}</span>,
       },
       {
@@ -246,8 +237,7 @@ function useOverdueColumns(): DataTableColumn<OverdueRow>[] {
       {
         field: 'lastReminder',
         header: 'receivables:overdue.last_reminder',
-        priority: 1,
-        hideBelow: 'sm',
+        priority: 3,
         render: (row) =>
           row.lastReminder ? (
             <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column' }}>
@@ -269,8 +259,7 @@ function useOverdueColumns(): DataTableColumn<OverdueRow>[] {
       {
         field: 'contact',
         header: 'receivables:overdue.contact',
-        priority: 5,
-        hideBelow: 'md',
+        priority: 2,
         render: (row) => <Contact contact={row.contact} />,
       },
     ],

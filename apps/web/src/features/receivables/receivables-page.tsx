@@ -65,7 +65,7 @@ export default function ReceivablesPage() {
                 aria-labelledby="receivables-currency"
               >
                 {currencies.map((item) => (
-                  <ToggleButton key={item.currency} value={item.currency}>
+                  <ToggleButton key={item.currency} value={item.currency} sx={{ color: 'text.primary', px: 2 }}>
                     {item.currency}
                   </ToggleButton>
                 ))}
