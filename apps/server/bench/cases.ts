@@ -17,6 +17,7 @@ import {
   documentFlowZipSchema,
   logListQuery,
   monthPackageSchema,
+  statementQuerySchema,
   overdueListQuery,
   timesheetExportQuery,
   timesheetListQuery,
@@ -36,7 +37,7 @@ import { monthPackage } from '../src/modules/einvoice/index.ts';
 import type { Actor } from '../src/http/actor.ts';
 import { LogsService } from '../src/modules/logs/index.ts';
 import { ReminderSettingsService, RemindersService, reminderSettingsOf } from '../src/modules/reminders/index.ts';
-import { overduePage, receivablesSummary } from '../src/modules/receivables/index.ts';
+import { overduePage, receivablesSummary, StatementService } from '../src/modules/receivables/index.ts';
 import { InvoiceSettingsService } from '../src/modules/settings/index.ts';
 import { TimesheetsService } from '../src/modules/timesheets/index.ts';
 import type { BenchRole, Fixtures } from './fixtures.ts';
@@ -389,6 +390,26 @@ const reminderRows: BenchCase[] = [
  * Receivables: the summary (per currency the aging, the top debtors, invoiced and paid per month; the hours of the
  * months) and the overdue list's first page (all, and the 31-60 days bucket), as the accountant.
  */
+/**
+ * The statement of account (PDF) of the bench's client with 1 000 issued invoices over five years and their payments
+ * (statement-data.ts), one request at a time, against the same work without HTTP (the data read, the PDF drawn): the
+ * usual statement (the last 12 months, about 200 documents and their payments) and the whole five years.
+ */
+const statementRow = (label: string, from: (f: Fixtures) => string, runs: number): BenchCase => ({
+  name: `statement of account (PDF), 1 000 documents, ${label}`,
+  area: 'receivables',
+  role: 'accountant',
+  method: 'POST',
+  path: '/api/receivables/statement',
+  body: (f) => ({ clientId: f.statement.client, fromDate: from(f), toDate: f.statement.toDate, language: 'bg' }),
+  direct: ({ db, actor }, b) => new StatementService(db).pdf(actor, statementQuerySchema.parse(b)),
+  sequential: runs,
+});
+const statementRows: BenchCase[] = [
+  statementRow('last 12 months', (f) => f.statement.yearFrom, 40),
+  statementRow('five years', (f) => f.statement.allFrom, 10),
+];
+
 const receivablesRows: BenchCase[] = [
   {
     name: 'receivables summary',
@@ -527,6 +548,8 @@ export const benchCases: BenchCase[] = [
   ...billingRunRows,
 
   ...receivablesRows,
+
+  ...statementRows,
 
   ...mailRows,
 

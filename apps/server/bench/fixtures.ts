@@ -11,6 +11,7 @@ import { generationDefaults } from '../src/modules/billing/index.ts';
 import { dueCandidates, currentMonth } from '../src/modules/billing-run/index.ts';
 import type { Actor } from '../src/http/actor.ts';
 import { InvoiceSettingsService } from '../src/modules/settings/index.ts';
+import { type StatementFixtures, statementFixtures } from './statement-data.ts';
 
 /** The signed-in users of the cases (the demo users and the administrator). */
 export const BENCH_USERS = {
@@ -62,6 +63,8 @@ export interface Fixtures {
   };
   /** The billing run of the current month: its due periods (about 5 000 at full), in 50 calls' worth, in the preview's order. */
   billingRun: { month: string; due: number; chunks: Array<Array<{ contractId: string; periodFrom: string }>> };
+  /** The client with 1 000 issued invoices and their payments the bench adds (statement-data.ts) and its periods. */
+  statement: StatementFixtures;
   /** The issued invoices of 10 and 100 rows the large preset adds last, for the print rows. */
   printing: { invoice10: string; invoice100: string };
   /** Months (YYYY-MM) of the month package: the one with the most issued invoices and notices, and the one nearest a quarter of it. */
@@ -243,6 +246,7 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
       drafts: drafts.map((row) => row.id),
     },
     printing: { invoice10, invoice100 },
+    statement: await statementFixtures(db),
     monthPackage: { busiest: months[0].month, quarter: quarterOf.month },
     billingRun: await billingRunFixtures(db),
     timesheets: {
