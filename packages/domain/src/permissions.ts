@@ -68,7 +68,14 @@ export interface WebRoute {
   parent?: string;
 }
 
-export const PUBLIC_PATHS = ['/login', '/auth-redirect', '/events/invitation'] as const;
+/** Open without sign-in; the forgotten-password pages are added to the spec's list (docs/decisions.md, "Account security"). */
+export const PUBLIC_PATHS = [
+  '/login',
+  '/auth-redirect',
+  '/events/invitation',
+  '/forgot-password',
+  '/reset-password',
+] as const;
 
 const settingsChild = (slug: string, title: string, drawer = true): WebRoute => ({
   path: `/settings/${slug}`,
@@ -167,9 +174,12 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   settingsChild('services', 'services'),
   settingsChild('document-flow-categories', 'document_flow_categories'),
   settingsChild('logs', 'logs'),
+  settingsChild('security', 'security_settings'),
   settingsChild('users', 'users'),
   settingsChild('users/create', 'user_create', false),
   settingsChild('users/:id', 'user_preview', false),
+  /** The user's own second factor and sessions (the profile menu), for every signed-in user. */
+  { path: '/account/security', roles: EVERYONE, title: 'account_security', area: 'account' },
   { path: '/my-companies', roles: CLIENT, title: 'my_companies', drawer: true, icon: 'business', area: 'portal' },
   { path: '/my-companies/:id', roles: CLIENT, title: 'my_company_preview', area: 'portal' },
   { path: '/my-contracts', roles: CLIENT, title: 'my_contracts', drawer: true, icon: 'description', area: 'portal' },

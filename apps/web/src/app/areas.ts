@@ -29,6 +29,7 @@ const BUILT_AREAS: Record<string, () => Promise<AreaModule>> = {
   timesheets: () => import('../features/timesheets/timesheets-area.tsx'),
   portal: () => import('../features/portal/portal-area.tsx'),
   receivables: () => import('../features/receivables/receivables-area.tsx'),
+  account: () => import('../features/account/account-area.tsx'),
 };
 
 /** One lazy chunk per area of the route matrix. */

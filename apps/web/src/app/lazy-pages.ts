@@ -8,3 +8,6 @@ export const AppShell = preloadableLazy(() => import('./shell/app-shell.tsx'));
 export const NotFoundPage = lazy(() => import('../features/errors/not-found-page.tsx'));
 export const NoAccessPage = lazy(() => import('../features/errors/no-access-page.tsx'));
 export const PublicInvitation = lazy(() => import('./public-invitation.tsx'));
+/** The forgotten-password pages, open without sign-in (their own chunks, like the sign-in page). */
+export const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password-page.tsx'));
+export const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page.tsx'));

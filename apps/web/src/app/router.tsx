@@ -6,7 +6,15 @@ import { loginPath } from '../lib/navigation.ts';
 import { useSessionUser } from '../lib/session.ts';
 import { getToken } from '../lib/token.ts';
 import { AREA_PAGES } from './areas.ts';
-import { AppShell, LoginPage, NoAccessPage, NotFoundPage, PublicInvitation } from './lazy-pages.ts';
+import {
+  AppShell,
+  ForgotPasswordPage,
+  LoginPage,
+  NoAccessPage,
+  NotFoundPage,
+  PublicInvitation,
+  ResetPasswordPage,
+} from './lazy-pages.ts';
 import { RouteErrorBoundary } from './route-error.tsx';
 import { RouteGuard } from './route-guard.tsx';
 
@@ -62,6 +70,8 @@ export function buildRoutes(): RouteObject[] {
       children: [
         { path: '/login', element: <LoginPage /> },
         { path: '/auth-redirect', element: <AuthRedirect /> },
+        { path: '/forgot-password', element: <ForgotPasswordPage /> },
+        { path: '/reset-password', element: <ResetPasswordPage /> },
         { path: '/events/invitation', element: <Navigate to="/login" replace /> },
         { path: '/events/invitation/:id', element: <InvitationRoute /> },
         {

@@ -1,4 +1,5 @@
 import Logout from '@mui/icons-material/Logout';
+import Security from '@mui/icons-material/Security';
 import type { CurrentUserInfo } from '@kantora/domain';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -11,6 +12,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 
 /** The user's full name in the current language (the other one when it is empty). */
 export function displayName(user: CurrentUserInfo, language: string): string {
@@ -23,11 +25,12 @@ function initials(name: string): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? parts[parts.length - 1][0] : '')).toUpperCase() || '?';
 }
 
-/** Avatar button with the user's name, e-mail and sign out. */
+/** Avatar button with the user's name, e-mail, their account's security page and sign out. */
 export function ProfileMenu({ user, onSignOut }: { user: CurrentUserInfo; onSignOut: () => void }) {
   const { t, i18n } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
+  const navigate = useNavigate();
   const name = displayName(user, i18n.language);
   return (
     <>
@@ -65,6 +68,17 @@ export function ProfileMenu({ user, onSignOut }: { user: CurrentUserInfo; onSign
           </Typography>
         </Box>
         <Divider />
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            navigate('/account/security');
+          }}
+        >
+          <ListItemIcon>
+            <Security fontSize="small" />
+          </ListItemIcon>
+          {t('routes:account_security')}
+        </MenuItem>
         <MenuItem
           onClick={() => {
             setAnchor(null);

@@ -1,20 +1,21 @@
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MessageKeys, permittedRoutes, type SignInInput, signInSchema } from '@kantora/domain';
+import { MessageKeys, type MfaRequiredAnswer, permittedRoutes, type SignInInput, signInSchema } from '@kantora/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { closeSnackbar } from 'notistack';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { BrandMark } from '../../components/ui/brand-mark.tsx';
 import { FormTextField } from '../../components/ui/fields/text-field.tsx';
 import { PageLoader } from '../../components/ui/page-loader.tsx';
@@ -25,6 +26,9 @@ import { loadSessionUser, resetSession, setSessionUser } from '../../lib/session
 import { getToken, setToken } from '../../lib/token.ts';
 import { authApi } from '../../api/auth.ts';
 import { destinationAfterSignIn } from './redirect.ts';
+
+/** The second factor's step, with the QR code library of a required setup: loaded only when signIn asks for it. */
+const SignInSecondStep = lazy(() => import('./sign-in-second-step.tsx'));
 
 /** /login: username and password, language menu, TEST banner; `redirect` and `notify` query values. */
 export default function LoginPage() {
@@ -38,6 +42,8 @@ export default function LoginPage() {
   // clicked while it is about to disappear.
   const [leaving, setLeaving] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
+  // After a correct password of a user with a second factor (or who must set one up): signIn's answer.
+  const [secondStep, setSecondStep] = useState<MfaRequiredAnswer | null>(null);
   const notified = useRef<string | null>(null);
   const form = useForm<SignInInput>({
     resolver: zodResolver(signInSchema),
@@ -88,26 +94,44 @@ export default function LoginPage() {
     };
   }, []);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    let token: string;
-    try {
-      ({ token } = await authApi.signIn(values));
-    } catch {
-      return; // invalid_credentials / too_many_attempts were shown by the API client
-    }
+  /** Keeps the session token and goes on to the user's page. */
+  const finishSignIn = async (token: string) => {
     setToken(token);
     setSessionUser(null);
-    closeSnackbar(); // an earlier "wrong password" toast is no longer true
+    closeSnackbar(); // an earlier "wrong password" or "wrong code" toast is no longer true
     try {
       const user = await loadSessionUser();
       proceed(user.access);
     } catch {
       resetSession();
+      setSecondStep(null);
       notify.error(MessageKeys.generic_error);
     }
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    let answer: Awaited<ReturnType<typeof authApi.signIn>>;
+    try {
+      answer = await authApi.signIn(values);
+    } catch {
+      return; // invalid_credentials / too_many_attempts were shown by the API client
+    }
+    if ('mfaRequired' in answer) {
+      closeSnackbar();
+      setSecondStep(answer);
+      return;
+    }
+    await finishSignIn(answer.token);
   });
 
+  const restart = () => {
+    setSecondStep(null);
+    form.setValue('password', '');
+  };
+
   if (checking || leaving) return <PageLoader fullScreen />;
+  // The required setup shows a QR code beside its key: the whole card, without the brand panel.
+  const wide = secondStep?.mfaSetupRequired === true;
 
   return (
     <PublicFrame languageDisabled={form.formState.isSubmitting}>
@@ -117,14 +141,14 @@ export default function LoginPage() {
           width: '100%',
           maxWidth: 880,
           display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+          gridTemplateColumns: { xs: '1fr', md: wide ? '1fr' : '1fr 1fr' },
           overflow: 'hidden',
           boxShadow: 4,
         }}
       >
         <Box
           sx={{
-            display: { xs: 'none', md: 'flex' },
+            display: { xs: 'none', md: wide ? 'none' : 'flex' },
             flexDirection: 'column',
             justifyContent: 'space-between',
             p: 5,
@@ -140,58 +164,73 @@ export default function LoginPage() {
             <Typography sx={{ opacity: 0.85 }}>{t('tagline')}</Typography>
           </Box>
         </Box>
-        <Box component="form" noValidate onSubmit={onSubmit} sx={{ p: { xs: 3, sm: 5 } }}>
-          <Typography variant="h1" sx={{ fontSize: '1.6rem', mb: 0.5 }}>
-            {t('submit')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            {t('subtitle')}
-          </Typography>
-          <Stack spacing={2.5}>
-            <FormTextField
-              control={form.control}
-              name="username"
-              label={t('username')}
-              autoComplete="username"
-              autoFocus
-              required
-              size="medium"
-            />
-            <FormTextField
-              control={form.control}
-              name="password"
-              label={t('password')}
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
-              required
-              size="medium"
-              slotProps={{
-                input: {
-                  endAdornment: (
-                    <InputAdornment position="end">
-                      <IconButton
-                        edge="end"
-                        onClick={() => setShowPassword((shown) => !shown)}
-                        aria-label={t(showPassword ? 'hide_password' : 'show_password')}
-                      >
-                        {showPassword ? <VisibilityOff /> : <Visibility />}
-                      </IconButton>
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              disabled={form.formState.isSubmitting}
-              startIcon={form.formState.isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-            >
+        {secondStep ? (
+          <Box sx={{ p: { xs: 3, sm: 5 } }}>
+            <Suspense fallback={<PageLoader />}>
+              <SignInSecondStep
+                answer={secondStep}
+                onSignedIn={(token) => void finishSignIn(token)}
+                onRestart={restart}
+              />
+            </Suspense>
+          </Box>
+        ) : (
+          <Box component="form" noValidate onSubmit={onSubmit} sx={{ p: { xs: 3, sm: 5 } }}>
+            <Typography variant="h1" sx={{ fontSize: '1.6rem', mb: 0.5 }}>
               {t('submit')}
-            </Button>
-          </Stack>
-        </Box>
+            </Typography>
+            <Typography color="text.secondary" sx={{ mb: 3 }}>
+              {t('subtitle')}
+            </Typography>
+            <Stack spacing={2.5}>
+              <FormTextField
+                control={form.control}
+                name="username"
+                label={t('username')}
+                autoComplete="username"
+                autoFocus
+                required
+                size="medium"
+              />
+              <FormTextField
+                control={form.control}
+                name="password"
+                label={t('password')}
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="current-password"
+                required
+                size="medium"
+                slotProps={{
+                  input: {
+                    endAdornment: (
+                      <InputAdornment position="end">
+                        <IconButton
+                          edge="end"
+                          onClick={() => setShowPassword((shown) => !shown)}
+                          aria-label={t(showPassword ? 'hide_password' : 'show_password')}
+                        >
+                          {showPassword ? <VisibilityOff /> : <Visibility />}
+                        </IconButton>
+                      </InputAdornment>
+                    ),
+                  },
+                }}
+              />
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                disabled={form.formState.isSubmitting}
+                startIcon={form.formState.isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+              >
+                {t('submit')}
+              </Button>
+              <Link component={RouterLink} to="/forgot-password" variant="body2" sx={{ alignSelf: 'center' }}>
+                {t('forgot_password')}
+              </Link>
+            </Stack>
+          </Box>
+        )}
       </Paper>
     </PublicFrame>
   );

@@ -13,6 +13,7 @@ const MailTemplatesPage = lazy(() => import('./mail/mail-templates-page.tsx'));
 const OutgoingMailPage = lazy(() => import('./mail/outgoing-mail-page.tsx'));
 const ReminderSettingsPage = lazy(() => import('./reminders/reminder-settings-page.tsx'));
 const SetupPage = lazy(() => import('./setup/setup-page.tsx'));
+const SecuritySettingsPage = lazy(() => import('./security/security-settings-page.tsx'));
 
 /** The settings area: my company, invoice settings, the simple lists, users, logs, mail templates, outgoing mail and payment reminders (admin only). */
 export default function SettingsArea({ route }: AreaPageProps) {
@@ -30,6 +31,8 @@ export default function SettingsArea({ route }: AreaPageProps) {
       return <UserPage />;
     case '/settings/logs':
       return <LogsPage />;
+    case '/settings/security':
+      return <SecuritySettingsPage />;
     case '/settings/mail-templates':
       return <MailTemplatesPage />;
     case '/settings/outgoing-mail':

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { SessionsCard } from '../../../components/entities/account-security/sessions-card.tsx';
 import { DocumentsCard } from '../../../components/entities/documents/documents-card.tsx';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
 import { StatusIcon } from '../../../components/ui/status-icon.tsx';
@@ -14,6 +15,7 @@ import { LoadFailed } from '../load-failed.tsx';
 import { useInvalidate } from '../../../lib/metadata.ts';
 import { RecordsCard } from './records-card.tsx';
 import { UserForm } from './user-form.tsx';
+import { UserTwoFactorCard } from './user-security-card.tsx';
 import { fullName } from './user-labels.ts';
 import { userKeys, usersApi } from '../../../api/users.ts';
 import { metadataKeys } from '../../../api/metadata.ts';
@@ -37,9 +39,12 @@ function UserHeading({ user }: { user: User }) {
   );
 }
 
-/** /settings/users/create and /settings/users/{id}: the user form and, once saved, education, experience and documents. */
+/**
+ * /settings/users/create and /settings/users/{id}: the user form and, once saved, education, experience, documents, the
+ * user's sessions (end any) and the reset of their second factor.
+ */
 export default function UserPage() {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const { id } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -76,6 +81,8 @@ export default function UserPage() {
             canDelete
             deleteMessage="are_your_sure_delete_user_document"
           />
+          <SessionsCard userId={user._id} />
+          <UserTwoFactorCard userId={user._id} name={fullName(user, i18n.language)} />
         </Box>
       ) : (
         <Alert severity="info">{t('users.records_after_save')}</Alert>
