@@ -152,6 +152,30 @@ describe('sessions', () => {
     expect(Date.parse((await sessionOf(session.sessionId)).lastUsedAt)).toBe(Date.parse(recent));
   });
 
+  it("closes every session row when the administrator sets a user's new password", async () => {
+    const created = await call(ctx, 'POST', '/api/settings/users/save', {
+      firstName: { bg: 'Мария', it: 'Maria' },
+      lastName: { bg: 'Иванова', it: 'Ivanova' },
+      email: `sessions-${Date.now()}@test.local`,
+      password: TEST_PASSWORD,
+      type: 0,
+      access: 2,
+    });
+    expect(created.status).toBe(200);
+    const { _id, ...fields } = created.body.Result;
+    const first = await signIn(fields.email);
+    const second = await signIn(fields.email);
+    expect(
+      (await call(ctx, 'POST', '/api/settings/users/save', { ...fields, _id, password: 'other-pass' })).status,
+    ).toBe(200);
+    for (const session of [first, second]) {
+      expect((await me(session.token)).statusCode).toBe(401);
+      expect(await sessionOf(session.sessionId)).toMatchObject({ endedBy: ctx.users.admin.id });
+    }
+    const listed = await call(ctx, 'GET', `/api/auth/sessions?userId=${_id}`);
+    expect(listed.body.Result).toEqual([]);
+  });
+
   it('names devices shortly from their user agents', () => {
     expect(deviceOf(CHROME_WINDOWS)).toBe('Chrome on Windows');
     expect(deviceOf(SAFARI_IPHONE)).toBe('Safari on iOS');

@@ -8,10 +8,10 @@ import {
   UserStatus,
   UserType,
 } from '@kantora/domain';
-import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { isUniqueViolation, lockName } from '../../db/sql-helpers.ts';
-import { users } from '../../db/schema/index.ts';
+import { userSessions, users } from '../../db/schema/index.ts';
 import { iso } from '../../http/dto.ts';
 import { notFound } from '../../http/errors.ts';
 import { likePattern, localizedLike, localizedSort, offsetOf, orderBy, pageOf, totalCount } from '../../http/paging.ts';
@@ -174,6 +174,12 @@ export class UsersService {
             })
             .where(eq(users.id, old.id))
             .returning(publicColumns);
+          // The sessions end with the token version: their rows are closed too, so no list shows them as live.
+          if (endSessions)
+            await tx
+              .update(userSessions)
+              .set({ endedAt: sql`now()`, endedBy: actor.id })
+              .where(and(eq(userSessions.userId, old.id), isNull(userSessions.endedAt)));
         } else {
           [row] = await tx
             .insert(users)
