@@ -37,7 +37,7 @@ export function DebtorsCard({ summary }: { summary: CurrencySummary }) {
               const name = localized(debtor.name, i18n.language);
               return (
                 <TableRow key={debtor.clientId} hover>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                  <TableCell sx={{ overflowWrap: 'break-word' }}>
                     <Link
                       component={RouterLink}
                       to={overdueHref({ clientId: debtor.clientId, currency })}

@@ -1,5 +1,5 @@
 import type { HoursMonth } from '@kantora/domain';
-import { LineChart } from '@mui/x-charts/LineChart';
+import { BarChart } from '@mui/x-charts/BarChart';
 import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -22,16 +22,15 @@ export function HoursCard({ months }: { months: HoursMonth[] }) {
       <ChartPanel
         chartLabel={t('hours.chart')}
         chart={
-          <LineChart
+          <BarChart
             height={280}
-            xAxis={[{ scaleType: 'point', data: labels }]}
+            xAxis={[{ scaleType: 'band', data: labels }]}
             yAxis={[{ width: 48, valueFormatter: (value: number) => formatNumber(value, 0) }]}
             series={[
               {
                 id: 'hours',
                 label: t('hours.hours'),
                 data: months.map((month) => month.hours),
-                curve: 'linear',
                 color: theme.palette.primary.main,
                 valueFormatter: hours,
               },
@@ -39,7 +38,6 @@ export function HoursCard({ months }: { months: HoursMonth[] }) {
                 id: 'billed',
                 label: t('hours.billed'),
                 data: months.map((month) => month.billedHours),
-                curve: 'linear',
                 color: theme.palette.success.main,
                 valueFormatter: hours,
               },
