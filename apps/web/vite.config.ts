@@ -18,6 +18,8 @@ const calendarLibrary = /node_modules[\\/](@fullcalendar|preact)[\\/]/;
 /** The charts library (MUI X Charts and the d3 pieces it draws with) stays in the receivables summary's chunk. */
 const chartsLibrary =
   /node_modules[\\/](@mui[\\/](x-charts|x-charts-vendor|x-internal-gestures)|d3-[a-z-]+|internmap|flatqueue|bezier-easing)[\\/]/;
+/** The QR code library of the two-factor setup stays with the setup (the account's page, the sign-in's second step). */
+const qrLibrary = /node_modules[\\/](qrcode|dijkstrajs)[\\/]/;
 
 /**
  * Read from the module graph once it is complete (buildEnd runs before the chunks are made):
@@ -104,11 +106,15 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             // The libraries of the shell and the areas (MUI's other components, TanStack Query, react-hook-form, …); not
-            // the calendar's and the charts' libraries, which only their pages load.
+            // the calendar's, the charts' and the QR code's libraries, which only their pages load.
             {
               name: 'vendor',
               test: (id) =>
-                signedInOnly(id) && nodeModule.test(id) && !calendarLibrary.test(id) && !chartsLibrary.test(id),
+                signedInOnly(id) &&
+                nodeModule.test(id) &&
+                !calendarLibrary.test(id) &&
+                !chartsLibrary.test(id) &&
+                !qrLibrary.test(id),
               priority: 20,
               includeDependenciesRecursively: false,
             },
