@@ -39,20 +39,12 @@ export interface ReceivableDuesOptions {
  */
 export function receivableDues(options: ReceivableDuesOptions = {}): SQL {
   const { customerId, openOnly = true, outstanding = false } = options;
-  const customer = customerId === undefined ? sql`` : sql` and inv.customer_id = ${customerId}::uuid`;
-  const noticeCustomer = customerId === undefined ? sql`` : sql` and o.customer_id = ${customerId}::uuid`;
-  const open = openOnly
-    ? sql` and inv.id in (
-        select o.id from billing_documents o
-          where o.kind = 'invoice' and o.issued and o.is_paid <> 1 and o.notice_type = 0${noticeCustomer}
-        union
-        select o.credit_to_invoice_id from billing_documents o
-          where o.kind = 'invoice' and o.issued and o.is_paid <> 1 and o.notice_type <> 0
-            and o.credit_to_invoice_id is not null${noticeCustomer})`
-    : sql``;
+  const customer = (alias: string) =>
+    customerId === undefined ? sql`` : sql` and ${sql.raw(alias)}.customer_id = ${customerId}::uuid`;
   const due = sql`(inv.total_amount - inv.paid_amount + coalesce(n.credited, 0) - coalesce(n.paid, 0))`;
-  // The notices summed once per invoice and joined (a hash join over the few notices), not probed per invoice.
-  return sql`select inv.id as invoice_id, inv.customer_id, inv.currency_id,
+  const keep = outstanding ? sql` and ${due} > 0` : sql``;
+  // The notices summed once per invoice and hash-joined (notices are few), not probed per invoice.
+  const select = (where: SQL) => sql`select inv.id as invoice_id, inv.customer_id, inv.currency_id,
       coalesce(upper(cur.code), '') as currency, inv.number, inv.date,
       inv.payment_deadline_date as deadline,
       inv.total_amount as total,
@@ -60,16 +52,24 @@ export function receivableDues(options: ReceivableDuesOptions = {}): SQL {
       inv.paid_amount + coalesce(n.paid, 0) as paid,
       ${due} as due
     from billing_documents inv
-    left join (
+    left join n on n.invoice_id = inv.id
+    left join currencies cur on cur.id = inv.currency_id
+    where inv.kind = 'invoice' and inv.issued and inv.notice_type = 0${customer('inv')}${where}${keep}`;
+  const notices = sql`n as (
       select x.credit_to_invoice_id as invoice_id, sum(x.total_amount) as credited, sum(x.paid_amount) as paid
         from billing_documents x
-        where x.credit_to_invoice_id is not null and x.kind = 'invoice' and x.issued and x.notice_type <> 0${
-          customerId === undefined ? sql`` : sql` and x.customer_id = ${customerId}::uuid`
-        }
+        where x.credit_to_invoice_id is not null and x.kind = 'invoice' and x.issued and x.notice_type <> 0${customer('x')}
         group by x.credit_to_invoice_id
-    ) n on n.invoice_id = inv.id
-    left join currencies cur on cur.id = inv.currency_id
-    where inv.kind = 'invoice' and inv.issued and inv.notice_type = 0${customer}${open}${outstanding ? sql` and ${due} > 0` : sql``}`;
+    )`;
+  if (!openOnly) return sql`with ${notices} ${select(sql``)}`;
+  // The invoices not marked paid (the open-deadline index's rows), then the few marked paid with an open notice.
+  return sql`with ${notices}
+    ${select(sql` and inv.is_paid <> 1`)}
+    union all
+    ${select(sql` and inv.is_paid = 1 and inv.id in (
+      select o.credit_to_invoice_id from billing_documents o
+        where o.kind = 'invoice' and o.issued and o.is_paid <> 1 and o.notice_type <> 0
+          and o.credit_to_invoice_id is not null${customer('o')})`)}`;
 }
 
 /** Today in Europe/Sofia (a date): the day overdue and aging are counted from. */
