@@ -1,7 +1,7 @@
 import { Access } from '@kantora/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logs, users } from '../src/db/schema/index.ts';
+import { logs, userSessions, users } from '../src/db/schema/index.ts';
 import { UsersService } from '../src/modules/users/users.service.ts';
 import { bearer, call, createTestContext, logsOf, type TestContext } from './helpers.ts';
 
@@ -203,7 +203,13 @@ describe('saving users', () => {
     await expect(service.save(actor, { ...input, _id: second._id, email: second.email })).rejects.toMatchObject({
       key: 'cannot_demote_last_admin',
     });
+    // The demotion ended the administrator's sessions (token version and session rows): the rest of the file goes on
+    // with the same token.
     await ctx.database.db.update(users).set({ access: 0, tokenVersion: 0 }).where(eq(users.id, admin.id));
+    await ctx.database.db
+      .update(userSessions)
+      .set({ endedAt: null, endedBy: null })
+      .where(eq(userSessions.userId, admin.id));
   });
 
   it('answers 404 for an unknown user and 403 to everyone but administrators', async () => {
