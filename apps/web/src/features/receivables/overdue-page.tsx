@@ -179,6 +179,8 @@ function useOverdueColumns(): DataTableColumn<OverdueRow>[] {
         field: 'number',
         header: 'receivables:overdue.number',
         sortable: true,
+        // Phones keep the client, the deadline and the amount due; the row's button opens the invoice there.
+        hideBelow: 'sm',
         render: (row) => (
           <Link component={RouterLink} to={`/invoices/${row._id}`}>
             {row.number}
@@ -229,7 +231,8 @@ function useOverdueColumns(): DataTableColumn<OverdueRow>[] {
         sortable: true,
         align: 'right',
         render: (row) => (
-          <Box component="span" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+          // The currency goes under the amount when the column is narrow (phones).
+          <Box component="span" sx={{ fontWeight: 600 }}>
             {formatMoney(row.due, row.currency)}
           </Box>
         ),
@@ -259,6 +262,7 @@ function useOverdueColumns(): DataTableColumn<OverdueRow>[] {
       {
         field: 'contact',
         header: 'receivables:overdue.contact',
+        width: 180,
         priority: 2,
         render: (row) => <Contact contact={row.contact} />,
       },
