@@ -93,6 +93,19 @@ describe('new password from the reset link', () => {
     expect(screen.queryByLabelText(/^Нова парола/)).toBeNull();
   });
 
+  it('takes a malformed link (refused field by field) for an invalid one too', async () => {
+    mockApi({
+      'GET /api/auth/IsProductionEnvironment': () => ok(true),
+      'POST /api/auth/resetPassword': () =>
+        failure(400, 'reset_link_invalid', [{ field: 'token', message: 'reset_link_invalid' }]),
+    });
+    renderApp(`/reset-password?token=${'x'.repeat(300)}`);
+    await userEvent.type(await screen.findByLabelText(/^Нова парола/), 'secret77');
+    await userEvent.type(screen.getByLabelText(/^Повторете паролата/), 'secret77');
+    await userEvent.click(screen.getByRole('button', { name: 'Запази паролата' }));
+    expect(await screen.findByRole('link', { name: 'Поискай нов линк' })).toBeInTheDocument();
+  });
+
   it('without a token says the link is invalid at once', async () => {
     mockApi({ 'GET /api/auth/IsProductionEnvironment': () => ok(true) });
     renderApp('/reset-password');

@@ -57,7 +57,13 @@ export default function ResetPasswordPage() {
     try {
       await accountSecurityApi.resetPassword({ token, password });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.message === t('messages:reset_link_invalid'))
+      // The link's one answer (unknown, used or expired), also as the token field's error of a malformed link.
+      if (
+        error instanceof ApiError &&
+        error.status === 400 &&
+        (error.message === t(`messages:${MessageKeys.reset_link_invalid}`) ||
+          error.errors.some((item) => item.message === MessageKeys.reset_link_invalid))
+      )
         setInvalid(true);
       return;
     }

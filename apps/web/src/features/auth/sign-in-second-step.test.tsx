@@ -50,6 +50,21 @@ const signIn = async () => {
 };
 
 describe('the sign-in second step', () => {
+  it('starts the sign-in again when the required setup outlives its step token', async () => {
+    mockApi({
+      'GET /api/auth/IsProductionEnvironment': () => ok(true),
+      'POST /api/auth/signIn': () => ok({ mfaRequired: true, mfaToken: 'mfa-late', mfaSetupRequired: true }),
+      'POST /api/auth/mfa/setup': () => ok({ secret: SECRET, otpauthUrl: `otpauth://totp/Kantora:m?secret=${SECRET}` }),
+      'POST /api/auth/mfa/enable': () => failure(401, 'session_expired'),
+    });
+    renderApp('/login');
+    await signIn();
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Код от приложението' }), '654321');
+    await userEvent.click(screen.getByRole('button', { name: 'Потвърди и включи' }));
+    expect(await screen.findByRole('button', { name: 'Вход' })).toBeInTheDocument();
+    expect(getToken()).toBeNull();
+  });
+
   it('asks for the app code after the password and signs in with it (no token before)', async () => {
     let verified = 0;
     const api = mockApi({

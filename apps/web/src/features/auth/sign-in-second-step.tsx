@@ -110,6 +110,7 @@ function RequiredSetup({ answer, onSignedIn, onRestart }: SecondStepProps) {
       </Typography>
       <TwoFactorSetup
         mfaToken={answer.mfaToken}
+        onExpired={onRestart}
         onDone={(enabled) => {
           if (enabled.token) onSignedIn(enabled.token);
           else onRestart();

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { accountSecurityApi } from '../../../api/account-security.ts';
 import { QrCode } from '../../ui/qr-code.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { schemaResolver } from '../../../lib/labels.ts';
 import { CodeField, markCodeRefused } from './code-field.tsx';
 import { copyText, RecoveryCodes } from './recovery-codes.tsx';
@@ -46,6 +47,8 @@ export interface TwoFactorSetupProps {
   onDone: (answer: MfaEnableAnswer) => void;
   /** The code was accepted: two-factor sign-in is on from now (the codes are still on screen). */
   onEnabled?: () => void;
+  /** The mfaToken of a required setup has expired (401): the sign-in starts again. */
+  onExpired?: () => void;
   /** Buttons shown beside the confirm button (cancel in a dialog, "back" at sign-in). */
   secondaryAction?: ReactNode;
 }
@@ -55,7 +58,7 @@ export interface TwoFactorSetupProps {
  * app to confirm, then the ten recovery codes, shown once. Used by the account's security page (in a dialog) and by
  * the sign-in page when the administrator requires a second factor the user has not set up.
  */
-export function TwoFactorSetup({ mfaToken, onDone, onEnabled, secondaryAction }: TwoFactorSetupProps) {
+export function TwoFactorSetup({ mfaToken, onDone, onEnabled, onExpired, secondaryAction }: TwoFactorSetupProps) {
   const { t } = useTranslation('security');
   const [enabled, setEnabled] = useState<MfaEnableAnswer | null>(null);
   // A new secret each time the setup opens (and no query cache: the sign-in page has none).
@@ -91,7 +94,8 @@ export function TwoFactorSetup({ mfaToken, onDone, onEnabled, secondaryAction }:
       setEnabled(answer);
       onEnabled?.();
     } catch (error) {
-      markCodeRefused(form.setError, error);
+      if (mfaToken && onExpired && error instanceof ApiError && error.status === 401) onExpired();
+      else markCodeRefused(form.setError, error);
     }
   });
 
