@@ -10,7 +10,6 @@ import Add from '@mui/icons-material/Add';
 import EventRepeat from '@mui/icons-material/EventRepeat';
 import FolderZip from '@mui/icons-material/FolderZip';
 import Send from '@mui/icons-material/Send';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
@@ -23,6 +22,7 @@ import { Link } from 'react-router';
 import { DataTable } from '../../components/ui/data-table.tsx';
 import { PageToolbar } from '../../components/ui/page-toolbar.tsx';
 import { type ListRequest, useListState } from '../../components/ui/use-list-query.ts';
+import { visuallyHidden } from '../../components/ui/visually-hidden.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { billingApi, billingKeys, billingQueries } from '../../api/billing.ts';
@@ -44,15 +44,31 @@ const TABS: readonly ListTab[] = ['issued', 'drafts'];
 /** A tab's label with its count as a badge. */
 function TabLabel({ text, count }: { text: string; count: string }) {
   return (
-    <Box component="span" aria-hidden sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5 }}>
+    // Named "Издадени (10)" from what it shows: the brackets are there for screen readers only (WCAG 2.5.3).
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5 }}>
       {text}
-      <Badge
-        color="primary"
-        badgeContent={count}
-        max={Number.MAX_SAFE_INTEGER}
-        showZero
-        sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
-      />
+      <Box component="span" sx={visuallyHidden}>
+        {' ('}
+      </Box>
+      <Box
+        component="span"
+        sx={{
+          minWidth: 20,
+          px: 0.75,
+          borderRadius: 10,
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          fontSize: '0.75rem',
+          fontWeight: 500,
+          lineHeight: '20px',
+          textAlign: 'center',
+        }}
+      >
+        {count}
+      </Box>
+      <Box component="span" sx={visuallyHidden}>
+        )
+      </Box>
     </Box>
   );
 }
@@ -154,7 +170,6 @@ export function BillingListPage({ kind }: { kind: BillingKind }) {
               value={key}
               id={`${kind}-tab-${key}`}
               aria-controls={`${kind}-panel-${key}`}
-              aria-label={t('tabs.with_count', { name: t(`tabs.${key}`), count })}
               label={<TabLabel text={t(`tabs.${key}`)} count={count} />}
             />
           );

@@ -97,6 +97,9 @@ describe('events on the calendar', () => {
     expect(readableTextOn('#8B0000')).toBe('#ffffff');
     expect(readableTextOn('#FFEB3B')).toBe('#1b2430');
     expect(readableTextOn('not a colour')).toBe('#ffffff');
+    // Orange: white reads at 3.1:1, the dark text at 5:1.
+    expect(readableTextOn('#ef6c00')).toBe('#1b2430');
+    expect(readableTextOn('#1565C0')).toBe('#ffffff');
   });
 });
 

@@ -89,12 +89,18 @@ export function timeRange(event: Pick<CalendarEvent, 'fromDate' | 'toDate'>): st
   return `${dm(from)} ${hm(from)} – ${dm(to)} ${hm(to)}`;
 }
 
-/** Black or white text, whichever reads better on a `#rrggbb` colour. */
+/**
+ * The app's dark text or white, whichever has the higher contrast ratio (WCAG 2.1) on a `#rrggbb` colour: for a
+ * category colour of middle lightness (an orange, a green) the dark text reads at 4.5:1 where white would not.
+ */
 export function readableTextOn(color: string): string {
   const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color);
   if (!match) return '#ffffff';
   const [r, g, b] = match.slice(1).map((hex) => Number.parseInt(hex, 16) / 255);
   const linear = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
   const luminance = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
-  return luminance > 0.4 ? '#1b2430' : '#ffffff';
+  const DARK_LUMINANCE = 0.0165; // #1b2430, the theme's text colour
+  const onWhite = 1.05 / (luminance + 0.05);
+  const onDark = (luminance + 0.05) / (DARK_LUMINANCE + 0.05);
+  return onDark > onWhite ? '#1b2430' : '#ffffff';
 }
