@@ -54,11 +54,12 @@ export interface Client {
 /**
  * A Bulgarian client (a fresh EIK, a BG VAT number, its headquarters in Sofia) with a EUR account, made by the admin;
  * `managedBy` names the employees who see it (their full names); `italian` makes it a business registered for VAT in
- * Italy (an IT VAT number, its headquarters in Milan); `notificationsEmails` are where its documents are mailed.
+ * Italy (an IT VAT number, its headquarters in Milan); `notificationsEmails` are where its documents are mailed;
+ * `clientUsers` are the ids of the portal users who see it.
  */
 export async function createClient(
   name: string,
-  options: { managedBy?: string[]; italian?: boolean; notificationsEmails?: string[] } = {},
+  options: { managedBy?: string[]; italian?: boolean; notificationsEmails?: string[]; clientUsers?: string[] } = {},
 ): Promise<Client> {
   serial += 1;
   const bulstat = makeEik(String(serial));
@@ -78,6 +79,7 @@ export async function createClient(
     vatNumber: options.italian ? `IT${String(serial).padStart(11, '0')}` : `BG${bulstat}`,
     managingUsers,
     notificationsEmails: options.notificationsEmails ?? [],
+    ...(options.clientUsers ? { clientUsers: options.clientUsers } : {}),
     office: {
       ...(options.italian
         ? {
