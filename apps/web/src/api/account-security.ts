@@ -71,9 +71,17 @@ export const accountSecurityApi = {
     api.post<SecuritySettingsView>('/settings/security/save', input),
 };
 
-/** The reads several screens share, as TanStack query options. */
+/**
+ * The reads several screens share, as TanStack query options. Both are read afresh whenever a page shows them (no
+ * stale time): a sign-in elsewhere, or one with a recovery code, changes them without this browser's doing.
+ */
 export const securityQueries = {
-  mfaStatus: () => queryOptions({ queryKey: securityKeys.mfaStatus, queryFn: accountSecurityApi.mfaStatus }),
+  mfaStatus: () =>
+    queryOptions({ queryKey: securityKeys.mfaStatus, queryFn: accountSecurityApi.mfaStatus, staleTime: 0 }),
   sessions: (userId?: string) =>
-    queryOptions({ queryKey: securityKeys.sessions(userId), queryFn: () => accountSecurityApi.sessions(userId) }),
+    queryOptions({
+      queryKey: securityKeys.sessions(userId),
+      queryFn: () => accountSecurityApi.sessions(userId),
+      staleTime: 0,
+    }),
 };

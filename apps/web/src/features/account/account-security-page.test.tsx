@@ -57,7 +57,7 @@ function open(initial: MfaStatus, access: number = Access.client) {
     'POST /api/auth/signOut': () => ok(true),
     'POST /api/my-companies/list': () => ok({ Items: [], Total: 0, Page: 1 }),
   });
-  return api;
+  return Object.assign(api, { setStatus: (next: MfaStatus) => (status = next) });
 }
 
 const goToSecurity = async () => {
@@ -101,6 +101,18 @@ describe('the account security page', () => {
     expect(within(card).getByText('Остават 10 неизползвани кода за възстановяване.')).toBeInTheDocument();
     expect(bodies(api.calls, '/api/auth/mfa/setup')).toEqual([{}]);
     expect(bodies(api.calls, '/api/auth/mfa/enable')).toEqual([{ code: '123456' }]);
+  });
+
+  it('reads the state afresh each time the page opens (a recovery code used at a sign-in changes it)', async () => {
+    const api = open({ enabled: true, recoveryCodesLeft: 10, required: false }, Access.client);
+    const card = await goToSecurity();
+    expect(await within(card).findByText('Остават 10 неизползвани кода за възстановяване.')).toBeInTheDocument();
+    api.setStatus({ enabled: true, recoveryCodesLeft: 9, required: false });
+    await userEvent.click(screen.getByRole('button', { name: 'Покажи или скрий менюто' }));
+    await userEvent.click((await screen.findAllByRole('link', { name: 'Моите фирми' }))[0]);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/my-companies'));
+    const again = await goToSecurity();
+    expect(await within(again).findByText('Остават 9 неизползвани кода за възстановяване.')).toBeInTheDocument();
   });
 
   it('turns it off with a current code', async () => {
