@@ -128,7 +128,7 @@ describe('app shell', () => {
 
   it('signs out: calls signOut, drops the token and goes to /login', async () => {
     const api = renderShell('/clients', user(Access.manager), { 'POST /api/auth/signOut': () => ok(null) });
-    await userEvent.click(await screen.findByRole('button', { name: 'Профил' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Профил:/ }));
     expect(within(await screen.findByRole('menu')).getByText('Мария Петрова')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('menuitem', { name: 'Изход' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/));
@@ -150,7 +150,7 @@ describe('app shell', () => {
     persistLocale('it');
     await changeLocale('it');
     renderShell('/clients', user(Access.manager));
-    await userEvent.click(await screen.findByRole('button', { name: 'Profilo' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Profilo:/ }));
     expect(screen.getByText('Maria Petrova')).toBeInTheDocument();
   });
 

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { visuallyHidden } from '../../components/ui/visually-hidden.ts';
 
 /** The user's full name in the current language (the other one when it is empty). */
 export function displayName(user: CurrentUserInfo, language: string): string {
@@ -34,15 +35,18 @@ export function ProfileMenu({ user, onSignOut }: { user: CurrentUserInfo; onSign
   const name = displayName(user, i18n.language);
   return (
     <>
-      <Tooltip title={name}>
+      <Tooltip title={name} describeChild>
         <IconButton
           onClick={(event) => setAnchor(event.currentTarget)}
-          aria-label={t('shell.profile')}
           aria-haspopup="menu"
           aria-controls={anchor ? menuId : undefined}
           aria-expanded={anchor ? 'true' : undefined}
           sx={{ ml: 0.5 }}
         >
+          {/* Named "Профил: Иван Петров, ИП": the name holds the initials it shows (WCAG 2.5.3). */}
+          <Box component="span" sx={visuallyHidden}>
+            {`${t('shell.profile')}: ${name}, `}
+          </Box>
           <Avatar sx={{ width: 34, height: 34, bgcolor: 'secondary.main', fontSize: '0.9rem', fontWeight: 600 }}>
             {initials(name)}
           </Avatar>

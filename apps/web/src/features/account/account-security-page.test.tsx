@@ -61,7 +61,7 @@ function open(initial: MfaStatus, access: number = Access.client) {
 }
 
 const goToSecurity = async () => {
-  await userEvent.click(await screen.findByRole('button', { name: 'Профил' }));
+  await userEvent.click(await screen.findByRole('button', { name: /^Профил:/ }));
   await userEvent.click(screen.getByRole('menuitem', { name: 'Сигурност на акаунта' }));
   return screen.findByRole('region', { name: 'Двуфакторен вход' });
 };
