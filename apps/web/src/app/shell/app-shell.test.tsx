@@ -34,6 +34,18 @@ beforeEach(() => setSessionUser(null));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('app shell', () => {
+  it('has a skip link as the first Tab stop: it moves the focus to the main region, not the address', async () => {
+    renderShell('/clients', user(Access.manager));
+    await screen.findByRole('button', { name: 'Покажи или скрий менюто' });
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: 'Към съдържанието' });
+    expect(skip).toHaveFocus();
+    const hash = window.location.hash;
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+    expect(window.location.hash).toBe(hash);
+  });
+
   it('lists only the routes the role may use', async () => {
     renderShell('/documents-flow', user(Access.employee));
     const nav = await openDrawer();

@@ -7,6 +7,7 @@ import {
   Permissions,
 } from '@kantora/domain';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useEffect, useState } from 'react';
@@ -91,6 +92,7 @@ function ShellLayout({ user }: { user: CurrentUserInfo }) {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipToContent />
       <TopBar
         title={title}
         user={user}
@@ -110,7 +112,12 @@ function ShellLayout({ user }: { user: CurrentUserInfo }) {
       />
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
-        <Box component="main" id="main" sx={{ flexGrow: 1, p: { xs: 1.5, sm: 2, md: 3 } }}>
+        <Box
+          component="main"
+          id="main"
+          tabIndex={-1}
+          sx={{ flexGrow: 1, p: { xs: 1.5, sm: 2, md: 3 }, '&:focus': { outline: 'none' } }}
+        >
           <SetupNotice enabled={canAccess(Permissions.setupStatus, user.access)} />
           <RouteErrorBoundary resetKey={location.pathname}>
             <Suspense fallback={<PageLoader />}>
@@ -122,6 +129,39 @@ function ShellLayout({ user }: { user: CurrentUserInfo }) {
       </Box>
       <AddTimesheetDialog open={timesheetOpen} onClose={() => setTimesheetOpen(false)} />
     </Box>
+  );
+}
+
+/**
+ * The first Tab stop of the shell (WCAG 2.4.1): hidden until focused, it moves the focus to the page's main region,
+ * past the top bar and the drawer. Not an in-page anchor: the router reads the address's hash.
+ */
+function SkipToContent() {
+  const { t } = useTranslation();
+  return (
+    <Link
+      href="#main"
+      onClick={(event) => {
+        event.preventDefault();
+        document.getElementById('main')?.focus();
+      }}
+      sx={{
+        position: 'fixed',
+        top: 8,
+        left: 8,
+        zIndex: (theme) => theme.zIndex.tooltip + 1,
+        px: 2,
+        py: 1,
+        borderRadius: 1,
+        bgcolor: 'background.paper',
+        boxShadow: 3,
+        fontWeight: 600,
+        transform: 'translateY(-200%)',
+        '&:focus': { transform: 'none' },
+      }}
+    >
+      {t('shell.skip_to_content')}
+    </Link>
   );
 }
 
