@@ -110,10 +110,27 @@ export const billingDocuments = pgTable(
       .on(t.kind, t.issued, t.created.desc(), t.id)
       .where(sql`${t.noticeType} <> 0`),
     index('billing_documents_customer_created_idx').on(t.customerId, t.created.desc(), t.id),
-    // Receivables: issued invoices and notices not marked paid, by deadline (the overdue list, the aging, reminders).
-    index('billing_documents_open_deadline_idx')
-      .on(t.paymentDeadlineDate, t.id)
-      .where(sql`${t.kind} = 'invoice' and ${t.issued} and ${t.isPaid} <> 1`),
+    // Receivables: issued invoices (not notices) not marked paid, by deadline (the overdue list, the aging,
+    // reminders), with every column of their due rows, so that the due rows are read from the index alone (an
+    // index-only scan of about 40 % of the invoices instead of the wide table); deadline, number, id is the overdue
+    // list's default order, so its first page stops after its rows.
+    index('billing_documents_open_dues_idx')
+      .on(t.paymentDeadlineDate, t.number, t.id, t.customerId, t.currencyId, t.totalAmount, t.paidAmount, t.date)
+      .where(sql`${t.kind} = 'invoice' and ${t.issued} and ${t.isPaid} <> 1 and ${t.noticeType} = 0`),
+    // Receivables: the issued notices' sums per invoice they change, from the index alone.
+    index('billing_documents_notice_sums_idx')
+      .on(t.creditToInvoiceId, t.isPaid, t.totalAmount, t.paidAmount)
+      .where(
+        sql`${t.kind} = 'invoice' and ${t.issued} and ${t.noticeType} <> 0 and ${t.creditToInvoiceId} is not null`,
+      ),
+    // Receivables: the issued invoices and notices invoiced per month (the summary's months), from the index alone.
+    index('billing_documents_issued_date_idx')
+      .on(t.date, t.currencyId, t.totalAmount)
+      .where(sql`${t.kind} = 'invoice' and ${t.issued}`),
+    // The statement of account: one client's issued invoices and notices by date.
+    index('billing_documents_customer_issued_date_idx')
+      .on(t.customerId, t.date)
+      .where(sql`${t.kind} = 'invoice' and ${t.issued}`),
     index('billing_documents_contract_created_idx')
       .on(t.contractId, t.created.desc(), t.id)
       .where(sql`${t.contractId} is not null`),

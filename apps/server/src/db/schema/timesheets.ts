@@ -47,5 +47,7 @@ export const timesheets = pgTable(
     // employee's own rows in a date range.
     index('timesheets_date_idx').on(t.date.desc(), t.created.desc(), t.id, t.duration),
     index('timesheets_user_date_idx').on(t.userId, t.date.desc(), t.id, t.created, t.duration),
+    // Receivables' hours invoiced per month: a contract's minutes in an invoiced period, from the index alone.
+    index('timesheets_contract_date_idx').on(t.contractId, t.date, t.duration),
   ],
 );

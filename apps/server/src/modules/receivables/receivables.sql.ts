@@ -22,14 +22,25 @@ export interface ReceivableDuesOptions {
   customerId?: string;
   /**
    * Only invoices that may be outstanding (default true): the invoice or one of its notices is not marked paid
-   * (is_paid <> 1), read through the partial index billing_documents_open_deadline_idx. Every invoice with due > 0
+   * (is_paid <> 1), read through the partial index billing_documents_open_dues_idx. Every invoice with due > 0
    * is among them (a document marked paid has |paid| ≥ |total|, so it adds nothing positive). Callers still filter
    * `due > 0` (use `outstanding`). false: every issued invoice.
    */
   openOnly?: boolean;
   /** Only rows with due > 0 (default false). */
   outstanding?: boolean;
+  /**
+   * With openOnly: only the first `limit` rows (alias `r`) that match `where` in the order of
+   * billing_documents_open_dues_idx: deadline, number, invoice id (ascending, no deadline last). Each open invoice's
+   * notices are then summed where it is read (an index-only look-up per invoice), so that the open invoices come out
+   * of the index in that order and the read stops after `limit` rows (a page of the overdue list), instead of
+   * computing every due row and sorting them.
+   */
+  first?: { where: SQL; limit: number };
 }
+
+/** The order of `receivableDues({ first })` rows (alias `r`): the open invoices' index order. */
+export const DEADLINE_ORDER = sql`r.deadline asc nulls last, r.number asc, r.invoice_id asc`;
 
 /**
  * The per-invoice due rows as a subquery: use it as `from (${receivableDues()}) as r` (or in a `with`). Columns:
@@ -38,38 +49,71 @@ export interface ReceivableDuesOptions {
  * helpers, or sum them in SQL).
  */
 export function receivableDues(options: ReceivableDuesOptions = {}): SQL {
-  const { customerId, openOnly = true, outstanding = false } = options;
+  const { customerId, openOnly = true, outstanding = false, first } = options;
   const customer = (alias: string) =>
     customerId === undefined ? sql`` : sql` and ${sql.raw(alias)}.customer_id = ${customerId}::uuid`;
   const due = sql`(inv.total_amount - inv.paid_amount + coalesce(n.credited, 0) - coalesce(n.paid, 0))`;
   const keep = outstanding ? sql` and ${due} > 0` : sql``;
-  // The notices summed once per invoice and hash-joined (notices are few), not probed per invoice.
-  const select = (where: SQL) => sql`select inv.id as invoice_id, inv.customer_id, inv.currency_id,
+  const columns = sql`inv.id as invoice_id, inv.customer_id, inv.currency_id,
       coalesce(upper(cur.code), '') as currency, inv.number, inv.date,
       inv.payment_deadline_date as deadline,
       inv.total_amount as total,
       coalesce(n.credited, 0) as credited,
       inv.paid_amount + coalesce(n.paid, 0) as paid,
-      ${due} as due
-    from billing_documents inv
-    left join n on n.invoice_id = inv.id
-    left join currencies cur on cur.id = inv.currency_id
-    where inv.kind = 'invoice' and inv.issued and inv.notice_type = 0${customer('inv')}${where}${keep}`;
-  const notices = sql`n as (
-      select x.credit_to_invoice_id as invoice_id, sum(x.total_amount) as credited, sum(x.paid_amount) as paid
-        from billing_documents x
-        where x.credit_to_invoice_id is not null and x.kind = 'invoice' and x.issued and x.notice_type <> 0${customer('x')}
-        group by x.credit_to_invoice_id
-    )`;
-  if (!openOnly) return sql`with ${notices} ${select(sql``)}`;
-  // The invoices not marked paid (the open-deadline index's rows), then the few marked paid with an open notice.
-  return sql`with ${notices}
-    ${select(sql` and inv.is_paid <> 1`)}
+      ${due} as due`;
+  const invoice = sql`inv.kind = 'invoice' and inv.issued and inv.notice_type = 0${customer('inv')}`;
+  // The notices summed once per invoice (an index-only scan of billing_documents_notice_sums_idx) and hash-joined,
+  // not probed per invoice; `open`: one of them is not marked paid.
+  const noticeSums = sql`select x.credit_to_invoice_id as invoice_id, sum(x.total_amount) as credited,
+        sum(x.paid_amount) as paid, bool_or(x.is_paid <> 1) as open
+      from billing_documents x
+      where x.credit_to_invoice_id is not null and x.kind = 'invoice' and x.issued and x.notice_type <> 0${customer('x')}
+      group by x.credit_to_invoice_id`;
+  const notices = sql`n as (${noticeSums})`;
+  if (!openOnly)
+    return sql`with ${notices} select ${columns}
+      from billing_documents inv
+      left join n on n.invoice_id = inv.id
+      left join currencies cur on cur.id = inv.currency_id
+      where ${invoice}${keep}`;
+  // The invoices not marked paid, read from billing_documents_open_dues_idx alone (in deadline order), then the few
+  // marked paid with an open notice, found from the notices. An invoice marked paid has paid ≥ total, so only its
+  // notices can leave something due: when only outstanding rows are asked for, only invoices whose notices leave
+  // more to pay than they paid are read.
+  const paidWithOpenNotice = outstanding ? sql` and n.credited - n.paid > 0` : sql``;
+  if (first)
+    // Each branch's first rows on its own (the planner does not merge a UNION ALL's branches in order under a
+    // LIMIT), then the caller orders the union and takes its page.
+    return sql`(select r.* from (
+        select ${columns}
+        from billing_documents inv
+        left join lateral (
+          select sum(x.total_amount) as credited, sum(x.paid_amount) as paid from billing_documents x
+          where x.credit_to_invoice_id = inv.id and x.kind = 'invoice' and x.issued and x.notice_type <> 0
+        ) n on true
+        left join currencies cur on cur.id = inv.currency_id
+        where ${invoice} and inv.is_paid <> 1${keep}
+      ) r where ${first.where} order by ${DEADLINE_ORDER} limit ${first.limit})
     union all
-    ${select(sql` and inv.is_paid = 1 and inv.id in (
-      select o.credit_to_invoice_id from billing_documents o
-        where o.kind = 'invoice' and o.issued and o.is_paid <> 1 and o.notice_type <> 0
-          and o.credit_to_invoice_id is not null${customer('o')})`)}`;
+    (select r.* from (
+        select ${columns}
+        from (${noticeSums}) n
+        join billing_documents inv on inv.id = n.invoice_id
+        left join currencies cur on cur.id = inv.currency_id
+        where n.open${paidWithOpenNotice} and ${invoice} and inv.is_paid = 1${keep}
+      ) r where ${first.where} order by ${DEADLINE_ORDER} limit ${first.limit})`;
+  return sql`with ${notices}
+    select ${columns}
+      from billing_documents inv
+      left join n on n.invoice_id = inv.id
+      left join currencies cur on cur.id = inv.currency_id
+      where ${invoice} and inv.is_paid <> 1${keep}
+    union all
+    select ${columns}
+      from n
+      join billing_documents inv on inv.id = n.invoice_id
+      left join currencies cur on cur.id = inv.currency_id
+      where n.open${paidWithOpenNotice} and ${invoice} and inv.is_paid = 1${keep}`;
 }
 
 /** Today in Europe/Sofia (a date): the day overdue and aging are counted from. */

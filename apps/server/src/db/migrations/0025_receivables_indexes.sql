@@ -1,0 +1,6 @@
+DROP INDEX "billing_documents_open_deadline_idx";--> statement-breakpoint
+CREATE INDEX "billing_documents_open_dues_idx" ON "billing_documents" USING btree ("payment_deadline_date","number","id","customer_id","currency_id","total_amount","paid_amount","date") WHERE "billing_documents"."kind" = 'invoice' and "billing_documents"."issued" and "billing_documents"."is_paid" <> 1 and "billing_documents"."notice_type" = 0;--> statement-breakpoint
+CREATE INDEX "billing_documents_notice_sums_idx" ON "billing_documents" USING btree ("credit_to_invoice_id","is_paid","total_amount","paid_amount") WHERE "billing_documents"."kind" = 'invoice' and "billing_documents"."issued" and "billing_documents"."notice_type" <> 0 and "billing_documents"."credit_to_invoice_id" is not null;--> statement-breakpoint
+CREATE INDEX "billing_documents_issued_date_idx" ON "billing_documents" USING btree ("date","currency_id","total_amount") WHERE "billing_documents"."kind" = 'invoice' and "billing_documents"."issued";--> statement-breakpoint
+CREATE INDEX "billing_documents_customer_issued_date_idx" ON "billing_documents" USING btree ("customer_id","date") WHERE "billing_documents"."kind" = 'invoice' and "billing_documents"."issued";--> statement-breakpoint
+CREATE INDEX "timesheets_contract_date_idx" ON "timesheets" USING btree ("contract_id","date","duration");
