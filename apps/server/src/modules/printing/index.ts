@@ -3,6 +3,6 @@
  * The module's own files import each other directly; everyone else imports this file (test/module-boundaries.test.ts).
  */
 export { formatDate, formatMoney } from './labels.ts';
-export { MUTED, localized, ruledTable } from './layout-parts.ts';
-export { PDF_FONT, pdfFromDefinition } from './pdf-engine.ts';
+export { MUTED, localized, RULE, ruledTable } from './layout-parts.ts';
+export { type DrawnPdf, drawnPdf, drawnPdfBytes, PDF_FONT, pdfFromDefinition } from './pdf-engine.ts';
 export { printFilenameOf, renderPdf, sendPdf } from './render.ts';

@@ -25,7 +25,7 @@ export interface PrintContext {
 }
 
 export const MUTED = '#555555';
-const RULE = '#9e9e9e';
+export const RULE = '#9e9e9e';
 const FILL = '#eeeeee';
 
 /** The text in the print language, else the other one. */

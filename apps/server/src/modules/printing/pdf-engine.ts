@@ -91,3 +91,195 @@ export async function pdfFromDefinition(definition: TDocumentDefinitions): Promi
   if (!ready) setUp();
   return pdfmake.createPdf(definition).getBuffer();
 }
+
+/** What a directly drawn document adds to pdfkit's: the house's font faces (pdfmake's, shared parsed fonts). */
+export interface DrawnPdf extends PDFKit.PDFDocument {
+  /** Sets the house's font face (Roboto: regular, medium for bold, italic) and size for the next text. */
+  face(options: { bold?: boolean; italics?: boolean; size: number }): DrawnPdf;
+}
+
+interface PdfMakeKitDocument {
+  provideFont(family: string, bold: boolean, italics: boolean): KitFont;
+  _font: unknown;
+}
+
+/** What the fast layout touches of pdfkit's embedded font and of fontkit's glyphs. */
+interface KitGlyph {
+  id: number;
+  advanceWidth: number;
+  codePoints: number[];
+}
+interface ParsedKitFont {
+  glyphForCodePoint(codePoint: number): KitGlyph;
+}
+interface KitRun {
+  glyphs: KitGlyph[];
+  positions: Array<Record<string, number>>;
+  advanceWidth: number;
+}
+interface KitFont {
+  font: ParsedKitFont;
+  scale: number;
+  subset: { includeGlyph(id: number): number };
+  widths: number[];
+  unicode: number[][];
+  layout(text: string, features?: unknown, onlyWidth?: boolean): KitRun;
+  layoutCached(text: string): KitRun;
+  encode(text: string, features?: unknown): [string[], KitRun['positions']];
+  plainLayout?: boolean;
+}
+
+/** Each shared parsed font's glyphs by code point (fontkit looks the character map up again on every call). */
+const glyphsByCodePoint = new WeakMap<ParsedKitFont, Map<number, KitGlyph>>();
+
+/** Numbers, dates, amounts: text that needs no shaping (no ligatures, no kerning in Roboto's figures). */
+const PLAIN_TEXT = /^[0-9 .,:;()/№\u00a0\u202f\u2013-]*$/;
+
+/**
+ * pdfkit shapes every word it has not seen in the document with fontkit (substitutions, positioning) and encodes
+ * it glyph by glyph: most of a long table's time, as its amounts and numbers are nearly all different. Plain text
+ * (PLAIN_TEXT) is laid out from the font's character map and advance widths instead, and encoded with each glyph's
+ * code kept for the document (a right-aligned amount is measured, then written: once); other text is shaped and
+ * encoded by pdfkit as before.
+ */
+function layOutPlainTextFast(font: KitFont) {
+  if (font.plainLayout) return;
+  font.plainLayout = true;
+  let glyphs = glyphsByCodePoint.get(font.font);
+  if (!glyphs) {
+    glyphs = new Map();
+    glyphsByCodePoint.set(font.font, glyphs);
+  }
+  const known = glyphs;
+  const runs = new Map<string, KitRun>();
+  const encoded = new Map<string, [string[], KitRun['positions']]>();
+  const codes = new Map<number, string>();
+  const layout = font.layout.bind(font);
+  const encode = font.encode.bind(font);
+  const plainRun = (text: string): KitRun => {
+    const cached = runs.get(text);
+    if (cached) return cached;
+    const run: KitRun = { glyphs: [], positions: [], advanceWidth: 0 };
+    for (const character of text) {
+      const codePoint = character.codePointAt(0)!;
+      let glyph = known.get(codePoint);
+      if (!glyph) {
+        glyph = font.font.glyphForCodePoint(codePoint);
+        known.set(codePoint, glyph);
+      }
+      const width = glyph.advanceWidth * font.scale;
+      run.glyphs.push(glyph);
+      run.positions.push({ xAdvance: width, yAdvance: 0, xOffset: 0, yOffset: 0, advanceWidth: width });
+      run.advanceWidth += width;
+    }
+    runs.set(text, run);
+    return run;
+  };
+  font.layout = (text, features, onlyWidth) =>
+    features || !PLAIN_TEXT.test(text) ? layout(text, features, onlyWidth) : plainRun(text);
+  // The plain words of other text ("по документ № 9900000002").
+  const layoutCached = font.layoutCached.bind(font);
+  font.layoutCached = (text) => (PLAIN_TEXT.test(text) ? plainRun(text) : layoutCached(text));
+  font.encode = (text, features) => {
+    if (features || !PLAIN_TEXT.test(text)) return encode(text, features);
+    const cached = encoded.get(text);
+    if (cached) return cached;
+    const run = plainRun(text);
+    const hex = run.glyphs.map((glyph) => {
+      let code = codes.get(glyph.id);
+      if (code === undefined) {
+        // What pdfkit's encode does for a glyph: into the subset, its width and text kept.
+        const id = font.subset.includeGlyph(glyph.id);
+        code = `0000${id.toString(16)}`.slice(-4);
+        font.widths[id] ??= glyph.advanceWidth * font.scale;
+        font.unicode[id] ??= glyph.codePoints;
+        codes.set(glyph.id, code);
+      }
+      return code;
+    });
+    const result: [string[], KitRun['positions']] = [hex, run.positions];
+    encoded.set(text, result);
+    return result;
+  };
+}
+
+/**
+ * pdfkit turns every operator line it adds to a page (a text's position, font, glyphs…) into a Buffer of its own:
+ * tens of thousands of small Buffers for a long table, most of its garbage. The lines are gathered as strings and
+ * written to their page as one chunk when another page is drawn on and when the document ends.
+ */
+function batchPageContent(doc: PDFKit.PDFDocument) {
+  const kit = doc as unknown as {
+    page: { write(chunk: string): void };
+    addContent(data: string): unknown;
+    end(): void;
+  };
+  let page: { write(chunk: string): void } | null = null;
+  let lines: string[] = [];
+  const flush = () => {
+    if (page && lines.length) page.write(lines.join('\n'));
+    lines = [];
+  };
+  kit.addContent = function (this: typeof kit, data: string) {
+    if (this.page !== page) {
+      flush();
+      page = this.page;
+    }
+    lines.push(data);
+    return this;
+  };
+  const end = kit.end.bind(kit);
+  kit.end = () => {
+    flush();
+    page = null;
+    end();
+  };
+}
+
+/**
+ * A pdfkit document drawn directly, with the same closed setup and fonts as pdfmake's documents (pdfmake's own
+ * pdfkit subclass: its virtual file system, its access policies, the shared parsed fonts). For a print whose
+ * rows pdfmake would lay out too slowly (a statement of account of thousands of lines): the caller places every
+ * line itself. `bufferPages` is on, so that headers and footers ("page x of y") are drawn once the pages are known.
+ */
+export function drawnPdf(options: PDFKit.PDFDocumentOptions): DrawnPdf {
+  if (!ready) setUp();
+  const DocumentClass = require('pdfmake/js/PDFDocument').default as new (
+    fonts: Record<string, typeof FONT_FILES>,
+    images: object,
+    patterns: object,
+    attachments: object,
+    options: PDFKit.PDFDocumentOptions,
+    virtualfs: unknown,
+    localAccessPolicy: () => boolean,
+  ) => DrawnPdf & PdfMakeKitDocument;
+  const doc = new DocumentClass(
+    { [PDF_FONT]: { ...FONT_FILES } },
+    {},
+    {},
+    {},
+    { ...options, bufferPages: true },
+    pdfmake.virtualfs,
+    () => false,
+  );
+  batchPageContent(doc);
+  doc.face = function (this: DrawnPdf & PdfMakeKitDocument, { bold = false, italics = false, size }) {
+    const font = this.provideFont(PDF_FONT, bold, italics);
+    layOutPlainTextFast(font);
+    this._font = font;
+    this.fontSize(size);
+    return this;
+  };
+  return doc;
+}
+
+/** Ends a drawn document and answers its bytes. */
+export function drawnPdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.end();
+  });
+}
