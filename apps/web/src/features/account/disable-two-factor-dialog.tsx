@@ -1,6 +1,5 @@
 import { mfaDisableSchema } from '@kantora/domain';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -12,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { accountSecurityApi } from '../../api/account-security.ts';
 import { CodeField, markCodeRefused } from '../../components/entities/account-security/code-field.tsx';
 import { schemaResolver } from '../../lib/labels.ts';
+import { BusyButton } from '../../components/ui/busy-button.tsx';
 
 type Values = { code: string };
 
@@ -57,15 +57,9 @@ export function DisableTwoFactorDialog({
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose}>{t('cancel')}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            color="error"
-            disabled={form.formState.isSubmitting}
-            startIcon={form.formState.isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-          >
+          <BusyButton type="submit" color="error" busy={form.formState.isSubmitting}>
             {t('disable.submit')}
-          </Button>
+          </BusyButton>
         </DialogActions>
       </form>
     </Dialog>

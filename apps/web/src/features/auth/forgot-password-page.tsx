@@ -3,7 +3,6 @@ import { type ForgotPasswordInput, forgotPasswordSchema } from '@kantora/domain'
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -17,6 +16,7 @@ import { FormTextField } from '../../components/ui/fields/text-field.tsx';
 import { PublicFrame } from '../../components/ui/public-frame.tsx';
 import { schemaResolver } from '../../lib/labels.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { BusyButton } from '../../components/ui/busy-button.tsx';
 
 /** The narrow card of the public account pages (forgotten password, new password). */
 export function PublicCard({ children }: { children: ReactNode }) {
@@ -80,15 +80,9 @@ export default function ForgotPasswordPage() {
                 required
                 size="medium"
               />
-              <Button
-                type="submit"
-                variant="contained"
-                size="large"
-                disabled={form.formState.isSubmitting}
-                startIcon={form.formState.isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-              >
+              <BusyButton type="submit" size="large" busy={form.formState.isSubmitting}>
                 {t('forgot.submit')}
-              </Button>
+              </BusyButton>
               <Link component={RouterLink} to="/login" variant="body2" sx={{ alignSelf: 'center' }}>
                 {t('back_to_login')}
               </Link>

@@ -1,12 +1,6 @@
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MessageKeys, type MfaRequiredAnswer, permittedRoutes, type SignInInput, signInSchema } from '@kantora/domain';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -26,6 +20,8 @@ import { loadSessionUser, resetSession, setSessionUser } from '../../lib/session
 import { getToken, setToken } from '../../lib/token.ts';
 import { authApi } from '../../api/auth.ts';
 import { destinationAfterSignIn } from './redirect.ts';
+import { BusyButton } from '../../components/ui/busy-button.tsx';
+import { usePasswordVisibility } from '../../components/ui/fields/password-visibility.tsx';
 
 /** The second factor's step, with the QR code library of a required setup: loaded only when signIn asks for it. */
 const SignInSecondStep = lazy(() => import('./sign-in-second-step.tsx'));
@@ -41,7 +37,7 @@ export default function LoginPage() {
   // old page stays on screen meanwhile). A loader replaces the form and its language menu, so nothing here can be
   // clicked while it is about to disappear.
   const [leaving, setLeaving] = useState(false);
-  const [showPassword, setShowPassword] = useState(false);
+  const passwordVisibility = usePasswordVisibility();
   // After a correct password of a user with a second factor (or who must set one up): signIn's answer.
   const [secondStep, setSecondStep] = useState<MfaRequiredAnswer | null>(null);
   const notified = useRef<string | null>(null);
@@ -196,35 +192,15 @@ export default function LoginPage() {
                 control={form.control}
                 name="password"
                 label={t('password')}
-                type={showPassword ? 'text' : 'password'}
+                type={passwordVisibility.type}
                 autoComplete="current-password"
                 required
                 size="medium"
-                slotProps={{
-                  input: {
-                    endAdornment: (
-                      <InputAdornment position="end">
-                        <IconButton
-                          edge="end"
-                          onClick={() => setShowPassword((shown) => !shown)}
-                          aria-label={t(showPassword ? 'hide_password' : 'show_password')}
-                        >
-                          {showPassword ? <VisibilityOff /> : <Visibility />}
-                        </IconButton>
-                      </InputAdornment>
-                    ),
-                  },
-                }}
+                slotProps={passwordVisibility.slotProps}
               />
-              <Button
-                type="submit"
-                variant="contained"
-                size="large"
-                disabled={form.formState.isSubmitting}
-                startIcon={form.formState.isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-              >
+              <BusyButton type="submit" size="large" busy={form.formState.isSubmitting}>
                 {t('submit')}
-              </Button>
+              </BusyButton>
               <Link component={RouterLink} to="/forgot-password" variant="body2" sx={{ alignSelf: 'center' }}>
                 {t('forgot_password')}
               </Link>

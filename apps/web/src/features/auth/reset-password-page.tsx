@@ -1,12 +1,7 @@
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { MessageKeys, resetPasswordSchema } from '@kantora/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -24,6 +19,8 @@ import { notify } from '../../lib/notify.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { resetSession } from '../../lib/session.ts';
 import { PublicCard } from './forgot-password-page.tsx';
+import { BusyButton } from '../../components/ui/busy-button.tsx';
+import { usePasswordVisibility } from '../../components/ui/fields/password-visibility.tsx';
 
 /**
  * The domain's password rule, and the repeat that must match it (the web's own check: the server gets one password);
@@ -47,7 +44,7 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const token = params.get('token')?.trim() ?? '';
   const [invalid, setInvalid] = useState(token === '');
-  const [shown, setShown] = useState(false);
+  const passwordVisibility = usePasswordVisibility();
   const form = useForm<ResetValues, any, ResetValues>({
     resolver: schemaResolver(resetForm(t('reset.mismatch'))),
     defaultValues: { password: '', repeat: '' },
@@ -72,22 +69,6 @@ export default function ResetPasswordPage() {
     notify.success(t('reset.done'));
     navigate('/login', { replace: true });
   });
-
-  const visibility = {
-    input: {
-      endAdornment: (
-        <InputAdornment position="end">
-          <IconButton
-            edge="end"
-            onClick={() => setShown((now) => !now)}
-            aria-label={t(shown ? 'auth:hide_password' : 'auth:show_password')}
-          >
-            {shown ? <VisibilityOff /> : <Visibility />}
-          </IconButton>
-        </InputAdornment>
-      ),
-    },
-  };
 
   return (
     <PublicFrame languageDisabled={form.formState.isSubmitting}>
@@ -114,32 +95,26 @@ export default function ResetPasswordPage() {
               <FormTextField
                 control={form.control}
                 name="password"
-                type={shown ? 'text' : 'password'}
+                type={passwordVisibility.type}
                 label={t('reset.password')}
                 autoComplete="new-password"
                 autoFocus
                 required
                 size="medium"
-                slotProps={visibility}
+                slotProps={passwordVisibility.slotProps}
               />
               <FormTextField
                 control={form.control}
                 name="repeat"
-                type={shown ? 'text' : 'password'}
+                type={passwordVisibility.type}
                 label={t('reset.repeat')}
                 autoComplete="new-password"
                 required
                 size="medium"
               />
-              <Button
-                type="submit"
-                variant="contained"
-                size="large"
-                disabled={form.formState.isSubmitting}
-                startIcon={form.formState.isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-              >
+              <BusyButton type="submit" size="large" busy={form.formState.isSubmitting}>
                 {t('reset.submit')}
-              </Button>
+              </BusyButton>
             </Stack>
           </Box>
         )}

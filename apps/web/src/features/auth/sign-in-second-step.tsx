@@ -1,7 +1,6 @@
 import { type MfaRequiredAnswer, mfaVerifySchema } from '@kantora/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -13,6 +12,7 @@ import { CodeField } from '../../components/entities/account-security/code-field
 import { TwoFactorSetup } from '../../components/entities/account-security/two-factor-setup.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { schemaResolver } from '../../lib/labels.ts';
+import { BusyButton } from '../../components/ui/busy-button.tsx';
 
 const codeForm = mfaVerifySchema.pick({ code: true });
 type CodeValues = { code: string };
@@ -75,15 +75,9 @@ function CodeStep({ answer, onSignedIn, onRestart }: SecondStepProps) {
           kind={recovery ? 'recovery' : 'app'}
           autoFocus
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={form.formState.isSubmitting}
-          startIcon={form.formState.isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-        >
+        <BusyButton type="submit" size="large" busy={form.formState.isSubmitting}>
           {t('sign_in.verify')}
-        </Button>
+        </BusyButton>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 1, alignItems: 'center' }}>
           <Link component="button" type="button" variant="body2" onClick={switchKind}>
             {t(recovery ? 'sign_in.use_app' : 'sign_in.use_recovery')}

@@ -2,7 +2,6 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import { type MfaEnableAnswer, type MfaSetupAnswer, mfaEnableSchema } from '@kantora/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -22,6 +21,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { schemaResolver } from '../../../lib/labels.ts';
 import { CodeField, markCodeRefused } from './code-field.tsx';
 import { copyText, RecoveryCodes } from './recovery-codes.tsx';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 const enableForm = mfaEnableSchema.pick({ code: true });
 type EnableValues = { code: string };
@@ -206,14 +206,9 @@ export function TwoFactorSetup({ mfaToken, onDone, onEnabled, onExpired, seconda
       </Stack>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 3, flexWrap: 'wrap' }} useFlexGap>
         {secondaryAction}
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={form.formState.isSubmitting}
-          startIcon={form.formState.isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-        >
+        <BusyButton type="submit" busy={form.formState.isSubmitting}>
           {t('setup.confirm')}
-        </Button>
+        </BusyButton>
       </Stack>
     </Box>
   );

@@ -22,6 +22,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { useInvalidate } from '../../../lib/metadata.ts';
 import { addressError, RecipientsField } from './recipients-field.tsx';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 export interface SendMailDialogProps {
   kind: BillingKind;
@@ -268,15 +269,15 @@ export function SendMailDialog({ kind, documentId, title, onClose, onSent }: Sen
         <Button onClick={onClose} disabled={sending}>
           {t('common:actions.cancel')}
         </Button>
-        <Button
+        <BusyButton
           type="submit"
           form={`${titleId}-form`}
-          variant="contained"
-          startIcon={sending ? <CircularProgress size={18} color="inherit" /> : <Send />}
-          disabled={!values || sending || (tried && invalid)}
+          busy={sending}
+          icon={<Send />}
+          disabled={!values || (tried && invalid)}
         >
           {t('send.send')}
-        </Button>
+        </BusyButton>
       </DialogActions>
     </Dialog>
   );

@@ -14,7 +14,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -34,6 +33,7 @@ import { translateMessage } from '../../../lib/i18n.ts';
 import { useInvalidate } from '../../../lib/metadata.ts';
 import { mailEntityOf } from './mail-entity.tsx';
 import { MailStateChip } from './mail-state-chip.tsx';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 /** A document to send: its kind and, for the results, its number. */
 export interface MailDocument {
@@ -205,14 +205,9 @@ export function SendManyDialog({ documents, onClose }: SendManyDialogProps) {
             <Button onClick={() => onClose(false)} disabled={sending}>
               {t('common:actions.cancel')}
             </Button>
-            <Button
-              variant="contained"
-              onClick={() => void send()}
-              disabled={sending || documents.length === 0}
-              startIcon={sending ? <CircularProgress size={18} color="inherit" /> : <Send />}
-            >
+            <BusyButton onClick={() => void send()} busy={sending} icon={<Send />} disabled={documents.length === 0}>
               {t('send_many.send', { count: documents.length })}
-            </Button>
+            </BusyButton>
           </>
         ) : (
           <Button variant="contained" onClick={() => onClose(true)}>
