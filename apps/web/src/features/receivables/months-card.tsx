@@ -1,57 +1,83 @@
-import type { CurrencySummary } from '@kantora/domain';
-import { BarChart } from '@mui/x-charts/BarChart';
+import type { CurrencySummary, HoursMonth } from '@kantora/domain';
 import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { formatMoney, formatNumber } from '../../lib/format.ts';
 import { ChartPanel, monthLabel } from './chart-panel.tsx';
 
-/** Invoiced against paid per month in one currency (the last 12 months, oldest first). */
-export function MonthsCard({ summary }: { summary: CurrencySummary }) {
+interface MonthlyPair {
+  /** `YYYY-MM`, oldest first. */
+  month: string;
+  first: number;
+  second: number;
+}
+
+interface MonthlyPairCardProps {
+  /** The texts' key group in the receivables namespace: title, subtitle, chart, table, month and the two series. */
+  texts: 'months' | 'hours';
+  series: [string, string];
+  currency?: string;
+  months: MonthlyPair[];
+  /** A figure in the table (and in the chart's tooltip unless `chartFormat`). */
+  format: (value: number | null) => string;
+  chartFormat?: (value: number | null) => string;
+  axisWidth: number;
+}
+
+/** Two figures per month as a bar chart (the first in the primary colour, the second in green) and a table. */
+function MonthlyPairCard({
+  texts,
+  series,
+  currency,
+  months,
+  format,
+  chartFormat = format,
+  axisWidth,
+}: MonthlyPairCardProps) {
   const { t } = useTranslation('receivables');
   const theme = useTheme();
-  const { currency, months } = summary;
   const labels = months.map((month) => monthLabel(month.month));
-  const money = (value: number | null) => formatMoney(value, currency);
+  const [first, second] = series;
   return (
-    <SectionCard title={t('months.title')} subtitle={t('months.subtitle', { currency })}>
+    <SectionCard title={t(`${texts}.title`)} subtitle={t(`${texts}.subtitle`, { currency })}>
       <ChartPanel
-        chartLabel={t('months.chart', { currency })}
+        chartLabel={t(`${texts}.chart`, { currency })}
         chart={
           <BarChart
             height={280}
             xAxis={[{ scaleType: 'band', data: labels }]}
-            yAxis={[{ width: 64, valueFormatter: (value: number) => formatNumber(value, 0) }]}
+            yAxis={[{ width: axisWidth, valueFormatter: (value: number) => formatNumber(value, 0) }]}
             series={[
               {
-                id: 'invoiced',
-                label: t('months.invoiced'),
-                data: months.map((month) => month.invoiced),
+                id: first,
+                label: t(`${texts}.${first}`),
+                data: months.map((month) => month.first),
                 color: theme.palette.primary.main,
-                valueFormatter: money,
+                valueFormatter: chartFormat,
               },
               {
-                id: 'paid',
-                label: t('months.paid'),
-                data: months.map((month) => month.paid),
+                id: second,
+                label: t(`${texts}.${second}`),
+                data: months.map((month) => month.second),
                 color: theme.palette.success.main,
-                valueFormatter: money,
+                valueFormatter: chartFormat,
               },
             ]}
           />
         }
         table={
-          <Table size="small" aria-label={t('months.table', { currency })}>
+          <Table size="small" aria-label={t(`${texts}.table`, { currency })}>
             <TableHead>
               <TableRow>
-                <TableCell>{t('months.month')}</TableCell>
-                <TableCell align="right">{t('months.invoiced')}</TableCell>
-                <TableCell align="right">{t('months.paid')}</TableCell>
+                <TableCell>{t(`${texts}.month`)}</TableCell>
+                <TableCell align="right">{t(`${texts}.${first}`)}</TableCell>
+                <TableCell align="right">{t(`${texts}.${second}`)}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -59,10 +85,10 @@ export function MonthsCard({ summary }: { summary: CurrencySummary }) {
                 <TableRow key={month.month}>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{labels[index]}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {formatMoney(month.invoiced)}
+                    {format(month.first)}
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {formatMoney(month.paid)}
+                    {format(month.second)}
                   </TableCell>
                 </TableRow>
               ))}
@@ -71,5 +97,33 @@ export function MonthsCard({ summary }: { summary: CurrencySummary }) {
         }
       />
     </SectionCard>
+  );
+}
+
+/** Invoiced against paid per month in one currency (the last 12 months, oldest first). */
+export function MonthsCard({ summary }: { summary: CurrencySummary }) {
+  return (
+    <MonthlyPairCard
+      texts="months"
+      series={['invoiced', 'paid']}
+      currency={summary.currency}
+      months={summary.months.map((month) => ({ month: month.month, first: month.invoiced, second: month.paid }))}
+      format={(value) => formatMoney(value)}
+      chartFormat={(value) => formatMoney(value, summary.currency)}
+      axisWidth={64}
+    />
+  );
+}
+
+/** Hours recorded in timesheets against the hours of periods already invoiced, per month (not per currency). */
+export function HoursCard({ months }: { months: HoursMonth[] }) {
+  return (
+    <MonthlyPairCard
+      texts="hours"
+      series={['hours', 'billed']}
+      months={months.map((month) => ({ month: month.month, first: month.hours, second: month.billedHours }))}
+      format={(value) => formatNumber(value, 1)}
+      axisWidth={48}
+    />
   );
 }

@@ -15,8 +15,7 @@ import { formatDate } from '../../lib/format.ts';
 import { AgingCard } from './aging-card.tsx';
 import { CurrencyCards } from './currency-cards.tsx';
 import { DebtorsCard } from './debtors-card.tsx';
-import { HoursCard } from './hours-card.tsx';
-import { MonthsCard } from './months-card.tsx';
+import { HoursCard, MonthsCard } from './months-card.tsx';
 import { OVERDUE_PATH } from './overdue-links.ts';
 
 /**
