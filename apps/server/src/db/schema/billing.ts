@@ -127,6 +127,9 @@ export const billingDocuments = pgTable(
     index('billing_documents_issued_date_idx')
       .on(t.date, t.currencyId, t.totalAmount)
       .where(sql`${t.kind} = 'invoice' and ${t.issued}`),
+    // Receivables' hours invoiced per month: whether a billed period's document is an issued invoice (or a proforma
+    // turned into one), looked up for thousands of periods from this narrow index instead of the wide table.
+    index('billing_documents_invoiced_idx').on(t.id, t.kind, t.issued, t.transformedToInvoiceId),
     // The statement of account: one client's issued invoices and notices by date.
     index('billing_documents_customer_issued_date_idx')
       .on(t.customerId, t.date)
