@@ -62,24 +62,7 @@ export class TokenService {
 
   /** The claims of a valid second-step token (its own jti), or null for any other token. */
   async verifyMfa(token: string): Promise<TokenClaims | null> {
-    try {
-      const { payload } = await jwtVerify(token, this.key, {
-        algorithms: ['HS256'],
-        issuer: MFA_ISSUER,
-        audience: MFA_AUDIENCE,
-      });
-      if (
-        typeof payload.sub !== 'string' ||
-        !UUID.test(payload.sub) ||
-        typeof payload.tv !== 'number' ||
-        typeof payload.jti !== 'string' ||
-        typeof payload.exp !== 'number'
-      )
-        return null;
-      return { sub: payload.sub, tv: payload.tv, jti: payload.jti, exp: payload.exp };
-    } catch {
-      return null;
-    }
+    return this.verifyClaims(token, { issuer: MFA_ISSUER, audience: MFA_AUDIENCE }, 'jti');
   }
 
   /**
@@ -106,35 +89,35 @@ export class TokenService {
 
   /** The claims of a valid link token for `audience` (the session's jti as `jti`), or null. */
   async verifyLink(token: string, audience: string): Promise<TokenClaims | null> {
-    try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: LINK_ISSUER, audience });
-      if (
-        typeof payload.sub !== 'string' ||
-        !UUID.test(payload.sub) ||
-        typeof payload.tv !== 'number' ||
-        typeof payload.sid !== 'string' ||
-        typeof payload.exp !== 'number'
-      )
-        return null;
-      return { sub: payload.sub, tv: payload.tv, jti: payload.sid, exp: payload.exp };
-    } catch {
-      return null;
-    }
+    return this.verifyClaims(token, { issuer: LINK_ISSUER, audience }, 'sid');
   }
 
   /** The claims of a valid token, or null for a forged, malformed or expired one. */
   async verify(token: string): Promise<TokenClaims | null> {
+    return this.verifyClaims(token, { issuer: 'kantora' }, 'jti');
+  }
+
+  /**
+   * The claims of a valid token of one issuer (and audience), or null for a forged, malformed, expired or other kind:
+   * a user id, a token version, an expiry and the session's id, read from `session` (a link names its session `sid`).
+   */
+  private async verifyClaims(
+    token: string,
+    options: { issuer: string; audience?: string },
+    session: 'jti' | 'sid',
+  ): Promise<TokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: 'kantora' });
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], ...options });
+      const sessionId = payload[session];
       if (
         typeof payload.sub !== 'string' ||
         !UUID.test(payload.sub) ||
         typeof payload.tv !== 'number' ||
-        typeof payload.jti !== 'string' ||
+        typeof sessionId !== 'string' ||
         typeof payload.exp !== 'number'
       )
         return null;
-      return { sub: payload.sub, tv: payload.tv, jti: payload.jti, exp: payload.exp };
+      return { sub: payload.sub, tv: payload.tv, jti: sessionId, exp: payload.exp };
     } catch {
       return null;
     }
