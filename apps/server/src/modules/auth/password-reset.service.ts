@@ -92,9 +92,7 @@ export class PasswordResetService {
         .returning({ id: passwordResets.id });
       await queueMail(tx, null, {
         to: [user.email],
-        subject: rendered.subject,
-        text: rendered.text,
-        html: rendered.html,
+        ...rendered,
         language,
         kind: 'passwordReset',
         entity: { model: 'users', id: user.id },

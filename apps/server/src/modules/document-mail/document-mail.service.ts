@@ -187,9 +187,7 @@ export class DocumentMailService {
     }
     return queueMail(tx, actor, {
       to: options.to,
-      subject: rendered.subject,
-      text: rendered.text,
-      html: rendered.html,
+      ...rendered,
       language,
       kind: 'document',
       entity: { model: DOCUMENT_MAIL_ENTITY, id: record.row.id },

@@ -71,9 +71,7 @@ export class StatementService {
       const pdf = await statementPdf(statement, language);
       return queueMail(tx, actor, {
         to,
-        subject: rendered.subject,
-        text: rendered.text,
-        html: rendered.html,
+        ...rendered,
         language,
         kind: 'document',
         entity: { model: STATEMENT_MAIL_ENTITY, id: input.clientId },

@@ -238,9 +238,7 @@ export class RemindersService {
       : [];
     return queueMail(tx, actor, {
       to,
-      subject: rendered.subject,
-      text: rendered.text,
-      html: rendered.html,
+      ...rendered,
       language,
       kind: 'document',
       entity: { model: DOCUMENT_MAIL_ENTITY, id: record.row.id },
