@@ -93,7 +93,7 @@ describe('Settings → payment reminders', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Изпращане на напомнянията' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Изпрати напомнянията сега' }));
     const status = await screen.findByRole('status');
-    expect(status).toHaveTextContent('Изпратени за изпращане: 4 напомняния. Ден на изпращането: 02.04.2026.');
+    expect(status).toHaveTextContent('В опашката за изпращане: 4 напомняния. Ден на изпращането: 02.04.2026.');
     expect(calls.filter((call) => call.url === '/api/receivables/reminders/run')).toHaveLength(1);
   });
 });
