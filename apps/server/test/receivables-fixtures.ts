@@ -87,7 +87,7 @@ export async function setUpReceivables(): Promise<ReceivablesSetup> {
     currency = s.eur,
   ): Promise<string> => {
     const deadline = dayFromToday(deadlineDays);
-    const date = dayFromToday(deadlineDays - 14 > 0 ? 0 : deadlineDays - 14);
+    const date = dayFromToday(Math.min(0, deadlineDays - 14));
     const bank = customer === s.visible ? { customerBank: s.visibleBank } : { customerBank: null };
     const draft = await createDraft(s, 'invoice', {
       customerId: customer,
