@@ -43,6 +43,12 @@ export function createAppTheme(locale: Locale) {
         MuiCard: { defaultProps: { variant: 'outlined' } },
         MuiButton: { defaultProps: { disableElevation: true } },
         MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
+        // A read-only value reads as text: no menu arrow or list button that would not open.
+        MuiInputBase: {
+          styleOverrides: {
+            readOnly: { '& .MuiSelect-icon, & .MuiAutocomplete-popupIndicator': { display: 'none' } },
+          },
+        },
         MuiFormControl: { defaultProps: { size: 'small' } },
         MuiTableCell: { styleOverrides: { head: { fontWeight: 600, whiteSpace: 'nowrap' } } },
         MuiTooltip: { defaultProps: { arrow: true } },

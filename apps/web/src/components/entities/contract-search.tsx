@@ -29,6 +29,8 @@ export interface ContractSearchProps {
   status?: ContractStatusValue;
   label?: string;
   disabled?: boolean;
+  /** The chosen one shown as text that cannot be changed (no list opens). */
+  readOnly?: boolean;
   required?: boolean;
   error?: boolean;
   helperText?: string;
@@ -46,6 +48,7 @@ export function ContractSearch({
   status,
   label,
   disabled,
+  readOnly,
   required,
   error,
   helperText,
@@ -65,7 +68,8 @@ export function ContractSearch({
       getOptionLabel={labelOf}
       onChange={(_, next) => onChange(next)}
       loading={search.open && query.isFetching}
-      disabled={disabled || !clientId}
+      disabled={disabled || (!clientId && !readOnly)}
+      readOnly={readOnly}
       noOptionsText={t('search.no_options')}
       loadingText={t('common:loading')}
       renderInput={(params) => (
@@ -74,7 +78,7 @@ export function ContractSearch({
           label={label ?? t('search.label')}
           required={required}
           error={error}
-          helperText={helperText ?? (clientId ? undefined : t('search.client_first'))}
+          helperText={helperText ?? (clientId || readOnly ? undefined : t('search.client_first'))}
         />
       )}
     />

@@ -31,6 +31,8 @@ export interface InvoiceSearchProps {
   noticeType?: NoticeTypeValue;
   label?: string;
   disabled?: boolean;
+  /** The chosen one shown as text that cannot be changed (no list opens). */
+  readOnly?: boolean;
   required?: boolean;
   error?: boolean;
   helperText?: string;
@@ -47,6 +49,7 @@ export function InvoiceSearch({
   noticeType,
   label,
   disabled,
+  readOnly,
   required,
   error,
   helperText,
@@ -79,6 +82,7 @@ export function InvoiceSearch({
       onChange={(_, next) => onChange(next)}
       loading={search.open && query.isFetching}
       disabled={disabled}
+      readOnly={readOnly}
       noOptionsText={t('search.no_options')}
       loadingText={t('common:loading')}
       renderInput={(params) => (

@@ -51,7 +51,7 @@ export function BillingAmountsCard({ doc, editable, onVatChange, onCurrencyChang
   const ofOriginal = noticeType !== NoticeType.invoice && Boolean(creditToInvoice);
   const currencies = useMetadata<DictionaryItem[]>('getCurrencies');
   const vatTypes = useMetadata<VatTypeOption[]>('getVATTypes');
-  const disabled = !editable;
+  const readOnly = !editable;
   const code = currencyCodeOf(currencies.data, currency);
   const fixedRate = code !== null && FIXED_RATES[code] !== undefined;
   const currencyOptions = (currencies.data ?? []).map((item) => ({
@@ -108,7 +108,7 @@ export function BillingAmountsCard({ doc, editable, onVatChange, onCurrencyChang
               control={control}
               name="VATCharging"
               label={t('fields.vat_charging')}
-              disabled={disabled}
+              readOnly={readOnly}
               onValueChange={(value) => onVatChange({ VATCharging: value })}
             />
           </Box>
@@ -119,7 +119,7 @@ export function BillingAmountsCard({ doc, editable, onVatChange, onCurrencyChang
               label={t('fields.vat_type')}
               options={vatOptions}
               required
-              disabled={disabled}
+              readOnly={readOnly}
               onValueChange={(value) => onVatChange({ VATType: (value as string | null) ?? null })}
             />
           )}
@@ -129,7 +129,7 @@ export function BillingAmountsCard({ doc, editable, onVatChange, onCurrencyChang
             label={t('fields.currency')}
             options={currencyOptions}
             required
-            disabled={disabled || ofOriginal}
+            readOnly={readOnly || ofOriginal}
             helperText={ofOriginal ? t('amounts.notice_currency') : undefined}
             onValueChange={(value) => {
               if (typeof value === 'string') onCurrencyChange(value);
@@ -142,7 +142,7 @@ export function BillingAmountsCard({ doc, editable, onVatChange, onCurrencyChang
             decimals={6}
             grouping={false}
             required
-            disabled={disabled || fixedRate || ofOriginal}
+            readOnly={readOnly || fixedRate || ofOriginal}
             helperText={ofOriginal ? t('amounts.notice_currency') : fixedRate ? t('amounts.fixed_rate') : undefined}
           />
           {/* The legal basis as printed (vatExemptionBasis): the reverse charge for an EU business client, else the type's reason. */}

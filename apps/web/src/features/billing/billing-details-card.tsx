@@ -64,7 +64,7 @@ export function BillingDetailsCard({ kind, doc, editable, defaults, onNoticeType
     name: ['date', 'customer', 'noticeType', 'creditToInvoice', 'contract'],
   });
   const paymentTypes = useMetadata<DictionaryItem[]>('getPaymentTypes');
-  const disabled = !editable;
+  const readOnly = !editable;
   const invoice = kind === 'invoice';
   const paymentOptions: ValueOption[] = (paymentTypes.data ?? []).map((item) => ({
     value: item._id,
@@ -88,12 +88,11 @@ export function BillingDetailsCard({ kind, doc, editable, defaults, onNoticeType
           <TextField
             label={t('fields.number')}
             value={doc?.number ?? t('state.no_number')}
-            disabled
-            slotProps={{ htmlInput: { readOnly: true } }}
+            slotProps={{ input: { readOnly: true } }}
           />
-          <DateField control={control} name="date" label={t('fields.date')} required disabled={disabled} />
+          <DateField control={control} name="date" label={t('fields.date')} required readOnly={readOnly} />
           {invoice && (
-            <DateField control={control} name="taxDate" label={t('fields.tax_date')} required disabled={disabled} />
+            <DateField control={control} name="taxDate" label={t('fields.tax_date')} required readOnly={readOnly} />
           )}
           {/* A credit notice has no payment deadline. */}
           {!(invoice && noticeType === NoticeType.credit) && (
@@ -102,7 +101,7 @@ export function BillingDetailsCard({ kind, doc, editable, defaults, onNoticeType
               name="paymentDeadlineDate"
               label={t('fields.payment_deadline')}
               required={invoice}
-              disabled={disabled}
+              readOnly={readOnly}
               minDate={date ?? undefined}
             />
           )}
@@ -112,7 +111,7 @@ export function BillingDetailsCard({ kind, doc, editable, defaults, onNoticeType
             label={t('fields.payment_type')}
             options={paymentOptions}
             required
-            disabled={disabled}
+            readOnly={readOnly}
           />
           <OptionSelectField
             control={control}
@@ -120,7 +119,7 @@ export function BillingDetailsCard({ kind, doc, editable, defaults, onNoticeType
             label={t('fields.signer')}
             options={signers}
             required
-            disabled={disabled}
+            readOnly={readOnly}
           />
         </Box>
         {/* Only registered contracts in force are offered (not drafts, canceled or expired ones); a document keeps the one it has. */}
@@ -130,7 +129,7 @@ export function BillingDetailsCard({ kind, doc, editable, defaults, onNoticeType
           label={t('fields.contract')}
           clientId={customer?._id}
           status={ContractStatus.registered}
-          disabled={disabled}
+          readOnly={readOnly}
         />
         {invoice && (
           <Box sx={noticeGrid}>
@@ -140,7 +139,7 @@ export function BillingDetailsCard({ kind, doc, editable, defaults, onNoticeType
               label={t('fields.notice_type')}
               options={notices}
               required
-              disabled={disabled}
+              readOnly={readOnly}
               onValueChange={(value) => onNoticeTypeChange((value ?? 0) as NoticeTypeValue)}
             />
             {isNotice && (
@@ -151,7 +150,7 @@ export function BillingDetailsCard({ kind, doc, editable, defaults, onNoticeType
                 customerId={customer?._id}
                 noticeType={NoticeType.invoice}
                 required
-                disabled={disabled}
+                readOnly={readOnly}
               />
             )}
           </Box>
@@ -166,7 +165,7 @@ export function BillingDetailsCard({ kind, doc, editable, defaults, onNoticeType
             control={control}
             name="noticeReason"
             label={t('fields.notice_reason')}
-            disabled={disabled}
+            readOnly={readOnly}
           />
         )}
         {invoice && (
@@ -175,7 +174,7 @@ export function BillingDetailsCard({ kind, doc, editable, defaults, onNoticeType
             name="showBGInvoice"
             label={t('fields.show_bg_invoice')}
             helperText={t('details.show_bg_hint')}
-            disabled={disabled}
+            readOnly={readOnly}
           />
         )}
         {/* The contract period it bills: a plain invoice or a proforma of a contract, not one made from a proforma (that one bills its proforma's). */}
@@ -184,7 +183,7 @@ export function BillingDetailsCard({ kind, doc, editable, defaults, onNoticeType
             <BillingPeriodField
               contractId={contract._id}
               stored={doc ? { periodFrom: doc.periodFrom, periodTo: doc.periodTo } : null}
-              disabled={disabled}
+              readOnly={readOnly}
             />
           </Box>
         )}
@@ -194,7 +193,7 @@ export function BillingDetailsCard({ kind, doc, editable, defaults, onNoticeType
             name="timesheetAnnex"
             label={t('fields.timesheet_annex')}
             helperText={t('details.timesheet_annex_hint')}
-            disabled={disabled}
+            readOnly={readOnly}
           />
         )}
       </Stack>

@@ -87,7 +87,7 @@ describe('the invoice editor', () => {
     expect(screen.getByTestId('amount-in-words')).toHaveTextContent('сто четиридесет и осем евро и шестнадесет цента');
   });
 
-  it('an issued invoice is read-only: no save, issue or row buttons, disabled fields; the number in the title', {
+  it('an issued invoice is read-only: no save, issue or row buttons, read-only fields; the number in the title', {
     timeout: 60_000,
   }, async () => {
     open(docOf('invoice', true, Access.manager, { itemsCount: 1 }), Access.manager, () => [
@@ -97,13 +97,42 @@ describe('the invoice editor', () => {
     expect(screen.getByText(/Документът е издаден: само за преглед/)).toBeInTheDocument();
     for (const name of ['Запази', 'Издай', 'Добави ред', 'Добави услуга', 'Върни в чернова'])
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
-    expect(document.querySelector('input[name="date"]')).toBeDisabled();
-    expect(screen.getByRole('combobox', { name: /Валута/ })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('combobox', { name: /Валута/ })).toHaveAttribute('aria-readonly', 'true');
     const table = screen.getByRole('table', { name: 'Стоки и услуги' });
     expect(await within(table).findByText('Услуга 3')).toBeInTheDocument();
     expect(within(table).queryByRole('button', { name: /^Премахни/ })).not.toBeInTheDocument();
     expect(totals()).toEqual(['300,00 EUR', '60,00 EUR', '360,00 EUR']);
   });
+
+  for (const [role, access] of [
+    ['the manager', Access.manager],
+    ['the accountant', Access.accountant],
+  ] as const)
+    it(`an issued invoice's data reads as text for ${role}: read-only fields at full colour, none disabled`, {
+      timeout: 60_000,
+    }, async () => {
+      open(docOf('invoice', true, access, { itemsCount: 1 }), access, () => [itemOf(3, { issued: true })]);
+      const currency = await screen.findByRole('combobox', { name: /Валута/ });
+      const number = screen.getByRole('textbox', { name: 'Номер' });
+      const rate = screen.getByRole('textbox', { name: /Курс/ });
+      expect(number).toHaveValue('0000000042');
+      for (const input of [number, rate, document.querySelector<HTMLInputElement>('input[name="date"]')]) {
+        expect(input).toHaveAttribute('readonly');
+        expect(input).not.toBeDisabled();
+      }
+      expect(currency).toHaveAttribute('aria-readonly', 'true');
+      expect(currency).not.toHaveAttribute('aria-disabled');
+      expect(screen.getByRole('switch', { name: /ДДС/ })).toHaveAttribute('aria-readonly', 'true');
+      // Nothing of the document's data is a disabled control (dimmed, skipped by the keyboard).
+      expect(document.querySelectorAll('form :disabled, form [aria-disabled="true"], form .Mui-disabled')).toHaveLength(
+        0,
+      );
+      // Focusable, and the menu of a read-only choice does not open.
+      currency.focus();
+      expect(currency).toHaveFocus();
+      await userEvent.keyboard('{ArrowDown}');
+      expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    });
 
   it('an issued invoice with payments says it returns to draft only once they are deleted', {
     timeout: 60_000,
@@ -150,8 +179,8 @@ describe('the invoice editor', () => {
       () => [],
     );
     const currency = await screen.findByRole('combobox', { name: /Валута/ });
-    expect(currency).toHaveAttribute('aria-disabled', 'true');
-    expect(screen.getByRole('textbox', { name: /Курс/ })).toBeDisabled();
+    expect(currency).toHaveAttribute('aria-readonly', 'true');
+    expect(screen.getByRole('textbox', { name: /Курс/ })).toHaveAttribute('readonly');
     expect(screen.getAllByText('Валутата и курсът на фактурата, към която е известието').length).toBeGreaterThan(0);
   });
 

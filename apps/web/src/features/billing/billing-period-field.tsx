@@ -20,7 +20,8 @@ export interface BillingPeriodFieldProps {
   contractId: string;
   /** The stored period (shown as it is on an issued document; offered when the contract's list lacks it). */
   stored: { periodFrom: string | null; periodTo: string | null } | null;
-  disabled: boolean;
+  /** The document is not editable: the billed period shows as text. */
+  readOnly: boolean;
 }
 
 /**
@@ -28,13 +29,13 @@ export interface BillingPeriodFieldProps {
  * period"): the contract's periods up to a few after today's, newest first, computed from the contract with the
  * domain's period grid; empty = the period the document's date falls in. Another contract chosen clears it.
  */
-export function BillingPeriodField({ contractId, stored, disabled }: BillingPeriodFieldProps) {
+export function BillingPeriodField({ contractId, stored, readOnly }: BillingPeriodFieldProps) {
   const { t } = useTranslation('billing');
   const { control, setValue } = useFormContext<BillingFormValues>();
   const value = useWatch({ control, name: 'periodFrom' });
   const contract = useQuery({
     ...contractQueries.one(contractId),
-    enabled: !disabled,
+    enabled: !readOnly,
     retry: false,
   });
 
@@ -46,16 +47,9 @@ export function BillingPeriodField({ contractId, stored, disabled }: BillingPeri
   }, [contractId, setValue]);
 
   const byDate = t('details.period_by_date');
-  if (disabled) {
+  if (readOnly) {
     const shown = stored?.periodFrom ? periodLabel(stored.periodFrom, stored.periodTo) : byDate;
-    return (
-      <TextField
-        label={t('fields.billed_period')}
-        value={shown}
-        disabled
-        slotProps={{ htmlInput: { readOnly: true } }}
-      />
-    );
+    return <TextField label={t('fields.billed_period')} value={shown} slotProps={{ input: { readOnly: true } }} />;
   }
 
   const periods = contract.data ? contractPeriodsUntil(contract.data, addMonthsToDate(sofiaDate(), AHEAD_MONTHS)) : [];

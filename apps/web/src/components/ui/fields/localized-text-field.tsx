@@ -13,6 +13,8 @@ export type LocalizedTextFieldProps<T extends FieldValues> = {
   label: string;
   required?: boolean | Partial<Record<Locale, boolean>>;
   disabled?: boolean;
+  /** Both values shown as text that cannot be changed. */
+  readOnly?: boolean;
   multiline?: boolean;
   /** Side by side from this width up (default: stacked on phones, side by side from `sm`). */
   direction?: 'row' | 'column';
@@ -28,6 +30,7 @@ export function LocalizedTextField<T extends FieldValues>({
   label,
   required,
   disabled,
+  readOnly,
   multiline,
   direction,
   slotProps,
@@ -46,6 +49,7 @@ export function LocalizedTextField<T extends FieldValues>({
           required={isRequired(locale)}
           helperText={helperText?.[locale]}
           disabled={disabled}
+          readOnly={readOnly}
           multiline={multiline}
           minRows={multiline ? 2 : undefined}
           slotProps={{ ...slotProps, htmlInput: { lang: locale } }}

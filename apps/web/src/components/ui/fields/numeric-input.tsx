@@ -7,6 +7,7 @@ import { formatMoney, formatNumber, parseNumber } from '../../../lib/format.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { isLocale } from '../../../lib/locale.ts';
 import { fieldErrorText } from './field-error.ts';
+import { readOnlySlotProps } from './read-only.ts';
 
 export type NumericFieldProps<T extends FieldValues> = Omit<
   TextFieldProps,
@@ -20,6 +21,8 @@ export type NumericFieldProps<T extends FieldValues> = Omit<
   fixed?: boolean;
   /** Group thousands when not editing (default true); off for numbers such as register numbers. */
   grouping?: boolean;
+  /** The value shown as text, in the locale's format, that cannot be changed. */
+  readOnly?: boolean;
 };
 
 /**
@@ -35,6 +38,7 @@ export function NumericInput<T extends FieldValues>({
   fixed = false,
   grouping = true,
   helperText,
+  readOnly,
   ...props
 }: NumericFieldProps<T>) {
   const { i18n } = useTranslation();
@@ -68,7 +72,7 @@ export function NumericInput<T extends FieldValues>({
             disabled={field.disabled || props.disabled}
             value={editing ?? (unreadable ? '' : display(field.value))}
             onFocus={(event) => {
-              setEditing(editable(field.value));
+              if (!readOnly) setEditing(editable(field.value));
               props.onFocus?.(event);
             }}
             onChange={(event) => {
@@ -86,7 +90,7 @@ export function NumericInput<T extends FieldValues>({
             error={Boolean(errorText) || props.error}
             helperText={errorText ?? helperText}
             slotProps={{
-              ...props.slotProps,
+              ...readOnlySlotProps(props.slotProps, readOnly),
               htmlInput: {
                 inputMode: decimals > 0 ? 'decimal' : 'numeric',
                 style: fixed ? { textAlign: 'right' } : undefined,

@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { Controller, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { readOnlySlotProps } from './read-only.ts';
 import { boundSelectProps, type FormSelectProps } from './select-field.tsx';
 
 /** An option with a text value: an entity id, an action name, ... */
@@ -43,6 +44,7 @@ export function OptionSelectField<T extends FieldValues>({
   clearable,
   onValueChange,
   helperText,
+  readOnly,
   ...props
 }: OptionSelectFieldProps<T>) {
   const { t } = useTranslation();
@@ -84,7 +86,7 @@ export function OptionSelectField<T extends FieldValues>({
               onValueChange?.(next);
             }}
             slotProps={{
-              ...props.slotProps,
+              ...readOnlySlotProps(props.slotProps, readOnly),
               select: {
                 multiple,
                 renderValue: (selected: unknown) =>

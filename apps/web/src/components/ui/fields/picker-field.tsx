@@ -11,6 +11,8 @@ export interface PickerFieldProps<T extends FieldValues> {
   label: string;
   required?: boolean;
   disabled?: boolean;
+  /** The date shown as text that cannot be changed (no calendar opens). */
+  readOnly?: boolean;
   helperText?: string;
 }
 
@@ -21,6 +23,9 @@ export interface BoundPickerProps {
   onChange: (next: Date | null) => void;
   onError: (reason: string | null) => void;
   disabled: boolean | undefined;
+  readOnly: boolean | undefined;
+  /** Read-only: no calendar button (a disabled one would read as an unavailable control). */
+  disableOpenPicker: boolean | undefined;
   inputRef: ControllerRenderProps<FieldValues, string>['ref'];
   slotProps: {
     textField: {
@@ -50,6 +55,7 @@ function PickerInput({
   label,
   required,
   disabled,
+  readOnly,
   helperText,
   codec,
   invalidKey,
@@ -67,6 +73,8 @@ function PickerInput({
     onChange,
     onError: (reason) => setPickerError(pickerErrorKey(reason, invalidKey)),
     disabled: disabled || field.disabled,
+    readOnly,
+    disableOpenPicker: readOnly,
     inputRef: field.ref,
     slotProps: {
       textField: {

@@ -11,6 +11,7 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorText } from './field-error.ts';
+import { readOnlySlotProps } from './read-only.ts';
 
 export interface SelectOption {
   /** A select's value (selectNumber in the domain): an integer 0 to 999 (0 is a real value). */
@@ -27,6 +28,8 @@ export type FormSelectProps<T extends FieldValues, Option> = Omit<
   control: Control<T, any, any>;
   name: Path<T>;
   options: readonly Option[];
+  /** The chosen option shown as text that cannot be changed (the menu does not open). */
+  readOnly?: boolean;
 };
 
 export type SelectFieldProps<T extends FieldValues> = FormSelectProps<T, SelectOption> & {
@@ -71,6 +74,7 @@ export function SelectField<T extends FieldValues>({
   clearable,
   onValueChange,
   helperText,
+  readOnly,
   ...props
 }: SelectFieldProps<T>) {
   const { t } = useTranslation();
@@ -83,6 +87,7 @@ export function SelectField<T extends FieldValues>({
         <TextField
           {...props}
           {...boundSelectProps(field, fieldState, { disabled: props.disabled, error: props.error, helperText })}
+          slotProps={readOnlySlotProps(props.slotProps, readOnly)}
           value={isSelectValue(field.value) ? String(field.value) : ''}
           onChange={(event) => {
             const value = event.target.value === '' ? null : Number(event.target.value);

@@ -11,6 +11,8 @@ export interface SwitchFieldProps<T extends FieldValues> {
   label: ReactNode;
   helperText?: ReactNode;
   disabled?: boolean;
+  /** The value shown at full colour but not changeable (announced read-only). */
+  readOnly?: boolean;
   /** Called after the user flips it (not on resets). */
   onValueChange?: (value: boolean) => void;
 }
@@ -22,6 +24,7 @@ export function SwitchField<T extends FieldValues>({
   label,
   helperText,
   disabled,
+  readOnly,
   onValueChange,
 }: SwitchFieldProps<T>) {
   return (
@@ -38,7 +41,8 @@ export function SwitchField<T extends FieldValues>({
               control={
                 <Switch
                   name={field.name}
-                  slotProps={{ input: { ref: field.ref } }}
+                  readOnly={readOnly}
+                  slotProps={{ input: { ref: field.ref, 'aria-readonly': readOnly || undefined } }}
                   checked={field.value === true}
                   onChange={(event) => {
                     field.onChange(event.target.checked);

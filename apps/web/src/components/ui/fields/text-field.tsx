@@ -1,6 +1,7 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { fieldErrorText } from './field-error.ts';
+import { readOnlySlotProps } from './read-only.ts';
 
 export type FormTextFieldProps<T extends FieldValues> = Omit<
   TextFieldProps,
@@ -8,10 +9,18 @@ export type FormTextFieldProps<T extends FieldValues> = Omit<
 > & {
   control: Control<T, any, any>;
   name: Path<T>;
+  /** The value shown as text that cannot be changed (see readOnlySlotProps). */
+  readOnly?: boolean;
 };
 
 /** A text input bound to react-hook-form; errors show as translated helper text. */
-export function FormTextField<T extends FieldValues>({ control, name, helperText, ...props }: FormTextFieldProps<T>) {
+export function FormTextField<T extends FieldValues>({
+  control,
+  name,
+  helperText,
+  readOnly,
+  ...props
+}: FormTextFieldProps<T>) {
   return (
     <Controller
       control={control}
@@ -24,6 +33,7 @@ export function FormTextField<T extends FieldValues>({ control, name, helperText
           inputRef={ref}
           error={Boolean(fieldState.error) || props.error}
           helperText={fieldErrorText(fieldState.error) ?? helperText}
+          slotProps={readOnlySlotProps(props.slotProps, readOnly)}
         />
       )}
     />
