@@ -350,10 +350,29 @@ async function overdueRows(executor: Executor, query: OverdueListQuery, limit: n
   return rows.map(overdueDto);
 }
 
+/** The open invoices (not marked paid) whose deadline the filter asks for: what the overdue count's estimate reads. */
+async function openInvoicesCount(executor: Executor, query: OverdueFilter): Promise<number> {
+  const deadline = sql`inv.payment_deadline_date`;
+  const parts: SQL[] = [
+    sql`inv.kind = 'invoice' and inv.issued and inv.notice_type = 0 and inv.is_paid <> 1`,
+    query.bucket ? deadlineInBucket(query.bucket, deadline) : sql`${deadline} < ${receivablesToday}`,
+  ];
+  if (query.clientId !== undefined) parts.push(sql`inv.customer_id = ${query.clientId}::uuid`);
+  if (query.currency !== undefined)
+    parts.push(
+      sql`inv.currency_id in (select cur.id from currencies cur where coalesce(upper(cur.code), '') = ${query.currency})`,
+    );
+  const [{ n }] = await queryRows<{ n: number }>(
+    executor,
+    sql`select cast(count(*) as integer) as n from billing_documents inv where ${sql.join(parts, sql` and `)}`,
+  );
+  return Number(n);
+}
+
 /**
  * POST /api/receivables/overdue: a page of the overdue list (filters client, bucket, currency) and its count: exact
- * up to EXACT_COUNT_LIMIT rows (the due rows stream out of their hash join, so the count stops there), else the planner's estimate with
- * `Estimated: true`, as the other long lists.
+ * up to EXACT_COUNT_LIMIT rows (the due rows stream out of their hash join, so the count stops there), else an
+ * estimate with `Estimated: true`, as the other long lists.
  */
 export async function overduePage(executor: Executor, query: OverdueListQuery): Promise<ListResult<OverdueRow>> {
   const offset = (query.page - 1) * query.itemsPerPage;
@@ -365,8 +384,13 @@ export async function overduePage(executor: Executor, query: OverdueListQuery): 
         where ${overdueWhere(query)}`,
     ),
   ]);
-  // An estimate is never below the rows a page shows.
-  const count = total.estimated ? Math.max(total.count, offset + items.length) : total.count;
+  // Past the cap, the estimate is the number of open invoices with such deadlines, counted from
+  // billing_documents_open_dues_idx alone (about 10 ms at the large preset): nearly all of them are outstanding, and
+  // the planner's estimate of the due rows was off by a factor of six (its `due > 0` is a third of them). Never below
+  // the cap or the rows a page shows.
+  const count = total.estimated
+    ? Math.max(await openInvoicesCount(executor, query), total.count, offset + items.length)
+    : total.count;
   return { Items: items, Total: count, Page: query.page, ...(total.estimated ? { Estimated: true } : {}) };
 }
 
