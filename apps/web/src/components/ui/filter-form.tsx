@@ -104,6 +104,8 @@ export function FilterForm<F extends FieldValues>({
         onChange={(_, open) => setExpanded(open)}
         variant="outlined"
         disableGutters
+        // A list's filter sits under the page's h1: MUI's default h3 would skip a level.
+        slotProps={{ heading: { component: 'h2' } }}
         sx={{ mb: 2 }}
       >
         <AccordionSummary expandIcon={<ExpandMore />}>
