@@ -43,10 +43,12 @@ export function createAppTheme(locale: Locale) {
         MuiCard: { defaultProps: { variant: 'outlined' } },
         MuiButton: { defaultProps: { disableElevation: true } },
         MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
-        // A read-only value reads as text: no menu arrow or list button that would not open.
+        // A read-only choice reads as text: no menu arrow that would not open.
         MuiInputBase: {
           styleOverrides: {
-            readOnly: { '& .MuiSelect-icon, & .MuiAutocomplete-popupIndicator': { display: 'none' } },
+            root: {
+              '&.Mui-readOnly .MuiSelect-icon': { display: 'none' },
+            },
           },
         },
         MuiFormControl: { defaultProps: { size: 'small' } },

@@ -70,6 +70,7 @@ export function ContractSearch({
       loading={search.open && query.isFetching}
       disabled={disabled || (!clientId && !readOnly)}
       readOnly={readOnly}
+      forcePopupIcon={readOnly ? false : 'auto'}
       noOptionsText={t('search.no_options')}
       loadingText={t('common:loading')}
       renderInput={(params) => (

@@ -83,6 +83,7 @@ export function InvoiceSearch({
       loading={search.open && query.isFetching}
       disabled={disabled}
       readOnly={readOnly}
+      forcePopupIcon={readOnly ? false : 'auto'}
       noOptionsText={t('search.no_options')}
       loadingText={t('common:loading')}
       renderInput={(params) => (
