@@ -141,7 +141,9 @@ describe('billing', () => {
       .waitFor();
     expect(await button(page, t('bg', 'actions.save')).count()).toBe(0);
     expect(await button(page, b('items.add')).count()).toBe(0);
-    expect(await page.locator('input[name="date"]').isDisabled()).toBe(true);
+    // The document's data reads as text: read-only fields, not disabled controls.
+    expect(await page.locator('input[name="date"]').isEditable()).toBe(false);
+    expect(await page.locator('input[name="date"]').isDisabled()).toBe(false);
     await page.getByText(b('read_only.issued')).waitFor();
 
     // Two of the three rows become a draft invoice.
@@ -302,7 +304,9 @@ describe('billing', () => {
     await page.getByText(b('read_only.issued')).waitFor();
     for (const name of [t('bg', 'actions.save'), b('actions.issue'), b('actions.unissue'), b('items.add')])
       expect(await button(page, name).count()).toBe(0);
-    expect(await page.locator('input[name="date"]').isDisabled()).toBe(true);
+    // The document's data reads as text: read-only fields, not disabled controls.
+    expect(await page.locator('input[name="date"]').isEditable()).toBe(false);
+    expect(await page.locator('input[name="date"]').isDisabled()).toBe(false);
     // No link to the proforma: proformas are management's.
     expect(await page.getByRole('link', { name: b('links.from_proforma') }).count()).toBe(0);
     await context.close();
