@@ -193,12 +193,14 @@ describe('the contract details', { timeout: 60_000 }, () => {
     ]);
   });
 
-  it("is read-only when registered: no save, disabled fields, and the saved contract's tabs", async () => {
+  it("is read-only when registered: no save, read-only fields, and the saved contract's tabs", async () => {
     mockApi({ ...lookups, [`GET /api/contracts/${ids.contract}`]: () => ok(contractOf(ContractStatus.registered)) });
     renderPage(`/contracts/${ids.contract}`);
     await screen.findByRole('heading', { name: 'Данни на договора' });
     expect(screen.queryByRole('button', { name: 'Запази' })).not.toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Име на договора (български)' })).toBeDisabled();
+    const name = screen.getByRole('textbox', { name: 'Име на договора (български)' });
+    expect(name).toHaveAttribute('readonly');
+    expect(name).not.toBeDisabled();
     // Management may change only the provider's accounts (the provider card's button says how).
     expect(
       screen.getByText(

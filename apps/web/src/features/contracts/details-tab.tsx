@@ -30,7 +30,7 @@ export default function DetailsTab({ contract }: ContractTabProps) {
   const currencies = useMetadata<DictionaryItem[]>('getCurrencies');
   const staff = useMetadata<UserOption[]>('getAllEmployeeUsers');
   const [fromDate, currency] = useWatch({ control, name: ['fromDate', 'currency'] });
-  const disabled = contract ? !contract.rights.canEdit : false;
+  const readOnly = contract ? !contract.rights.canEdit : false;
   // Employees get no price from the server (seesPrices), and the field goes too.
   const showPrice = contract ? contract.rights.canSeePrices : true;
   const currencyOptions = (currencies.data ?? []).map((item) => ({
@@ -43,26 +43,26 @@ export default function DetailsTab({ contract }: ContractTabProps) {
   const users = (staff.data ?? []).map((user) => ({ value: user._id, label: localized(user.fullName, locale) }));
 
   return (
-    <SectionCard title={t('details.title')} subtitle={disabled ? undefined : t('details.hint')}>
+    <SectionCard title={t('details.title')} subtitle={readOnly ? undefined : t('details.hint')}>
       <Stack spacing={2}>
         <LocalizedTextField
           control={control}
           name="name"
           label={t('fields.name')}
           required={{ bg: true }}
-          disabled={disabled}
+          readOnly={readOnly}
         />
         <Box sx={grid('1fr 1fr 1fr')}>
-          <DateField control={control} name="fromDate" label={t('fields.from_date')} required disabled={disabled} />
+          <DateField control={control} name="fromDate" label={t('fields.from_date')} required readOnly={readOnly} />
           <DateField
             control={control}
             name="toDate"
             label={t('fields.to_date')}
             required
-            disabled={disabled}
+            readOnly={readOnly}
             minDate={fromDate ?? undefined}
           />
-          <DateField control={control} name="invoiceDate" label={t('fields.invoice_date')} disabled={disabled} />
+          <DateField control={control} name="invoiceDate" label={t('fields.invoice_date')} readOnly={readOnly} />
         </Box>
         <Box sx={grid(showPrice ? '1fr 1fr 1fr' : '1fr 1fr')}>
           <SelectField
@@ -71,7 +71,7 @@ export default function DetailsTab({ contract }: ContractTabProps) {
             label={t('fields.invoice_monthly_interval')}
             options={intervals}
             required
-            disabled={disabled}
+            readOnly={readOnly}
           />
           {showPrice && (
             <MoneyField
@@ -80,7 +80,7 @@ export default function DetailsTab({ contract }: ContractTabProps) {
               label={t('fields.price_per_month')}
               currency={currencyCode}
               required
-              disabled={disabled}
+              readOnly={readOnly}
             />
           )}
           <OptionSelectField
@@ -89,7 +89,7 @@ export default function DetailsTab({ contract }: ContractTabProps) {
             label={t('fields.currency')}
             options={currencyOptions}
             required
-            disabled={disabled}
+            readOnly={readOnly}
           />
         </Box>
         <SwitchField
@@ -97,7 +97,7 @@ export default function DetailsTab({ contract }: ContractTabProps) {
           name="isAdvance"
           label={t('fields.is_advance')}
           helperText={t('details.advance_hint')}
-          disabled={disabled}
+          readOnly={readOnly}
         />
         <Box sx={grid('1fr 1fr')}>
           <FormTextField
@@ -105,7 +105,7 @@ export default function DetailsTab({ contract }: ContractTabProps) {
             name="email"
             label={t('fields.email')}
             type="email"
-            disabled={disabled}
+            readOnly={readOnly}
             slotProps={{ htmlInput: { maxLength: 320 } }}
           />
           <OptionSelectField
@@ -114,21 +114,21 @@ export default function DetailsTab({ contract }: ContractTabProps) {
             label={t('fields.managing_users')}
             options={users}
             multiple
-            disabled={disabled}
+            readOnly={readOnly}
           />
         </Box>
         <LocalizedTextField
           control={control}
           name="responsiblePerson"
           label={t('fields.responsible_person')}
-          disabled={disabled}
+          readOnly={readOnly}
         />
         <LocalizedTextField
           control={control}
           name="description"
           label={t('fields.description')}
           multiline
-          disabled={disabled}
+          readOnly={readOnly}
         />
       </Stack>
     </SectionCard>
