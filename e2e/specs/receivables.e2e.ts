@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answered, signIn, waitForHash } from '../support/actions.ts';
 import { ACCOUNTS, ARTIFACTS, baseUrl, expectFits, newPage, shot, useBrowser } from '../support/browser.ts';
-import { api, type Client, createClient, issuedInvoice, runMark } from '../support/data.ts';
+import { api, type Client, createClient, dictionaryEntry, issuedInvoice, runMark } from '../support/data.ts';
 import { t } from '../support/i18n.ts';
 import { waitForMail } from '../support/mail.ts';
 
@@ -46,6 +46,8 @@ beforeAll(async () => {
     status: 1,
   });
   state.client = await createClient(CLIENT, { notificationsEmails: [NOTIFY], clientUsers: [portalUser._id] });
+  // In euro whatever the invoice defaults are (another spec may change them).
+  const currency = (await dictionaryEntry('getCurrencies', 'EUR'))._id;
   // Due 45 days ago (the 31–60 bucket) and 10 days ago (1–30).
   const old = await issuedInvoice(
     state.client,
@@ -53,12 +55,13 @@ beforeAll(async () => {
     {
       date: addDaysToDate(TODAY, -60),
       paymentDeadlineDate: addDaysToDate(TODAY, -45),
+      currency,
     },
   );
   const recent = await issuedInvoice(
     state.client,
     [{ name: { bg: `Счетоводство ${run}`, it: `Contabilità ${run}` }, price: 80, quantity: 1 }],
-    { date: addDaysToDate(TODAY, -20), paymentDeadlineDate: addDaysToDate(TODAY, -10) },
+    { date: addDaysToDate(TODAY, -20), paymentDeadlineDate: addDaysToDate(TODAY, -10), currency },
   );
   state.old = { _id: old._id, number: old.number };
   state.recent = { _id: recent._id, number: recent.number };
