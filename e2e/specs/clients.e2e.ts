@@ -72,9 +72,17 @@ describe('clients', () => {
     await page.getByRole('tab').first().waitFor();
     const tabs = await page.getByRole('tab').allTextContents();
     expect(tabs).toEqual(
-      ['banks', 'offices', 'contracts', 'timesheets', 'invoices', 'proformaInvoices', 'documentsFlow', 'access'].map(
-        (key) => c(`tabs.${key}`),
-      ),
+      [
+        'banks',
+        'offices',
+        'contracts',
+        'timesheets',
+        'invoices',
+        'proformaInvoices',
+        'documentsFlow',
+        'statement',
+        'access',
+      ].map((key) => c(`tabs.${key}`)),
     );
 
     // Banks: one from the create, add a second.
@@ -182,7 +190,7 @@ describe('clients', () => {
     await page.getByRole('heading', { name: CLIENT }).waitFor();
     await page.getByRole('tab').first().waitFor();
     expect(await page.getByRole('tab').allTextContents()).toEqual(
-      ['banks', 'offices', 'contracts', 'invoices', 'documentsFlow'].map((key) => c(`tabs.${key}`)),
+      ['banks', 'offices', 'contracts', 'invoices', 'documentsFlow', 'statement'].map((key) => c(`tabs.${key}`)),
     );
     await page.getByText('BG80BNBG96611020345678').waitFor();
     expect(await page.getByRole('button', { name: t('bg', 'settings:banks.add') }).count()).toBe(0);
