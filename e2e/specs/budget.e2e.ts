@@ -90,7 +90,10 @@ describe('a cold page', () => {
       `cold /invoices: ${scripts.length} scripts before the first row, chain ${chain.length} deep: ${chain.join(' → ')}`,
     );
     expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.length).toBeLessThanOrEqual(30);
+    // The files are fetched at once (the chain above is the budget); the count guards against a return to one file per
+    // module. 34: the domain's schema modules are a chunk each (the receivables, reminders, statement and account
+    // security calls added three); merging them into one chunk belongs with the first-load work (performance issue).
+    expect(scripts.length, scripts.map((entry) => fileName(entry.url)).join(' ')).toBeLessThanOrEqual(34);
     expect(chain.length).toBeLessThanOrEqual(3);
     await context.close();
   });
