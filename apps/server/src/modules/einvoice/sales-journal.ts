@@ -5,19 +5,17 @@
  * split by VAT rate (in EUR, so that a column adds up), and the totals at the bottom. Headers in Bulgarian and
  * Italian, the document types in Bulgarian (docs/decisions.md, "The accountant's month").
  */
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   BGN_PER_EUR,
   fromCents,
   multiplyCents,
-  PRODUCT_TITLE,
   printDocumentKind,
   type PrintDocumentKind,
   toCents,
 } from '@kantora/domain';
-import ExcelJS from 'exceljs';
-import { safeCell } from '../timesheets/index.ts';
 import { writable } from '../../http/streams.ts';
+import { safeCell, streamedWorkbook } from '../../http/xlsx.ts';
 
 /** What the journal needs of one document (numbers as stored: a credit notice's are negative). */
 export interface JournalDocument {
@@ -74,10 +72,7 @@ export function salesJournal(
   rates: readonly number[],
   pages: AsyncIterable<JournalDocument[]>,
 ): Readable {
-  const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  workbook.creator = PRODUCT_TITLE;
-  const sheet = workbook.addWorksheet(`Дневник ${month}`, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const { output, workbook, sheet } = streamedWorkbook(`Дневник ${month}`);
   const rateColumns: Array<number | null> = [...[...rates].sort((a, b) => b - a), null];
   const money = (header: string, key: string) => ({ header, key, width: 16, style: { numFmt: MONEY } });
   sheet.columns = [

@@ -3,12 +3,11 @@
  * database batch by batch (like the timesheet export). Text cells that a spreadsheet could read as a formula are
  * escaped.
  */
-import { PassThrough, type Readable } from 'node:stream';
-import { type Locale, type OverdueRow, PRODUCT_TITLE } from '@kantora/domain';
-import ExcelJS from 'exceljs';
+import type { Readable } from 'node:stream';
+import type { Locale, OverdueRow } from '@kantora/domain';
 import { writable } from '../../http/streams.ts';
 import { localized } from '../printing/index.ts';
-import { safeCell } from '../timesheets/index.ts';
+import { safeCell, streamedWorkbook } from '../../http/xlsx.ts';
 
 const LABELS: Record<Locale, Record<string, string>> = {
   bg: {
@@ -55,10 +54,7 @@ const day = (value: string | null) => (value ? new Date(`${value.slice(0, 10)}T0
 /** Streams the workbook of `batches` (the list's rows in its order) in `lang`, with the due total per currency. */
 export function overdueWorkbook(batches: AsyncIterable<OverdueRow[]>, lang: Locale): Readable {
   const t = LABELS[lang];
-  const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  workbook.creator = PRODUCT_TITLE;
-  const sheet = workbook.addWorksheet(t.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const { output, workbook, sheet } = streamedWorkbook(t.sheet);
   sheet.columns = [
     { header: t.number, key: 'number', width: 14 },
     { header: t.date, key: 'date', width: 12, style: { numFmt: 'dd.mm.yyyy' } },

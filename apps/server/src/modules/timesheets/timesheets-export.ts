@@ -3,21 +3,13 @@
  * database batch by batch, so memory holds a batch and the zip's buffers, never the whole sheet. Text cells that
  * a spreadsheet could read as a formula are escaped.
  */
-import { PassThrough, type Readable } from 'node:stream';
-import { type Locale, PRODUCT_TITLE } from '@kantora/domain';
-import ExcelJS from 'exceljs';
+import type { Readable } from 'node:stream';
+import type { Locale } from '@kantora/domain';
 import { fullNameOf, type TimesheetRecord } from './timesheets.queries.ts';
 import { localized } from '../printing/index.ts';
 import { TIMESHEET_LABELS } from './timesheet-labels.ts';
 import { writable } from '../../http/streams.ts';
-
-/**
- * A text that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading apostrophe, so no
- * spreadsheet (nor a CSV saved from it) reads it as a formula (OWASP "CSV injection").
- */
-export function safeCell(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
+import { safeCell, streamedWorkbook } from '../../http/xlsx.ts';
 
 const MINUTES_PER_DAY = 1440;
 const DURATION_FORMAT = '[h]:mm';
@@ -29,10 +21,7 @@ const DURATION_FORMAT = '[h]:mm';
  */
 export function timesheetsWorkbook(batches: AsyncIterable<TimesheetRecord[]>, lang: Locale): Readable {
   const t = TIMESHEET_LABELS[lang];
-  const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  workbook.creator = PRODUCT_TITLE;
-  const sheet = workbook.addWorksheet(t.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const { output, workbook, sheet } = streamedWorkbook(t.sheet);
   sheet.columns = [
     { header: t.user, key: 'user', width: 26 },
     { header: t.client, key: 'client', width: 32 },
