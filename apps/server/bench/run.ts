@@ -43,6 +43,7 @@ const { values: args } = parseArgs({
     'database-url': { type: 'string' },
     connections: { type: 'string', default: '32' },
     keep: { type: 'boolean', default: false },
+    seeded: { type: 'boolean', default: false },
   },
 });
 
@@ -198,7 +199,9 @@ async function main() {
   } finally {
     await first.close();
   }
-  const seeding = seedPreset(serverDir, baseEnv, preset.seed);
+  // --seeded: the given scratch database already holds the preset's data (a run before this one seeded it).
+  if (args.seeded && !givenUrl) throw new Error('--seeded needs --database-url (a scratch database seeded before)');
+  const seeding = args.seeded ? Promise.resolve() : seedPreset(serverDir, baseEnv, preset.seed);
 
   // 2. The server, in its own process, as `npm start` runs it (its log in a file), starting while the seed runs.
   const port = await freePort();
@@ -237,7 +240,7 @@ async function main() {
   let postgresVersion: string;
   let tables: Array<{ name: string; n: number }>;
   try {
-    await seedLogs(database.db, preset.logs);
+    if (!args.seeded) await seedLogs(database.db, preset.logs);
     // Everything analysed and all-visible, so autovacuum has nothing left to do while we measure.
     await database.db.execute(sql`vacuum analyze`);
     fixtures = await loadFixtures(database.db);
