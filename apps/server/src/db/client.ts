@@ -2,6 +2,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, write
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -74,13 +75,13 @@ export async function openPglite(options: { dataDir?: string | null; loadDataDir
     mkdirSync(dir, { recursive: true });
     release = takeLock(dir);
     try {
-      pglite = await PGlite.create(join(dir, 'pg'));
+      pglite = await PGlite.create(join(dir, 'pg'), { extensions: { pg_trgm } });
     } catch (error) {
       release();
       throw error;
     }
   } else {
-    pglite = await PGlite.create({ loadDataDir: options.loadDataDir });
+    pglite = await PGlite.create({ loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   }
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
