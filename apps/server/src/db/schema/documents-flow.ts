@@ -6,8 +6,9 @@ import { files } from './files.ts';
 import { documentFlowCategories } from './settings.ts';
 
 /**
- * The lower-cased texts the substring filters search through GIN indexes of `kantora_trigrams` (see
- * db/schema/clients.ts). The expressions must stay identical to modules/documents-flow/documents-flow.queries.ts.
+ * The lower-cased texts the substring filters search (`lower(…) like '%needle%'`) through GIN indexes of their pg_trgm
+ * trigrams (`gin_trgm_ops`: lossy, every candidate is rechecked with the LIKE). The expressions must stay identical to
+ * modules/documents-flow/documents-flow.queries.ts.
  */
 export const DOCUMENT_FLOW_DESCRIPTION_SEARCH_TEXT = `lower("description")`;
 
@@ -41,9 +42,11 @@ export const documentsFlow = pgTable(
     index('documents_flow_category_created_idx').on(t.categoryId, t.created.desc(), t.id),
     index('documents_flow_date_idx').on(t.date, t.id),
     index('documents_flow_file_idx').on(t.fileId),
-    index('documents_flow_description_search_idx').using(
+    // The description filter; it also gives the planner the expression's statistics, so a common word walks the
+    // created index and a rare one reads this index.
+    index('documents_flow_description_trgm_idx').using(
       'gin',
-      sql.raw(`kantora_trigrams(${DOCUMENT_FLOW_DESCRIPTION_SEARCH_TEXT})`),
+      sql.raw(`${DOCUMENT_FLOW_DESCRIPTION_SEARCH_TEXT} gin_trgm_ops`),
     ),
   ],
 );

@@ -56,7 +56,7 @@ export const files = pgTable(
   },
   (t) => [
     index('files_document_idx').on(t.documentId),
-    // The document flow's file-name filter (kantora_trigrams: see db/schema/clients.ts).
-    index('files_filename_search_idx').using('gin', sql.raw(`kantora_trigrams(${FILE_NAME_SEARCH_TEXT})`)),
+    // The document flow's file-name filter (pg_trgm, like documents_flow_description_trgm_idx).
+    index('files_filename_trgm_idx').using('gin', sql.raw(`${FILE_NAME_SEARCH_TEXT} gin_trgm_ops`)),
   ],
 );

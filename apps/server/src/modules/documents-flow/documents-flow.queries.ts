@@ -206,13 +206,14 @@ export function viewDto(
   };
 }
 
-/** A case-insensitive substring served by a GIN index of `kantora_trigrams(indexed)` (3+ characters; shorter ones scan). */
+/**
+ * A case-insensitive substring: `lower(text) like '%needle%'` (the needle lower-cased and escaped). A pg_trgm GIN index
+ * of the same expression serves it (lossy: PostgreSQL rechecks each candidate with the LIKE, so the answers are the
+ * LIKE's); its statistics let the planner walk the created index for a common word and read the index for a rare one.
+ * A needle of 1–2 characters has no trigram: the planner scans.
+ */
 function contains(indexed: SQL, needle: string): SQL {
-  const lowered = needle.toLowerCase();
-  const like = sql`${indexed} like ${likePattern(lowered)}`;
-  return [...lowered].length >= 3
-    ? sql`(kantora_trigrams(${indexed}) @> kantora_trigrams(${lowered}) and ${like})`
-    : like;
+  return sql`${indexed} like ${likePattern(needle.toLowerCase())}`;
 }
 
 /** The same expressions as the indexes of db/schema/documents-flow.ts and files.ts. */
