@@ -14,6 +14,7 @@ describe('configuration', () => {
       MAX_UPLOAD_MB: 25,
       DOCUMENT_FLOW_LOCK_DAYS: 5,
       TIMESHEET_LOCK_DAYS: 10,
+      DATABASE_POOL_SIZE: 20,
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.SEED_DEMO).toBeUndefined();
@@ -25,6 +26,7 @@ describe('configuration', () => {
     expect(config.SEED_DEMO).toBe(false);
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.APP_ENV).toBe('production');
+    expect(loadConfig({ DATABASE_POOL_SIZE: '8' }).DATABASE_POOL_SIZE).toBe(8);
   });
 
   it.each([
@@ -34,6 +36,7 @@ describe('configuration', () => {
     ['JWT_SECRET', 'short'],
     ['TOKEN_TTL_HOURS', '-1'],
     ['MAX_UPLOAD_MB', '0'],
+    ['DATABASE_POOL_SIZE', '0'],
     ['SEED_DEMO', 'maybe'],
     ['ADMIN_EMAIL', 'not-an-email'],
   ])('names the variable when %s=%s is wrong', (name, value) => {

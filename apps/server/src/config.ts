@@ -14,6 +14,11 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /**
+   * The most connections this process opens to PostgreSQL (its pool). Every process has its own pool: the processes
+   * × this, plus what else connects, must stay under the server's max_connections (docs/performance.md).
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TOKEN_TTL_HOURS: z.coerce

@@ -6,7 +6,7 @@ import { firstStart, jwtSecret } from './seed/bootstrap.ts';
 async function main() {
   const config = loadConfig();
   const database: Database = config.DATABASE_URL
-    ? await openPostgres(config.DATABASE_URL)
+    ? await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE)
     : await openPglite({ dataDir: config.DATA_DIR });
   let closing = false;
   const shutdown = async (signal: string, app?: Awaited<ReturnType<typeof buildApp>>) => {
