@@ -26,8 +26,13 @@ export interface ListResult<T> {
   Items: T[];
   Total: number;
   Page: number;
-  /** Set when Total is the database's estimate (very long lists, e.g. the logs past 10 000 rows). */
+  /**
+   * Set when Total is not an exact count (lists past 1 000 rows): the database's estimate ("about Total"), or with
+   * `Capped` a lower bound.
+   */
   Estimated?: boolean;
+  /** With `Estimated`: there are more than Total rows, how many more unknown ("more than Total"). */
+  Capped?: boolean;
 }
 
 export const PAGE_SIZES = [5, 15, 25, 50, 100] as const;

@@ -12,7 +12,7 @@
  * Calls (POST unless GET is written; `{base}` is /api/invoices or /api/proforma-invoices):
  * - POST {base}/list            `billingListQuery` → `ListResult<BillingRow>`; default sort `created` descending.
  *                               The tabs: `issued: true` / `issued: false`; the client and contract tabs: `customerId`
- *                               / `contract` (no `issued`: both). Totals past 10 000 are estimates (`Estimated: true`).
+ *                               / `contract` (no `issued`: both). Totals past 1 000 are estimates (`Estimated`, `Capped`).
  * - GET  {base}/getDocsCount    query `billingCountQuery` (the list's filters) → `BillingCounts` `{ issued, drafts }`.
  * - POST {base}/search          `billingSearchQuery` → `ListResult<BillingOption>`: the invoice autocomplete
  *                               (number or `_id`, issued only by default, created ascending).
@@ -621,7 +621,7 @@ export interface BillingRow {
   created: string;
 }
 
-/** GET {base}/getDocsCount. Past 10 000 a count is the database's estimate. */
+/** GET {base}/getDocsCount. Past 1 000 a count is the database's estimate. */
 export interface BillingCounts {
   issued: number;
   drafts: number;

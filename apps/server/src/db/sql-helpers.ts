@@ -47,20 +47,74 @@ export const sofiaDayStart = (day: string, plusDays = 0) =>
 /** Today in Europe/Sofia, as a date. */
 export const sofiaToday = sql`(now() at time zone 'Europe/Sofia')::date`;
 
-/** Lists count exactly up to this many rows; past it the planner's estimate stands in (counting 100 000s of rows costs more than the page). */
-export const EXACT_COUNT_LIMIT = 10_000;
+/**
+ * Lists count exactly up to this many rows; past it the planner's estimate stands in. Counting costs about 0.3 µs a
+ * row from an index alone and 3–4 µs a row read from the table with a filter (measured at the large preset: 1 000
+ * rows 0.3–0.4 ms / 3.5 ms, 10 000 rows 2.3–4 ms / 37 ms), so 1 000 keeps the count well inside a list's 5 ms.
+ */
+export const EXACT_COUNT_LIMIT = 1_000;
+
+/**
+ * A list's total: exact, the planner's estimate (`estimated`), or, when that estimate is not above the rows already
+ * counted, `capped`: more than `count` (= EXACT_COUNT_LIMIT) rows, how many unknown.
+ */
+export interface ListTotal {
+  count: number;
+  estimated: boolean;
+  capped?: boolean;
+}
 
 /**
  * The number of rows `rowsQuery` (a `select 1 from … where …`) answers: exact up to EXACT_COUNT_LIMIT, else the
- * planner's estimate (never below the limit) with `estimated: true`.
+ * planner's estimate with `estimated: true`, or `capped: true` (more than EXACT_COUNT_LIMIT) when the estimate is not
+ * above the limit. `listTotal` turns it and the page read into a list's Total.
  */
-export async function cappedCount(executor: Executor, rowsQuery: SQL): Promise<{ count: number; estimated: boolean }> {
+export async function cappedCount(executor: Executor, rowsQuery: SQL): Promise<ListTotal> {
   const [{ n }] = await queryRows<{ n: number }>(
     executor,
     sql`select cast(count(*) as integer) as n from (${rowsQuery} limit ${EXACT_COUNT_LIMIT + 1}) capped`,
   );
   if (Number(n) <= EXACT_COUNT_LIMIT) return { count: Number(n), estimated: false };
-  return { count: Math.max(await estimatedRows(executor, rowsQuery), EXACT_COUNT_LIMIT + 1), estimated: true };
+  const estimate = await estimatedRows(executor, rowsQuery);
+  if (estimate > EXACT_COUNT_LIMIT) return { count: estimate, estimated: true };
+  return { count: EXACT_COUNT_LIMIT, estimated: true, capped: true };
+}
+
+/** The total fields of a list's answer (`ListResult`). */
+export interface TotalFields {
+  Total: number;
+  Estimated?: boolean;
+  Capped?: boolean;
+}
+
+/**
+ * A list's Total from its count (`cappedCount` of `rowsQuery`) and the page it read (`rows` rows at `page` of
+ * `itemsPerPage`), so that paging through an estimate ends on the real last page:
+ * - a page neither full nor empty ends the list: offset + rows, exact;
+ * - an empty page past the first under an estimate: the rows before it counted exactly (fewer than its offset, about
+ *   the work the page's offset already did), so that the web moves to the real last page;
+ * - a full page under an estimate: never below the rows seen, one more when the estimate says the list ends here, so
+ *   a next page stays reachable; capped: more than the rows seen less one (at least the rows seen).
+ */
+export async function listTotal(
+  executor: Executor,
+  rowsQuery: SQL,
+  total: ListTotal,
+  page: { page: number; itemsPerPage: number; rows: number },
+): Promise<TotalFields> {
+  const offset = (page.page - 1) * page.itemsPerPage;
+  const seen = offset + page.rows;
+  if (page.rows > 0 && page.rows < page.itemsPerPage) return { Total: seen };
+  if (!total.estimated) return { Total: Math.max(total.count, seen) };
+  if (page.rows === 0 && offset > 0) {
+    const [{ n }] = await queryRows<{ n: number }>(
+      executor,
+      sql`select cast(count(*) as integer) as n from (${rowsQuery} limit ${offset}) capped`,
+    );
+    return { Total: Number(n) };
+  }
+  if (total.capped) return { Total: Math.max(total.count, seen - 1), Estimated: true, Capped: true };
+  return { Total: Math.max(total.count, page.rows === page.itemsPerPage ? seen + 1 : seen), Estimated: true };
 }
 
 /** The planner's estimate of the number of rows a query answers. */

@@ -21,7 +21,7 @@ import {
 } from '@kantora/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { cappedCount, isUniqueViolation, queryRows } from '../../db/sql-helpers.ts';
+import { cappedCount, isUniqueViolation, listTotal, queryRows } from '../../db/sql-helpers.ts';
 import { billingDocuments } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import { formFailed } from '../../http/validation.ts';
@@ -80,13 +80,12 @@ export class BillingService {
         const found = byId.get(id);
         return found ? [rowDto(found.row, found.currencyCode)] : [];
       }),
-      Total: Math.max(total.count, ids.length + (query.page - 1) * query.itemsPerPage),
+      ...(await listTotal(this.db, queries.count, total, { ...query, rows: ids.length })),
       Page: query.page,
-      ...(total.estimated ? { Estimated: true } : {}),
     };
   }
 
-  /** GET getDocsCount: the tabs' badges under the same filters (exact up to 10 000, then the estimate). */
+  /** GET getDocsCount: the tabs' badges under the same filters (exact up to 1 000, then the estimate). */
   async counts(kind: BillingKind, actor: Actor, query: BillingCountQuery): Promise<BillingCounts> {
     const queries = billingCountQueries(kind, actor, query);
     const [issued, drafts] = await Promise.all([

@@ -59,6 +59,7 @@ export class ContractsService {
       Total: rows.length > 0 ? Math.max(total.count, rows.length + (query.page - 1) * query.itemsPerPage) : total.count,
       Page: query.page,
       ...(total.estimated ? { Estimated: true } : {}),
+      ...(total.capped ? { Capped: true } : {}),
     };
   }
 

@@ -1,7 +1,7 @@
 import type { ListResult, LogEntry, LogListQuery } from '@kantora/domain';
 import { and, eq, getTableColumns, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cappedCount, queryRows, sofiaDayStart } from '../../db/sql-helpers.ts';
+import { cappedCount, type ListTotal, queryRows, sofiaDayStart } from '../../db/sql-helpers.ts';
 import { logs } from '../../db/schema/index.ts';
 import { iso } from '../../http/dto.ts';
 import { notFound } from '../../http/errors.ts';
@@ -33,7 +33,7 @@ export type LogDto = LogEntry;
 export class LogsService {
   constructor(private readonly db: Db) {}
 
-  async list(query: LogListQuery): Promise<ListResult<LogDto> & { Estimated?: boolean }> {
+  async list(query: LogListQuery): Promise<ListResult<LogDto>> {
     const entity = query.model ?? query.name;
     const where = and(
       query.action ? eq(logs.action, query.action) : undefined,
@@ -66,11 +66,12 @@ export class LogsService {
       Total: Math.max(total.count, seen),
       Page: query.page,
       ...(total.estimated ? { Estimated: true } : {}),
+      ...(total.capped ? { Capped: true } : {}),
     };
   }
 
-  /** The exact count up to EXACT_COUNT_LIMIT, else the planner's estimate (never below the limit). */
-  private total(where: SQL | undefined): Promise<{ count: number; estimated: boolean }> {
+  /** The exact count up to EXACT_COUNT_LIMIT, else the planner's estimate, or `capped` (more than the limit). */
+  private total(where: SQL | undefined): Promise<ListTotal> {
     return cappedCount(this.db, sql`select 1 from ${logs} where ${where ?? sql`true`}`);
   }
 

@@ -134,6 +134,7 @@ export class PortalContractsService {
       Total: Math.max(total.count, rows.length + (rows.length > 0 ? offsetOf(query) : 0)),
       Page: query.page,
       ...(total.estimated ? { Estimated: true } : {}),
+      ...(total.capped ? { Capped: true } : {}),
     };
   }
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
 import { DataTable, type DataTableColumn } from './data-table.tsx';
+import { roundedTotal } from './table-pagination-bar.tsx';
 import { type ListRequest, useListState } from './use-list-query.ts';
 
 interface Row {
@@ -27,6 +28,25 @@ const serverList = (total: number) =>
       Items: makeRows(Math.max(0, Math.min(request.itemsPerPage, total - start)), start),
       Total: total,
       Page: request.page,
+    };
+  });
+
+/**
+ * A fake server list of `real` rows whose total is not counted past the first page, as the server's listTotal: the
+ * estimate (`Estimated`, or with `capped` a lower bound) on full pages, the exact total once a page comes back short
+ * or empty.
+ */
+const estimatingList = (real: number, estimate: number, capped = false) =>
+  vi.fn(async (request: ListRequest): Promise<ListResult<Row>> => {
+    const start = (request.page - 1) * request.itemsPerPage;
+    const count = Math.max(0, Math.min(request.itemsPerPage, real - start));
+    const ended = count < request.itemsPerPage;
+    const seen = start + count;
+    return {
+      Items: makeRows(count, start),
+      Total: ended ? Math.min(real, seen) : Math.max(estimate, capped ? seen - 1 : seen + 1),
+      Page: request.page,
+      ...(ended ? {} : { Estimated: true, ...(capped ? { Capped: true } : {}) }),
     };
   });
 
@@ -195,5 +215,42 @@ describe('DataTable', () => {
     release();
     expect(await screen.findByText('Фирма 1')).toBeInTheDocument();
     expect(container.querySelectorAll('.MuiSkeleton-root')).toHaveLength(0);
+  });
+
+  it('says "about" of an estimated total, and its last page ends on the real last page, not on an empty one', async () => {
+    const fetcher = estimatingList(40, 170_857);
+    renderWithProviders(<Harness fetcher={fetcher} />);
+    expect(await screen.findByText('Фирма 1')).toBeInTheDocument();
+    expect(screen.getByText(/^1–15 от около 170\s000$/)).toBeInTheDocument();
+    expect(screen.queryByText(/от 170857/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Последна страница' }));
+    // Page 11 391 comes back empty with the exact total: the table moves to page 3, the real last one.
+    await waitFor(() => expect(lastRequest(fetcher)).toMatchObject({ page: 3 }));
+    expect(await screen.findByText('Фирма 40')).toBeInTheDocument();
+    expect(screen.getByText('31–40 от 40')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Последна страница' })).toBeDisabled();
+    expect(fetcher.mock.calls.map(([request]) => request.page)).toEqual([1, 11_391, 3]);
+  });
+
+  it('says "more than" of a capped total and keeps a next page while the pages are full', async () => {
+    const fetcher = estimatingList(40, 15, true);
+    renderWithProviders(<Harness fetcher={fetcher} />);
+    expect(await screen.findByText('Фирма 1')).toBeInTheDocument();
+    expect(screen.getByText('1–15 от над 15')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Следваща страница' }));
+    expect(await screen.findByText('Фирма 16')).toBeInTheDocument();
+    expect(screen.getByText('16–30 от над 29')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Следваща страница' }));
+    expect(await screen.findByText('Фирма 40')).toBeInTheDocument();
+    expect(screen.getByText('31–40 от 40')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Следваща страница' })).toBeDisabled();
+  });
+
+  it("rounds an estimate to two figures in the language's digit grouping", () => {
+    expect(roundedTotal(170_857, 'it')).toBe('170.000');
+    expect(roundedTotal(153_188, 'it')).toBe('150.000');
+    expect(roundedTotal(1_234, 'it')).toBe('1200');
+    expect(roundedTotal(87, 'it')).toBe('87');
+    expect(roundedTotal(170_857, 'bg')).toMatch(/^170\s000$/);
   });
 });

@@ -182,10 +182,12 @@ export function DataTable<T, F extends ListFilters = ListFilters>({
   const selectedIds = new Set(selected ?? ownSelection.keys());
   const columnCount = columns.length + (selectable ? 1 : 0) + (rowActions ? 1 : 0);
 
-  // A page past the end (after deletes or a smaller total) moves to the last page.
+  // A page past the end (after deletes, a smaller total, or an estimate the last page found too high: the server
+  // then answers the exact total) moves to the last page.
   const lastPage = Math.max(1, Math.ceil(total / state.itemsPerPage));
   useEffect(() => {
-    if (query.data && !query.isPlaceholderData && state.page > lastPage) onStateChange({ ...state, page: lastPage });
+    const settled = query.data && (!query.data.Estimated || query.data.Items.length === 0);
+    if (settled && !query.isPlaceholderData && state.page > lastPage) onStateChange({ ...state, page: lastPage });
   }, [query.data, query.isPlaceholderData, state, lastPage, onStateChange]);
 
   const changeSelection = (ids: Set<string>) => {
@@ -347,6 +349,9 @@ export function DataTable<T, F extends ListFilters = ListFilters>({
           page={state.page}
           itemsPerPage={state.itemsPerPage}
           total={total}
+          estimated={query.data?.Estimated}
+          capped={query.data?.Capped}
+          rowsOnPage={query.data ? rows.length : undefined}
           large={large}
           onPageChange={(page) => onStateChange({ ...state, page })}
           onItemsPerPageChange={(itemsPerPage) => onStateChange({ ...state, itemsPerPage, page: 1 })}

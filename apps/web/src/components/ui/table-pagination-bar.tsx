@@ -20,30 +20,54 @@ export function pageWindow(page: number, totalPages: number, size = PAGE_BUTTONS
   return Array.from({ length: end - start + 1 }, (_, index) => start + index);
 }
 
+/** About how many: two significant figures (170 857 → 170 000, 1 234 → 1 200), in the language's digits grouping. */
+export function roundedTotal(total: number, locale: string): string {
+  const magnitude = total >= 100 ? 10 ** (Math.floor(Math.log10(total)) - 1) : 1;
+  return new Intl.NumberFormat(locale).format(Math.round(total / magnitude) * magnitude);
+}
+
 interface TablePaginationBarProps {
   page: number;
   itemsPerPage: number;
   total: number;
+  /** Total is the server's estimate ("about"), or with `capped` a lower bound ("more than"): ListResult's flags. */
+  estimated?: boolean;
+  capped?: boolean;
+  /** The rows the page shows (with an estimate the range ends there, and a full page leaves a next one). */
+  rowsOnPage?: number;
   large?: boolean;
   onPageChange: (page: number) => void;
   onItemsPerPageChange: (itemsPerPage: number) => void;
 }
 
-/** Rows-per-page choice, "1–15 of 120", and first/previous/pages/next/last buttons. */
+/**
+ * Rows-per-page choice, "1–15 of 120" ("of about 170 000" for an estimate, "of more than 1 000" for a capped count),
+ * and first/previous/pages/next/last buttons. With a total that is not exact, a full page always leaves a next page
+ * (the server answers the exact total once a page comes back short or empty, and the table moves there).
+ */
 export function TablePaginationBar({
   page,
   itemsPerPage,
   total,
+  estimated = false,
+  capped = false,
+  rowsOnPage,
   large,
   onPageChange,
   onItemsPerPageChange,
 }: TablePaginationBarProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const sizeId = useId();
   const phone = useMediaQuery((theme) => theme.breakpoints.down('sm'));
-  const totalPages = Math.max(1, Math.ceil(total / itemsPerPage));
-  const from = total === 0 ? 0 : (page - 1) * itemsPerPage + 1;
-  const to = Math.min(total, page * itemsPerPage);
+  const exact = !estimated && !capped;
+  const fullPage = rowsOnPage === undefined || rowsOnPage >= itemsPerPage;
+  const counted = Math.max(1, Math.ceil(total / itemsPerPage));
+  const totalPages = !exact && fullPage ? Math.max(counted, page + 1) : counted;
+  const from = total === 0 || (!exact && rowsOnPage === 0) ? 0 : (page - 1) * itemsPerPage + 1;
+  const to = exact || rowsOnPage === undefined ? Math.min(total, page * itemsPerPage) : from + rowsOnPage - 1;
+  let range = t('table.range', { from, to, total });
+  if (capped) range = t('table.range_capped', { from, to, total: new Intl.NumberFormat(i18n.language).format(total) });
+  else if (estimated) range = t('table.range_estimated', { from, to, total: roundedTotal(total, i18n.language) });
   const sizes: readonly number[] = large ? PAGE_SIZES_LARGE : PAGE_SIZES;
   const nav = (type: 'first' | 'previous' | 'next' | 'last', target: number, disabled: boolean) => (
     <li key={type}>
@@ -87,7 +111,7 @@ export function TablePaginationBar({
           ))}
         </TextField>
         <Typography variant="body2" color="text.secondary" aria-live="polite">
-          {t('table.range', { from, to, total })}
+          {range}
         </Typography>
       </Box>
       <Box component="nav" aria-label={t('table.pagination')}>
