@@ -96,11 +96,27 @@ export async function pdfFromDefinition(definition: TDocumentDefinitions): Promi
 export interface DrawnPdf extends PDFKit.PDFDocument {
   /** Sets the house's font face (Roboto: regular, medium for bold, italic) and size for the next text. */
   face(options: { bold?: boolean; italics?: boolean; size: number }): DrawnPdf;
+  /**
+   * Starts a text object for `lineAt` (a table row's cells: one text object instead of one each). Nothing but
+   * `lineAt`, `face` and colours between it and `endText` (no paths, no pdfkit `text`).
+   */
+  beginText(): DrawnPdf;
+  /**
+   * One line of text in the current face and fill colour, its top-left corner at (x, y), never wrapped: what
+   * pdfkit's `text(value, x, y, { lineBreak: false })` shows, written as a text position and its glyphs (the font
+   * when it changes) instead of pdfkit's eight operators and option handling per text.
+   */
+  lineAt(text: string, x: number, y: number): DrawnPdf;
+  /** Ends the text object of `beginText`. */
+  endText(): DrawnPdf;
 }
 
 interface PdfMakeKitDocument {
   provideFont(family: string, bold: boolean, italics: boolean): KitFont;
-  _font: unknown;
+  _font: KitFont;
+  _fontSize: number;
+  page: { fonts: Record<string, unknown> };
+  addContent(data: string): unknown;
 }
 
 /** What the fast layout touches of pdfkit's embedded font and of fontkit's glyphs. */
@@ -118,6 +134,9 @@ interface KitRun {
   advanceWidth: number;
 }
 interface KitFont {
+  id: string;
+  ascender: number;
+  ref(): unknown;
   font: ParsedKitFont;
   scale: number;
   subset: { includeGlyph(id: number): number };
@@ -125,12 +144,18 @@ interface KitFont {
   unicode: number[][];
   layout(text: string, features?: unknown, onlyWidth?: boolean): KitRun;
   layoutCached(text: string): KitRun;
+  layoutRun(text: string, features?: unknown): KitRun;
   encode(text: string, features?: unknown): [string[], KitRun['positions']];
   plainLayout?: boolean;
 }
 
 /** Each shared parsed font's glyphs by code point (fontkit looks the character map up again on every call). */
 const glyphsByCodePoint = new WeakMap<ParsedKitFont, Map<number, KitGlyph>>();
+
+/** Each shared parsed font's words shaped by fontkit (pdfkit's per-document layout cache, kept across documents). */
+const shapedWords = new WeakMap<ParsedKitFont, Map<string, KitRun>>();
+/** Past this many words a font's shaped words are forgotten (names and addresses would make it grow forever). */
+const SHAPED_WORDS = 20_000;
 
 /** Numbers, dates, amounts: text that needs no shaping (no ligatures, no kerning in Roboto's figures). */
 const PLAIN_TEXT = /^[0-9 .,:;()/№\u00a0\u202f\u2013-]*$/;
@@ -177,13 +202,34 @@ function layOutPlainTextFast(font: KitFont) {
   };
   font.layout = (text, features, onlyWidth) =>
     features || !PLAIN_TEXT.test(text) ? layout(text, features, onlyWidth) : plainRun(text);
-  // The plain words of other text ("по документ № 9900000002").
-  const layoutCached = font.layoutCached.bind(font);
-  font.layoutCached = (text) => (PLAIN_TEXT.test(text) ? plainRun(text) : layoutCached(text));
+  // The plain words of other text ("по документ № 9900000002"); the others shaped once for every document (a
+  // shaped word is read only: its glyphs are the shared font's, its positions already scaled).
+  let shaped = shapedWords.get(font.font);
+  if (!shaped) {
+    shaped = new Map();
+    shapedWords.set(font.font, shaped);
+  }
+  const words = shaped;
+  font.layoutCached = (text) => {
+    if (PLAIN_TEXT.test(text)) return plainRun(text);
+    let run = words.get(text);
+    if (!run) {
+      if (words.size >= SHAPED_WORDS) words.clear();
+      run = font.layoutRun(text);
+      words.set(text, run);
+    }
+    return run;
+  };
   font.encode = (text, features) => {
-    if (features || !PLAIN_TEXT.test(text)) return encode(text, features);
+    if (features) return encode(text, features);
     const cached = encoded.get(text);
     if (cached) return cached;
+    if (!PLAIN_TEXT.test(text)) {
+      // Shaped by pdfkit once per document and text ("Фактура" on every row), not on every call.
+      const shaped = encode(text);
+      encoded.set(text, shaped);
+      return shaped;
+    }
     const run = plainRun(text);
     const hex = run.glyphs.map((glyph) => {
       let code = codes.get(glyph.id);
@@ -270,7 +316,80 @@ export function drawnPdf(options: PDFKit.PDFDocumentOptions): DrawnPdf {
     this.fontSize(size);
     return this;
   };
+  // The font set in the open text object (`font size`), '' when none is.
+  let textFont = '';
+  doc.beginText = function (this: DrawnPdf & PdfMakeKitDocument) {
+    this.addContent('BT');
+    textFont = '';
+    return this;
+  };
+  doc.endText = function (this: DrawnPdf & PdfMakeKitDocument) {
+    this.addContent('ET');
+    return this;
+  };
+  doc.lineAt = function (this: DrawnPdf & PdfMakeKitDocument, value: string, x: number, y: number) {
+    const text = value.replace(/\n/g, '');
+    if (!text) return this;
+    const font = this._font;
+    const size = this._fontSize;
+    if (this.page.fonts[font.id] == null) this.page.fonts[font.id] = font.ref();
+    const face = `${font.id} ${number(size)}`;
+    if (face !== textFont) {
+      this.addContent(`/${face} Tf`);
+      textFont = face;
+    }
+    // pdfkit flips the page's y axis back (cm) and places the baseline at height − y − ascender; the same glyphs
+    // land there with the flip in the text matrix instead: (x, y + ascender) in the page's top-down space.
+    const baseline = y + (font.ascender / 1000) * size;
+    const [encoded, positions] = font.encode(text);
+    const scale = size / 1000;
+    this.addContent(`1 0 0 -1 ${number(x)} ${number(baseline)} Tm`);
+    // pdfkit's segments (written without closures: this runs for every cell): glyphs run together, a kerning
+    // adjustment where an advance is not the glyph's width, a text position of its own for a glyph with an offset.
+    let commands = '';
+    let last = 0;
+    let left = x;
+    let moved = false;
+    for (let i = 0; i <= positions.length; i++) {
+      const at = positions[i];
+      const offset = at !== undefined && (at.xOffset || at.yOffset);
+      // The glyphs before i end a segment: at the end, before a glyph with an offset, after a kerned glyph.
+      if (i === positions.length || offset) {
+        if (last < i) {
+          const end = positions[i - 1];
+          commands += `${commands ? ' ' : ''}<${encoded.slice(last, i).join('')}> ${number(-(end.xAdvance - end.advanceWidth))}`;
+        }
+        last = i;
+        if (commands) this.addContent(`[${commands}] TJ`);
+        commands = '';
+        if (i === positions.length) break;
+      }
+      if (offset) {
+        this.addContent(`1 0 0 -1 ${number(left + at.xOffset * scale)} ${number(baseline - at.yOffset * scale)} Tm`);
+        this.addContent(`[<${encoded[i]}> ${number(-(at.xAdvance - at.advanceWidth))}] TJ`);
+        last = i + 1;
+        moved = true;
+      } else {
+        if (moved) {
+          this.addContent(`1 0 0 -1 ${number(left)} ${number(baseline)} Tm`);
+          moved = false;
+        }
+        if (at.xAdvance - at.advanceWidth !== 0) {
+          commands += `${commands ? ' ' : ''}<${encoded.slice(last, i + 1).join('')}> ${number(-(at.xAdvance - at.advanceWidth))}`;
+          last = i + 1;
+        }
+      }
+      left += at.xAdvance * scale;
+    }
+    return this;
+  };
   return doc;
+}
+
+/** A number in a content stream as pdfkit writes it (six decimals at most). */
+function number(n: number): number {
+  if (n > -1e21 && n < 1e21) return Math.round(n * 1e6) / 1e6;
+  throw new Error(`unsupported number: ${n}`);
 }
 
 /** Ends a drawn document and answers its bytes. */

@@ -169,12 +169,26 @@ class StatementDrawing {
     return height;
   }
 
+  /** True between beginText and endText (a row's cells share one text object). */
+  private inText = false;
+
+  beginText() {
+    this.doc.beginText();
+    this.inText = true;
+  }
+
+  endText() {
+    this.doc.endText();
+    this.inText = false;
+  }
+
   /** One line of text at (x, y), left or right aligned in a box of the given width, never wrapped. */
   text(value: string, x: number, y: number, width: number, align: Align = 'left', face: Face = {}) {
     if (!value) return;
     this.face(face);
     const left = align === 'right' ? x + width - this.doc.widthOfString(value) : x;
-    this.doc.text(value, left, y, { lineBreak: false });
+    if (this.inText) this.doc.lineAt(value, left, y);
+    else this.doc.beginText().lineAt(value, left, y).endText();
   }
 
   /** Text wrapped in a width (the few long texts: names, addresses, notes); answers its height. */
@@ -185,12 +199,30 @@ class StatementDrawing {
     return this.doc.heightOfString(value, options);
   }
 
+  /**
+   * The page's rules (x1, y1, x2, y2), stroked together when the page is done (`strokeRules`): one path of the same
+   * width and colour instead of a path, width, colour and stroke each. Nothing is drawn over a rule, so painting them
+   * last shows the same page.
+   */
+  private rules: number[] = [];
+
   hline(y: number, from = LEFT, to = RIGHT) {
-    this.doc.moveTo(from, y).lineTo(to, y).lineWidth(0.5).strokeColor(RULE).stroke();
+    this.rules.push(from, y, to, y);
   }
 
   vline(x: number, top: number, bottom: number) {
-    this.doc.moveTo(x, top).lineTo(x, bottom).lineWidth(0.5).strokeColor(RULE).stroke();
+    this.rules.push(x, top, x, bottom);
+  }
+
+  /** Strokes the rules drawn on the current page. */
+  strokeRules() {
+    const rules = this.rules;
+    if (rules.length === 0) return;
+    this.doc.lineWidth(0.5).strokeColor(RULE);
+    for (let i = 0; i < rules.length; i += 4)
+      this.doc.moveTo(rules[i], rules[i + 1]).lineTo(rules[i + 2], rules[i + 3]);
+    this.doc.stroke();
+    this.rules = [];
   }
 
   fill(x: number, y: number, width: number, height: number) {
@@ -199,6 +231,7 @@ class StatementDrawing {
   }
 
   newPage() {
+    this.strokeRules();
     this.doc.addPage();
     this.y = MARGIN.top;
     this.resetFace();
@@ -338,6 +371,8 @@ function drawCurrency(d: StatementDrawing, part: Statement['currencies'][number]
       drawHeader();
     }
     if (fill) d.fill(LEFT, d.y, WIDTH, height);
+    // The row's cells in one text object.
+    d.beginText();
     for (const cell of cells) {
       const x = COLUMN_X[cell.column];
       const width = COLUMN_X[cell.column + (cell.span ?? 1)] - x;
@@ -345,6 +380,7 @@ function drawCurrency(d: StatementDrawing, part: Statement['currencies'][number]
       if (cell.note)
         d.text(cell.note, x + PAD_X, d.y + PAD_Y + line, width - 2 * PAD_X, 'left', { size: 7.5, color: MUTED });
     }
+    d.endText();
     d.y += height;
     d.hline(d.y);
     d.y += RULE_WIDTH;
@@ -491,6 +527,7 @@ export function statementPdf(s: Statement, lang: Locale): Promise<Buffer> {
   if (s.currencies.length === 0) d.wrapped(t.empty(formatDate(s.toDate)), LEFT, d.y, WIDTH, { italics: true });
   for (const part of s.currencies) drawCurrency(d, part, s);
   if (s.currencies.length > 0) drawSummary(d, s);
+  d.strokeRules();
   drawPageFrames(d, s);
   return drawnPdfBytes(doc);
 }
