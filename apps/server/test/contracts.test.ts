@@ -376,6 +376,43 @@ describe('contracts list', () => {
     expect((await call(s.ctx, 'POST', '/api/contracts/list', { status: 7 })).status).toBe(400);
   });
 
+  it('pages through the rows of one long page, in the same order, for every order and status, as management and as an employee', async () => {
+    const orders = [
+      {},
+      { status: 1 },
+      { status: 3 },
+      { status: 0 },
+      { sortBy: ['status'], sortDesc: [true] },
+      { sortBy: ['companyName'] },
+      { sortBy: ['name.it'], sortDesc: [true] },
+      { sortBy: ['toDate'], status: 3 },
+    ];
+    for (const token of [s.ctx.users.manager.token, s.ctx.users.employee.token]) {
+      for (const body of orders) {
+        const list = async (extra: object) =>
+          (await call(s.ctx, 'POST', '/api/contracts/list', { ...body, ...extra }, token)).body.Result as {
+            Items: Array<{ _id: string }>;
+            Total: number;
+          };
+        const whole = await list({ itemsPerPage: 200 });
+        expect(whole.Total).toBe(whole.Items.length);
+        const paged: Array<{ _id: string }> = [];
+        for (let page = 1; page <= Math.ceil(whole.Total / 3); page += 1) {
+          const one = await list({ itemsPerPage: 3, page });
+          expect(one.Total).toBe(whole.Total);
+          paged.push(...one.Items);
+        }
+        expect(paged).toEqual(whole.Items);
+      }
+    }
+    // The employee sees the contracts of their clients only (visibility inside the page's ids), some of them here.
+    const seen = (await call(s.ctx, 'POST', '/api/contracts/list', { itemsPerPage: 200 }, s.ctx.users.employee.token))
+      .body.Result.Total;
+    const all = (await call(s.ctx, 'POST', '/api/contracts/list', { itemsPerPage: 200 })).body.Result.Total;
+    expect(seen).toBeGreaterThan(0);
+    expect(seen).toBeLessThan(all);
+  });
+
   it("searches contracts for the autocomplete and lists a client's contracts for the pickers", async () => {
     const search = (await call(s.ctx, 'POST', '/api/contracts/search', { clientId: other, name: 'ФИЛТЪР акт' })).body
       .Result;

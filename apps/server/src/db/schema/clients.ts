@@ -22,14 +22,11 @@ const timestamps = () => ({
 });
 
 /**
- * The lower-cased texts the substring filters search. `kantora_trigrams(text)` is an immutable SQL
- * function created by the clients migration (every 3-character window of the text): GIN indexes on
- * the trigrams of these expressions serve `like '%abc%'` without the pg_trgm extension, which PGlite
- * lacks unless loaded. A query of 3+ characters asks `kantora_trigrams(<text>) @> kantora_trigrams(query)`
- * (the index) and rechecks with LIKE. The expressions must stay identical to modules/clients/search.ts.
+ * The lower-cased texts the substring filters search (`like '%needle%'`, modules/clients/search.ts): GIN indexes of
+ * their pg_trgm trigrams (`gin_trgm_ops`, migration 0026 creates the extension) serve them. The expressions must stay
+ * identical to modules/clients/search.ts.
  */
 export const NAME_SEARCH_TEXT = `lower(coalesce("name"->>'bg', '') || ' ' || coalesce("name"->>'it', ''))`;
-export const CODE_SEARCH_TEXT = `lower("bulstat" || ' ' || "vat_number")`;
 
 /**
  * Client companies. Access lists live on the row: `client_users` (client-type users who see the company
@@ -70,10 +67,15 @@ export const companies = pgTable(
     index('companies_created_idx').on(t.created.desc(), t.id),
     index('companies_referent_idx').on(t.referentId),
     index('companies_managing_all_idx').on(t.id).where(sql`${t.managingUsersAll}`),
+    // Who sees a client (clients/access.ts) read from the index alone: an employee's contracts and other lists check
+    // their clients here (an index-only look-up or merge), never the table.
+    index('companies_visibility_idx').on(t.id, t.managingUsersAll, t.referentId, t.managingUsers),
     index('companies_managing_users_idx').using('gin', t.managingUsers),
     index('companies_client_users_idx').using('gin', t.clientUsers),
-    index('companies_name_search_idx').using('gin', sql.raw(`kantora_trigrams(${NAME_SEARCH_TEXT})`)),
-    index('companies_code_search_idx').using('gin', sql.raw(`kantora_trigrams(${CODE_SEARCH_TEXT})`)),
+    // The name, bulstat and VAT number filters (substrings, any letter case).
+    index('companies_name_trgm_idx').using('gin', sql.raw(`${NAME_SEARCH_TEXT} gin_trgm_ops`)),
+    index('companies_bulstat_trgm_idx').using('gin', sql`lower(${t.bulstat}) gin_trgm_ops`),
+    index('companies_vat_number_trgm_idx').using('gin', sql`lower(${t.vatNumber}) gin_trgm_ops`),
     // The list by status (active by default) in name order.
     index('companies_status_name_bg_idx').on(t.status, sql`(${t.name}->>'bg')`, t.id),
     // The list's total by status, counted from this small index alone (an index-only scan).

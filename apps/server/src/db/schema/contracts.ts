@@ -19,8 +19,8 @@ import type { Localized } from './core.ts';
 import { currencies, services } from './settings.ts';
 
 /**
- * The lower-cased text the contract autocomplete searches through a GIN index of `kantora_trigrams`
- * (see db/schema/clients.ts). The expression must stay identical to modules/contracts/contracts.queries.ts.
+ * The lower-cased text the contract autocomplete searches (`like '%needle%'`) through a GIN index of its pg_trgm
+ * trigrams (see db/schema/clients.ts). The expression must stay identical to modules/contracts/contracts.queries.ts.
  */
 export const CONTRACT_NAME_SEARCH_TEXT = `lower(coalesce("name"->>'bg', '') || ' ' || coalesce("name"->>'it', ''))`;
 
@@ -83,10 +83,12 @@ export const contracts = pgTable(
     index('contracts_created_idx').on(t.created.desc(), t.id),
     // Status and end date at the end: an employee's total (their clients' contracts, by status) reads this index alone.
     index('contracts_customer_created_idx').on(t.customerId, t.created.desc(), t.id, t.status, t.toDate),
-    index('contracts_status_created_idx').on(t.status, t.created.desc(), t.id),
+    // A status in the default order; the client and end date at the end, so that a page's ids ("expired": registered
+    // and ended) and an employee's counts (their clients' contracts) read this index alone.
+    index('contracts_status_created_customer_idx').on(t.status, t.created.desc(), t.id, t.customerId, t.toDate),
     // Registered contracts by end date: the expired filter and the "registered, not expired" look-ups.
     index('contracts_registered_to_date_idx').on(t.toDate, t.created.desc()).where(sql`${t.status} = 1`),
-    index('contracts_name_search_idx').using('gin', sql.raw(`kantora_trigrams(${CONTRACT_NAME_SEARCH_TEXT})`)),
+    index('contracts_name_trgm_idx').using('gin', sql.raw(`${CONTRACT_NAME_SEARCH_TEXT} gin_trgm_ops`)),
   ],
 );
 

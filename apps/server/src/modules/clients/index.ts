@@ -12,7 +12,7 @@ export {
   visibleClients,
 } from './access.ts';
 export { clientRoutes } from './clients.routes.ts';
-export { ClientsService, clientListQueries } from './clients.service.ts';
+export { ClientsService, clientList } from './clients.service.ts';
 export { OfficesService } from './offices.service.ts';
 export { checkPeople } from './people.ts';
 export { bulstatContains, nameContains, vatNumberContains } from './search.ts';
