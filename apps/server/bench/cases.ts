@@ -78,6 +78,16 @@ export interface BenchCase {
   /** With `sequential`: also the server's peak resident memory over the runs (a streaming call's memory must not grow with its rows). */
   memory?: boolean;
   /**
+   * With `sequential`: this many requests at once (each side; 1 unless set), spread over the server processes of
+   * `--processes` — issuing from several connections and processes at once.
+   */
+  connections?: number;
+  /**
+   * A row that issues documents of this number register: the runner checks that the numbers it took (both sides) are
+   * gapless and none taken twice, and says so in the answer (a failure marks the row).
+   */
+  numbers?: 'invoice' | 'proforma';
+  /**
    * A delivery row (mail): this many messages are queued at once and the server's own sender delivers them to the
    * bench's SMTP server (run.ts); its req/s is messages per second and its times the gaps between arrivals. `direct`
    * sends one message straight with nodemailer (no outbox), called as many times.
@@ -190,6 +200,21 @@ const billingRows: BenchCase[] = [
     bodies: (f) => f.billing.drafts.map((id) => ({ invoiceId: id })),
     direct: ({ db, actor }, b) => billing(db).issue('invoice', actor, billingDocumentRef.parse(b).documentId),
     sequential: 20,
+    numbers: 'invoice',
+  },
+  {
+    // Issuing from 8 connections at once (with --processes, through every process): each waits for the register's
+    // row lock in turn, so the numbers stay gapless whatever the processes.
+    name: 'issue invoices, 8 at once',
+    area: 'billing',
+    role: 'manager',
+    method: 'POST',
+    path: '/api/invoices/issue',
+    bodies: (f) => f.billing.drafts.map((id) => ({ invoiceId: id })),
+    direct: ({ db, actor }, b) => billing(db).issue('invoice', actor, billingDocumentRef.parse(b).documentId),
+    sequential: 40,
+    connections: 8,
+    numbers: 'invoice',
   },
 ];
 

@@ -182,7 +182,7 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
   const drafts = await queryRows<{ id: string }>(
     db,
     sql`select d.id from billing_documents d where d.kind = 'invoice' and not d.issued and d.notice_type = 0 and d.customer_id is not null and d.payment_deadline_date >= d.date
-        and exists (select 1 from billing_items i where i.document_id = d.id) order by d.created desc, d.id limit 100`,
+        and exists (select 1 from billing_items i where i.document_id = d.id) order by d.created desc, d.id limit 600`,
   );
   // The newest seeded invoices (not the statement client's copies, numbered 99xxxxxxxx, created when first read).
   const printSamples = await queryRows<{ id: string; rows: number }>(

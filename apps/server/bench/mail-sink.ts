@@ -9,6 +9,8 @@ export interface MailSink {
   url: string;
   /** performance.now() of each arrival. */
   arrivals: number[];
+  /** The envelope sender (MAIL FROM) of each arrival: which server process sent it, when each has its own. */
+  senders: string[];
   /** Resolves when `count` messages have arrived in all. */
   waitFor(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -16,16 +18,18 @@ export interface MailSink {
 
 export async function startMailSink(): Promise<MailSink> {
   const arrivals: number[] = [];
+  const senders: string[] = [];
   let wake: (() => void) | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     size: 100 * 1024 * 1024,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       stream.on('data', () => {});
       stream.on('end', () => {
         arrivals.push(performance.now());
+        senders.push(session.envelope.mailFrom ? session.envelope.mailFrom.address : '');
         wake?.();
         callback(null, `Ok: queued as B${arrivals.length}`);
       });
@@ -36,6 +40,7 @@ export async function startMailSink(): Promise<MailSink> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     arrivals,
+    senders,
     async waitFor(count, timeoutMs = 600_000) {
       const deadline = Date.now() + timeoutMs;
       while (arrivals.length < count) {

@@ -11,7 +11,8 @@ export interface Preset {
    * Per list case: `warmup` seconds of each side unmeasured (0: none; the first round warms up), then `rounds`
    * rounds taking turns (the HTTP call, then the same SQL run directly, for `concurrent / rounds` seconds each at
    * `connections` connections, so that the machine's other load falls on both sides), then the HTTP call one
-   * request at a time for `single` seconds (none in quick: a few requests tell nothing and cost a second a case).
+   * request at a time for `single` seconds and its SQL run directly one at a time for as long (0: none; with a
+   * `budget`, as long as a turn at `connections`, no more than `single`).
    */
   warmup: number;
   concurrent: number;
@@ -43,7 +44,7 @@ export const PRESETS: Record<'full' | 'quick', Preset> = {
     warmup: 0,
     concurrent: 1,
     rounds: 1,
-    single: 0,
+    single: 1,
     runs: 0.25,
     budget: 45,
   },
