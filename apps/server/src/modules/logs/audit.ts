@@ -1,3 +1,4 @@
+import { bumpChangeMarker } from '../../db/change-marker.ts';
 import type { Executor } from '../../db/client.ts';
 import { logs } from '../../db/schema/index.ts';
 import type { Actor } from '../../http/actor.ts';
@@ -36,8 +37,29 @@ function scrub(document: unknown): unknown {
   return document;
 }
 
-/** Writes the Log row of a mutation. Call it with the mutation's transaction so both commit or neither does. */
+/**
+ * The tables whose changes move the receivables summary's figures (the invoices and notices and their rows, payments,
+ * timesheets, contracts and their billed periods, client names, currency codes): a logged change of one of them bumps
+ * the `receivables` change marker in its transaction (db/change-marker.ts), which ends the summary's cache.
+ */
+export const RECEIVABLES_MODELS = new Set([
+  'billing_documents',
+  'billing_items',
+  'billing_payments',
+  'contract_billed_periods',
+  'contracts',
+  'contract_services',
+  'companies',
+  'currencies',
+  'timesheets',
+]);
+
+/**
+ * Writes the Log row of a mutation. Call it with the mutation's transaction so both commit or neither does (and so
+ * does the change marker bumped for it).
+ */
 export async function writeLog(executor: Executor, entry: LogEntry): Promise<void> {
+  if (entry.type !== 'event' && RECEIVABLES_MODELS.has(entry.model)) await bumpChangeMarker(executor, 'receivables');
   await executor.insert(logs).values({
     name: entry.name,
     doc: entry.doc ?? null,

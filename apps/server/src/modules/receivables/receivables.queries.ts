@@ -15,6 +15,7 @@ import {
   toCents,
 } from '@kantora/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { readChangeMarker } from '../../db/change-marker.ts';
 import type { Executor } from '../../db/client.ts';
 import type { Localized } from '../../db/schema/core.ts';
 import { cappedCount, queryRows } from '../../db/sql-helpers.ts';
@@ -43,13 +44,35 @@ export function summaryMonths(today = sofiaDay()): string[] {
   });
 }
 
+/** The last summary computed per database (a test process holds several), with the day and marker it is valid for. */
+const summaries = new WeakMap<object, { today: string; marker: string; summary: Promise<ReceivablesSummary> }>();
+
 /**
  * GET /api/receivables/summary: per currency the outstanding and overdue totals, the aging buckets, the top debtors
- * and the invoiced and paid amounts of the last 12 months; the hours of the months (not per currency). Five SQL
- * reads; every figure summed by the database.
+ * and the invoiced and paid amounts of the last 12 months; the hours of the months (not per currency). Every figure
+ * summed by the database (computeSummary), then kept until the next change: the answer is reused while the day
+ * (Europe/Sofia) and the `receivables` change marker are the ones read before it was computed. Every logged change of
+ * an invoice, notice, payment, timesheet, contract, client or currency bumps the marker in its own transaction
+ * (logs/audit.ts), so the next call after its commit computes afresh; a change committed while a summary is being
+ * computed bumps the marker past the one that summary is kept under, so it is never served stale. Each API process
+ * keeps its own (the marker is in the database). Calls arriving while it is computed share the one computation.
  */
 export async function receivablesSummary(executor: Executor): Promise<ReceivablesSummary> {
   const today = sofiaDay();
+  const marker = await readChangeMarker(executor, 'receivables');
+  const kept = summaries.get(executor);
+  if (kept && kept.today === today && kept.marker === marker) return kept.summary;
+  const summary = computeSummary(executor, today);
+  summaries.set(executor, { today, marker, summary });
+  // A failed computation is not kept.
+  summary.catch(() => {
+    if (summaries.get(executor)?.summary === summary) summaries.delete(executor);
+  });
+  return summary;
+}
+
+/** The summary's figures, read from the database (five SQL reads, four of them side by side on PostgreSQL). */
+async function computeSummary(executor: Executor, today: string): Promise<ReceivablesSummary> {
   const months = summaryMonths(today);
   const from = `${months[0]}-01`;
   const dues = receivableDues({ outstanding: true, narrow: true });
