@@ -104,8 +104,13 @@ export const billingDocuments = pgTable(
     // The tabs (default order) and the filters that keep that order.
     index('billing_documents_tab_created_idx').on(t.kind, t.issued, t.created.desc(), t.id),
     index('billing_documents_tab_paid_created_idx').on(t.kind, t.issued, t.isPaid, t.created.desc(), t.id),
-    // With the sort key and the tie-breaker, a date range is read from the index alone (no wide row) and sorted.
-    index('billing_documents_tab_date_idx').on(t.kind, t.issued, t.date, t.created, t.id),
+    // Both tabs at once (no `issued`: the API's list without a tab) in the default order: drafts without a number
+    // first, newest first, then by number, highest first; its first page stops after its rows (the unique index
+    // alone leaves the 17 000 drafts of the large preset to be sorted: 73 ms).
+    index('billing_documents_kind_number_created_idx').on(t.kind, t.number.desc().nullsFirst(), t.created.desc(), t.id),
+    // With the sort keys (created, id, and the number of the issued tab's default order), a date range is read from
+    // the index alone (no wide row) and sorted.
+    index('billing_documents_tab_date_number_idx').on(t.kind, t.issued, t.date, t.created, t.id, t.number),
     index('billing_documents_notices_idx')
       .on(t.kind, t.issued, t.created.desc(), t.id)
       .where(sql`${t.noticeType} <> 0`),

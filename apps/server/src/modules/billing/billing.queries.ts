@@ -19,7 +19,7 @@ import {
 import { and, asc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { cappedCount, queryRows } from '../../db/sql-helpers.ts';
+import { cappedCount, listTotal, queryRows } from '../../db/sql-helpers.ts';
 import {
   billingDocuments,
   billingItems,
@@ -342,9 +342,10 @@ function numberOrder(query: Pick<BillingListQuery, 'sortBy' | 'sortDesc' | 'issu
   const number = byDate ? sql`(${billingDocuments.number} || '')` : billingDocuments.number;
   const created = byDate ? SORT_BY_DATE_RANGE.created : billingDocuments.created;
   const id = sql`${billingDocuments.id} asc`;
-  if (query.issued === false) return descending ? [sql`${created} desc`, id] : [sql`${created} asc`, id];
+  // `created desc nulls last` (created is never null) as the indexes declare it, or they cannot serve the order.
+  if (query.issued === false) return descending ? [sql`${created} desc nulls last`, id] : [sql`${created} asc`, id];
   return descending
-    ? [sql`${number} desc nulls first`, sql`${created} desc`, id]
+    ? [sql`${number} desc nulls first`, sql`${created} desc nulls last`, id]
     : [sql`${number} asc nulls last`, sql`${created} asc`, id];
 }
 
@@ -355,7 +356,8 @@ const numberWhere = (query: Pick<BillingListQuery, 'sortBy' | 'issued'>) =>
 /**
  * The queries of POST {base}/list: the page's ids (one table, no join: the default order and each filter read an
  * index of db/schema/billing.ts; the default order is numberOrder's) and the rows to count (`select 1 …`, for
- * `cappedCount`). The bench runs them too.
+ * `cappedCount`; without numberWhere, which an issued document always meets, so that the count reads the tab's
+ * index alone instead of the table). The bench runs them too.
  */
 export function billingListQueries(
   kind: BillingKind,
@@ -363,7 +365,8 @@ export function billingListQueries(
   query: BillingListQuery,
   byDate = false,
 ): { ids: SQL; count: SQL } {
-  const where = and(filterWhere(kind, actor, query, query.issued), numberWhere(query))!;
+  const filters = filterWhere(kind, actor, query, query.issued);
+  const where = and(filters, numberWhere(query))!;
   const sort = byNumber(query)
     ? numberOrder(query, byDate)
     : orderBy(query, byDate ? SORT_BY_DATE_RANGE : SORT_COLUMNS, { by: 'created', desc: true }, billingDocuments.id, {
@@ -371,7 +374,7 @@ export function billingListQueries(
       });
   return {
     ids: sql`select ${billingDocuments.id} as id from ${billingDocuments} where ${where} order by ${sql.join(sort, sql`, `)} limit ${query.itemsPerPage} offset ${offsetOf(query)}`,
-    count: sql`select 1 from ${billingDocuments} where ${where}`,
+    count: sql`select 1 from ${billingDocuments} where ${filters}`,
   };
 }
 
@@ -456,17 +459,28 @@ export async function searchOptions(
   query: BillingSearchQuery,
 ): Promise<ListResult<BillingOption>> {
   const where = searchWhere(kind, actor, query);
-  const [rows, total] = await Promise.all([
+  const count = sql`select 1 from ${billingDocuments} where ${where}`;
+  // The page's ids first (a number prefix matches up to 1 000 documents: sorting them by creation as narrow rows,
+  // not as whole documents), then their rows.
+  const [ids, total] = await Promise.all([
     executor
-      .select({ row: billingDocuments, currencyCode: currencies.code })
+      .select({ id: billingDocuments.id })
       .from(billingDocuments)
-      .leftJoin(currencies, eq(currencies.id, billingDocuments.currencyId))
       .where(where)
       .orderBy(asc(billingDocuments.created), asc(billingDocuments.id))
       .limit(query.itemsPerPage)
       .offset((query.page - 1) * query.itemsPerPage),
-    cappedCount(executor, sql`select 1 from ${billingDocuments} where ${where}`),
+    cappedCount(executor, count),
   ]);
+  const byId = new Map(
+    (
+      await rowsOf(
+        executor,
+        ids.map(({ id }) => id),
+      )
+    ).map((found) => [found.row.id, found]),
+  );
+  const rows = ids.flatMap(({ id }) => byId.get(id) ?? []);
   return {
     Items: rows.map(({ row, currencyCode }) => ({
       _id: row.id,
@@ -478,9 +492,8 @@ export async function searchOptions(
       currencyCode,
       noticeType: row.noticeType as NoticeTypeValue,
     })),
-    Total: total.count,
+    ...(await listTotal(executor, count, total, { ...query, rows: ids.length })),
     Page: query.page,
-    ...(total.estimated ? { Estimated: true } : {}),
   };
 }
 
