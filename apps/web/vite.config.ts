@@ -7,9 +7,10 @@ const apiTarget = 'http://127.0.0.1:8080';
 
 const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 const LOGIN_PAGE = fileURLToPath(new URL('./src/features/auth/login-page.tsx', import.meta.url));
+const DOMAIN_INDEX = fileURLToPath(new URL('../../packages/domain/src/index.ts', import.meta.url));
+const DOMAIN_PACKAGE = '@kantora/domain';
 
 const nodeModule = /node_modules[\\/]/;
-const domainModule = /packages[\\/]domain[\\/]src[\\/]/;
 /** The app's own pieces that areas share (components, lib) and the domain package. */
 const sharedModule = /(apps[\\/]web[\\/]src[\\/](components|lib|api)|packages[\\/]domain[\\/]src)[\\/]/;
 const pickersLibrary = /node_modules[\\/](@mui[\\/]x-date-pickers|date-fns)[\\/]/;
@@ -20,13 +21,22 @@ const chartsLibrary =
   /node_modules[\\/](@mui[\\/](x-charts|x-charts-vendor|x-internal-gestures)|d3-[a-z-]+|internmap|flatqueue|bezier-easing)[\\/]/;
 /** The QR code library of the two-factor setup stays with the setup (the account's page, the sign-in's second step). */
 const qrLibrary = /node_modules[\\/](qrcode|dijkstrajs)[\\/]/;
+/**
+ * Libraries the sign-in page must not import statically (zod and the forms library; MUI's TextField, which brings its
+ * select, menu, popover and modal): the build fails naming the chain of imports. Its second step and the other public
+ * pages load them lazily.
+ */
+const notForSignIn = (id: string) =>
+  /node_modules[\\/](zod|react-hook-form|@hookform[\\/]resolvers)[\\/]/.test(id) ||
+  /node_modules[\\/]@mui[\\/]material[\\/](TextField|Select|Menu|Popover|Modal)[\\/]\1\.m?js$/.test(id);
 
 /**
  * Read from the module graph once it is complete (buildEnd runs before the chunks are made):
  * - `signIn`: what src/main.tsx and the sign-in page import, directly or not. The groups below leave these modules
- *   out, so the signed-in app's chunks never add a byte to the sign-in page (its 250 KB budget). Through the domain
- *   package's index this counts more than the page uses (every module of the package), which only leaves those
- *   modules to the automatic chunking.
+ *   out, so the signed-in app's chunks never add a byte to the sign-in page (its 200 KB budget). An import of the
+ *   domain package's index counts only the modules that declare the names imported (the index re-exports every
+ *   module of the package, and the package has no side effects): the package's other modules, and zod with them,
+ *   stay the signed-in app's, so the areas share them in `shared` and `vendor`.
  * - `pickerUsers`: the shared modules that import the date pickers, directly or not: they go with the pickers, so a
  *   page without a date field does not load them.
  */
@@ -37,16 +47,58 @@ function moduleGraph(): Plugin {
     apply: 'build',
     buildEnd() {
       const imports = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
+
+      // The module of the domain package that declares each name of its index.
+      const domainModules = imports(DOMAIN_INDEX);
+      const declaredIn = new Map<string, string>();
+      for (const id of domainModules)
+        for (const name of this.getModuleInfo(id)?.exports ?? []) declaredIn.set(name, id);
+      /** The domain modules that declare what `id` imports from the package's index (all of them when unsure). */
+      const domainImports = (id: string): readonly string[] => {
+        const code = this.getModuleInfo(id)?.code;
+        if (!code) return domainModules;
+        const found = new Set<string>();
+        for (const node of this.parse(code).body) {
+          if (
+            (node.type !== 'ImportDeclaration' && node.type !== 'ExportNamedDeclaration') ||
+            node.source?.value !== DOMAIN_PACKAGE
+          ) {
+            if (node.type === 'ExportAllDeclaration' && node.source.value === DOMAIN_PACKAGE) return domainModules;
+            continue;
+          }
+          const names =
+            node.type === 'ImportDeclaration'
+              ? node.specifiers.map((spec) => (spec.type === 'ImportSpecifier' ? spec.imported : null))
+              : node.specifiers.map((spec) => spec.local);
+          for (const name of names) {
+            // A default or namespace import (or a name the index does not declare) counts every module.
+            const module = name && declaredIn.get(name.type === 'Identifier' ? name.name : String(name.value));
+            if (!module) return domainModules;
+            found.add(module);
+          }
+        }
+        return [...found];
+      };
+
       graph.signIn.clear();
+      const importedBy = new Map<string, string>();
       const queue = [ENTRY, LOGIN_PAGE];
       while (queue.length > 0) {
         const id = queue.pop()!;
         if (graph.signIn.has(id) || !this.getModuleInfo(id)) continue;
         graph.signIn.add(id);
-        queue.push(...imports(id));
+        const next = imports(id).flatMap((imported) => (imported === DOMAIN_INDEX ? domainImports(id) : [imported]));
+        for (const imported of next) if (!importedBy.has(imported)) importedBy.set(imported, id);
+        queue.push(...next);
       }
       if (!graph.signIn.has(ENTRY) || !graph.signIn.has(LOGIN_PAGE))
         throw new Error('the sign-in page is not in the module graph');
+      for (const id of graph.signIn) {
+        if (!notForSignIn(id)) continue;
+        const chain = [id];
+        while (importedBy.has(chain[0]) && chain.length < 20) chain.unshift(importedBy.get(chain[0])!);
+        throw new Error(`the sign-in page would load ${id} (its 200 KB budget): ${chain.join(' → ')}`);
+      }
 
       graph.pickerUsers.clear();
       const usesPickers = new Map<string, boolean>();
@@ -91,10 +143,10 @@ export default defineConfig({
           groups: [
             // What every page loads with the entry (the entry's static imports): into the entry chunk.
             { name: 'boot', tags: ['$initial'], test: (id) => id !== ENTRY, priority: 50 },
-            // What the sign-in page adds (the text field, zod, …): one chunk, which the areas' forms share.
+            // What the sign-in page adds (its frame, MUI's input parts, …): one chunk, which the areas share.
             {
               name: 'sign-in',
-              test: (id) => graph.signIn.has(id) && id !== LOGIN_PAGE && !domainModule.test(id),
+              test: (id) => graph.signIn.has(id) && id !== LOGIN_PAGE,
               priority: 40,
               includeDependenciesRecursively: false,
             },

@@ -151,7 +151,7 @@ describe('app shell', () => {
   it('saves the chosen language on the server, keeps it and reloads', async () => {
     const api = renderShell('/clients', user(Access.manager), { 'GET /api/settings/users/locale/it': () => ok(null) });
     await userEvent.click(await screen.findByRole('button', { name: /^Език:\s?BG$/ }));
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Italiano' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Italiano' }));
     await waitFor(() => expect(reloadPage).toHaveBeenCalled());
     expect(api.calls.some((call) => call.url === '/api/settings/users/locale/it')).toBe(true);
     expect(window.localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('it');

@@ -1,15 +1,15 @@
-import Check from '@mui/icons-material/Check';
 import Translate from '@mui/icons-material/Translate';
-import { LOCALES, type Locale } from '@kantora/domain';
+import type { Locale } from '@kantora/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from './visually-hidden.ts';
+
+const loadMenu = () => import('./language-menu.tsx');
+const LanguageMenu = lazy(loadMenu);
+/** Starts loading the menu's chunk before the click that opens it. */
+const preloadMenu = () => void loadMenu().catch(() => undefined);
 
 interface LanguageSwitcherProps {
   onChange: (locale: Locale) => void;
@@ -23,6 +23,8 @@ interface LanguageSwitcherProps {
 export function LanguageSwitcher({ onChange, color = 'primary', disabled = false }: LanguageSwitcherProps) {
   const { t, i18n } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The menu mounts on the first click and stays (its closing transition and focus return stay MUI's).
+  const [menuMounted, setMenuMounted] = useState(false);
   const menuId = useId();
   const current = i18n.language;
   return (
@@ -31,7 +33,12 @@ export function LanguageSwitcher({ onChange, color = 'primary', disabled = false
         color={color}
         startIcon={<Translate />}
         disabled={disabled}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={preloadMenu}
+        onFocus={preloadMenu}
+        onClick={(event) => {
+          setMenuMounted(true);
+          setAnchor(event.currentTarget);
+        }}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
@@ -43,22 +50,20 @@ export function LanguageSwitcher({ onChange, color = 'primary', disabled = false
         </Box>
         {current.toUpperCase()}
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor) && !disabled} onClose={() => setAnchor(null)}>
-        {LOCALES.map((locale) => (
-          <MenuItem
-            key={locale}
-            selected={locale === current}
-            lang={locale}
-            onClick={() => {
+      {menuMounted && (
+        <Suspense fallback={null}>
+          <LanguageMenu
+            id={menuId}
+            anchor={anchor}
+            open={Boolean(anchor) && !disabled}
+            onClose={() => setAnchor(null)}
+            onPick={(locale) => {
               setAnchor(null);
               if (locale !== current) onChange(locale);
             }}
-          >
-            <ListItemIcon>{locale === current && <Check fontSize="small" />}</ListItemIcon>
-            <ListItemText>{t(`languages.${locale}`)}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -44,6 +44,28 @@ describe('sign-in page', () => {
     expect(api.calls.some((call) => call.url === '/api/auth/signIn')).toBe(false);
   });
 
+  it('marks the first missing field, focuses it, checks again as it is typed and sends the trimmed user name', async () => {
+    const api = mockApi({
+      'GET /api/auth/IsProductionEnvironment': () => ok(true),
+      'POST /api/auth/signIn': () => failure(400, 'invalid_credentials'),
+    });
+    renderLogin();
+    const username = await screen.findByRole('textbox', { name: 'Потребителско име' });
+    await userEvent.type(screen.getByLabelText(/^Парола/), 'demo1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Вход' }));
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(username).toHaveAccessibleDescription('Полето е задължително');
+    expect(username).toHaveFocus();
+    expect(screen.getByLabelText(/^Парола/)).toHaveAttribute('aria-invalid', 'false');
+    await userEvent.type(username, '  manager@kantora.local ');
+    expect(username).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByText('Полето е задължително')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Вход' }));
+    expect(await screen.findByText('Грешно потребителско име или парола')).toBeInTheDocument();
+    const body = api.calls.find((call) => call.url === '/api/auth/signIn')?.init?.body;
+    expect(JSON.parse(String(body))).toEqual({ username: 'manager@kantora.local', password: 'demo1234' });
+  });
+
   it('shows the translated invalid_credentials toast on a wrong password and keeps no token', async () => {
     mockApi({
       'GET /api/auth/IsProductionEnvironment': () => ok(true),
@@ -95,7 +117,7 @@ describe('sign-in page', () => {
     mockApi({ 'GET /api/auth/IsProductionEnvironment': () => ok(true) });
     renderLogin();
     await userEvent.click(await screen.findByRole('button', { name: /^Език:\s?BG$/ }));
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Italiano' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Italiano' }));
     expect(await screen.findByRole('textbox', { name: 'Nome utente' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Accedi' })).toBeInTheDocument();
     expect(window.localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('it');

@@ -1,17 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { MessageKeys, type MfaRequiredAnswer, permittedRoutes, type SignInInput, signInSchema } from '@kantora/domain';
+import { MessageKeys, type MfaRequiredAnswer, permittedRoutes, type SignInInput } from '@kantora/domain';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { closeSnackbar } from 'notistack';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { BrandMark } from '../../components/ui/brand-mark.tsx';
-import { FormTextField } from '../../components/ui/fields/text-field.tsx';
+import { OutlinedTextField } from '../../components/ui/fields/outlined-text-field.tsx';
 import { PageLoader } from '../../components/ui/page-loader.tsx';
 import { PublicFrame } from '../../components/ui/public-frame.tsx';
 import { notify } from '../../lib/notify.ts';
@@ -25,6 +23,22 @@ import { usePasswordVisibility } from '../../components/ui/fields/password-visib
 
 /** The second factor's step, with the QR code library of a required setup: loaded only when signIn asks for it. */
 const SignInSecondStep = lazy(() => import('./sign-in-second-step.tsx'));
+
+type SignInErrors = Partial<Record<keyof SignInInput, string>>;
+
+/**
+ * signInSchema's checks (packages/domain/src/schemas.ts), as message keys per field. The sign-in page ships neither
+ * zod nor react-hook-form (its JavaScript budget, docs/decisions.md); the server parses the values with the schema.
+ */
+function signInErrors({ username, password }: SignInInput): SignInErrors {
+  const errors: SignInErrors = {};
+  const name = username.trim();
+  if (!name) errors.username = MessageKeys.field_is_required;
+  else if (name.length > 320) errors.username = MessageKeys.invalid_value;
+  if (!password) errors.password = MessageKeys.field_is_required;
+  else if (password.length > 200) errors.password = MessageKeys.invalid_value;
+  return errors;
+}
 
 /** /login: username and password, language menu, TEST banner; `redirect` and `notify` query values. */
 export default function LoginPage() {
@@ -41,10 +55,18 @@ export default function LoginPage() {
   // After a correct password of a user with a second factor (or who must set one up): signIn's answer.
   const [secondStep, setSecondStep] = useState<MfaRequiredAnswer | null>(null);
   const notified = useRef<string | null>(null);
-  const form = useForm<SignInInput>({
-    resolver: zodResolver(signInSchema),
-    defaultValues: { username: '', password: '' },
-  });
+  // The form: checked on submit, then again on every change (as react-hook-form's forms elsewhere).
+  const [values, setValues] = useState<SignInInput>({ username: '', password: '' });
+  const [errors, setErrors] = useState<SignInErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const usernameInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const change = (field: keyof SignInInput) => (value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted) setErrors(signInErrors(next));
+  };
 
   // `notify` (e.g. session_expired) shows once as an error toast.
   const notice = params.get('notify');
@@ -105,10 +127,10 @@ export default function LoginPage() {
     }
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const signIn = async () => {
     let answer: Awaited<ReturnType<typeof authApi.signIn>>;
     try {
-      answer = await authApi.signIn(values);
+      answer = await authApi.signIn({ username: values.username.trim(), password: values.password });
     } catch {
       return; // invalid_credentials / too_many_attempts were shown by the API client
     }
@@ -118,11 +140,26 @@ export default function LoginPage() {
       return;
     }
     await finishSignIn(answer.token);
-  });
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    const found = signInErrors(values);
+    setSubmitted(true);
+    setErrors(found);
+    if (found.username || found.password) {
+      // The first field in error takes the focus.
+      (found.username ? usernameInput : passwordInput).current?.focus();
+      return;
+    }
+    setSubmitting(true);
+    void signIn().finally(() => setSubmitting(false));
+  };
 
   const restart = () => {
     setSecondStep(null);
-    form.setValue('password', '');
+    setValues((now) => ({ ...now, password: '' }));
   };
 
   if (checking || leaving) return <PageLoader fullScreen />;
@@ -130,7 +167,7 @@ export default function LoginPage() {
   const wide = secondStep?.mfaSetupRequired === true;
 
   return (
-    <PublicFrame languageDisabled={form.formState.isSubmitting}>
+    <PublicFrame languageDisabled={submitting}>
       <Paper
         variant="outlined"
         sx={{
@@ -179,26 +216,32 @@ export default function LoginPage() {
               {t('subtitle')}
             </Typography>
             <Stack spacing={2.5}>
-              <FormTextField
-                control={form.control}
+              <OutlinedTextField
                 name="username"
+                value={values.username}
+                onChange={change('username')}
+                error={errors.username}
+                inputRef={usernameInput}
                 label={t('username')}
                 autoComplete="username"
                 autoFocus
                 required
                 size="medium"
               />
-              <FormTextField
-                control={form.control}
+              <OutlinedTextField
                 name="password"
+                value={values.password}
+                onChange={change('password')}
+                error={errors.password}
+                inputRef={passwordInput}
                 label={t('password')}
                 type={passwordVisibility.type}
                 autoComplete="current-password"
                 required
                 size="medium"
-                slotProps={passwordVisibility.slotProps}
+                endAdornment={passwordVisibility.slotProps.input.endAdornment}
               />
-              <BusyButton type="submit" size="large" busy={form.formState.isSubmitting}>
+              <BusyButton type="submit" size="large" busy={submitting}>
                 {t('submit')}
               </BusyButton>
               <Link component={RouterLink} to="/forgot-password" variant="body2" sx={{ alignSelf: 'center' }}>
