@@ -425,6 +425,12 @@ describe('the clients list', () => {
         });
         expect(second.Items.map((i) => i._id)).toEqual([expected[1]]);
       }
+    // The autocomplete (name, bulstat or VAT number) answers them in the list's name order too.
+    const byName = (await list({ status: null, sortBy: ['name'] })).Items.map((i) => i._id).filter((id) =>
+      made.includes(id),
+    );
+    const searched = (await call(ctx, 'POST', '/api/companies/search', { name: 'ксилофон', status: null })).body.Result;
+    expect([searched.Total, searched.Items.map((i: { _id: string }) => i._id)]).toEqual([4, byName]);
   });
 
   it('sorts by whitelisted columns only and pages with a total', async () => {

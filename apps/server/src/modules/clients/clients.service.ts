@@ -83,6 +83,11 @@ const SORT_COLUMNS_OF_MATCHES = {
  */
 const SORT_MATCHES_UP_TO = 2_000;
 
+/** True when the planner expects at most SORT_MATCHES_UP_TO clients to match (one EXPLAIN, about 0.2 ms). */
+async function fewMatches(db: Db, where: SQL | undefined): Promise<boolean> {
+  return (await estimatedRows(db, sql`select 1 from ${companies} where ${where ?? sql`true`}`)) <= SORT_MATCHES_UP_TO;
+}
+
 /** POST /api/companies/list: the page and the exact total (at most the 20 000s of clients, from indexes). */
 export async function clientList(db: Db, actor: Actor, query: CompanyListQuery) {
   const where = listWhere(actor, query);
@@ -90,9 +95,7 @@ export async function clientList(db: Db, actor: Actor, query: CompanyListQuery) 
     Boolean(query.name || query.bulstat?.trim() || query.vatNumber?.trim() || query.referent) ||
     query.managingUsers.length > 0;
   const page = async () => {
-    const few =
-      filtered &&
-      (await estimatedRows(db, sql`select 1 from ${companies} where ${where ?? sql`true`}`)) <= SORT_MATCHES_UP_TO;
+    const few = filtered && (await fewMatches(db, where));
     const sort = orderBy(
       query,
       few ? SORT_COLUMNS_OF_MATCHES : SORT_COLUMNS,
@@ -154,24 +157,28 @@ export class ClientsService {
         ? sql`(${nameContains(text)} or ${compact ? bulstatContains(compact) : sql`false`} or ${compact ? vatNumberContains(compact) : sql`false`})`
         : undefined,
     );
-    const [rows, total] = await Promise.all([
-      this.db
-        // The payment term: the billing editor fills a new document's due date from it.
-        .select({
-          _id: companies.id,
-          name: companies.name,
-          bulstat: companies.bulstat,
-          vatNumber: companies.vatNumber,
-          status: companies.status,
-          paymentTermDays: companies.paymentTermDays,
-        })
-        .from(companies)
-        .where(where)
-        .orderBy(nameBg, companies.id)
-        .limit(query.itemsPerPage)
-        .offset((query.page - 1) * query.itemsPerPage),
-      this.count(where),
-    ]);
+    // A text's matches sorted by name when few (as the list's: they sort together), else the name index walked.
+    const page = async () => {
+      const order = text && (await fewMatches(this.db, where)) ? sql`(${nameBg} || '')` : nameBg;
+      return (
+        this.db
+          // The payment term: the billing editor fills a new document's due date from it.
+          .select({
+            _id: companies.id,
+            name: companies.name,
+            bulstat: companies.bulstat,
+            vatNumber: companies.vatNumber,
+            status: companies.status,
+            paymentTermDays: companies.paymentTermDays,
+          })
+          .from(companies)
+          .where(where)
+          .orderBy(order, companies.id)
+          .limit(query.itemsPerPage)
+          .offset((query.page - 1) * query.itemsPerPage)
+      );
+    };
+    const [rows, total] = await Promise.all([page(), this.count(where)]);
     return { Items: rows, Total: total, Page: query.page };
   }
 
