@@ -117,6 +117,22 @@ export function selectDocumentsFlow(
     .leftJoin(files, eq(files.id, documentsFlow.fileId));
 }
 
+/**
+ * A page's rows whole in the order of `ids` (the list's ids query, `documentFlowListQueries`), in one statement: the
+ * ids are found first with only the joins they need (`array(…)` keeps their order, `with ordinality` numbers it),
+ * then only those rows are joined to their company, category and file. One round trip instead of two.
+ */
+export function selectDocumentsFlowPage(
+  executor: Executor,
+  actor: Pick<Actor, 'id' | 'access'>,
+  scope: DocumentFlowScope,
+  ids: SQL,
+) {
+  return selectDocumentsFlow(executor, actor, scope)
+    .innerJoin(sql`unnest(array(${ids})) with ordinality as page(id, n)`, sql`page.id = ${documentsFlow.id}`)
+    .orderBy(sql`page.n`);
+}
+
 const DAY_MS = 86_400_000;
 
 /**

@@ -19,7 +19,6 @@ import {
   estimatedRows,
   type ListTotal,
   listTotal,
-  queryRows,
   sofiaToday,
 } from '../../db/sql-helpers.ts';
 import { companies, documentFlowCategories, documentsFlow, files } from '../../db/schema/index.ts';
@@ -39,6 +38,7 @@ import {
   rowDto,
   scopeCondition,
   selectDocumentsFlow,
+  selectDocumentsFlowPage,
   viewDto,
 } from './documents-flow.queries.ts';
 import { uniqueEntryNames, zipStream } from './zip.ts';
@@ -95,34 +95,21 @@ export class DocumentsFlowService {
     return viewDto(row, rightsOf(actor, row, this.settings.lockDays, now), scope, this.settings.lockDays, now);
   }
 
-  /** One page: its ids and the total in parallel, then those rows whole (in the page's order). */
+  /** One page (its ids, then those rows whole, in one statement) and the total in parallel. */
   async list(
     actor: Actor,
     scope: DocumentFlowScope,
     query: DocumentFlowListQuery,
   ): Promise<ListResult<DocumentFlowRow>> {
     const queries = documentFlowListQueries(actor, scope, query);
-    const [ids, total] = await Promise.all([
-      queryRows<{ id: string }>(this.db, queries.ids),
+    const [rows, total] = await Promise.all([
+      selectDocumentsFlowPage(this.db, actor, scope, queries.ids) as Promise<DocumentFlowRecord[]>,
       documentFlowTotal(this.db, queries.count),
     ]);
-    const rows =
-      ids.length > 0
-        ? ((await selectDocumentsFlow(this.db, actor, scope).where(
-            inArray(
-              documentsFlow.id,
-              ids.map((row) => row.id),
-            ),
-          )) as DocumentFlowRecord[])
-        : [];
-    const byId = new Map(rows.map((row) => [row.id, row]));
     const now = Date.now();
     return {
-      Items: ids.flatMap(({ id }) => {
-        const row = byId.get(id);
-        return row ? [rowDto(row, rightsOf(actor, row, this.settings.lockDays, now), scope)] : [];
-      }),
-      ...(await listTotal(this.db, queries.count, total, { ...query, rows: ids.length })),
+      Items: rows.map((row) => rowDto(row, rightsOf(actor, row, this.settings.lockDays, now), scope)),
+      ...(await listTotal(this.db, queries.count, total, { ...query, rows: rows.length })),
       Page: query.page,
     };
   }
