@@ -172,7 +172,9 @@ describe('reminders', () => {
     );
 
     // The overdue list now shows the last reminder.
-    const reminders = await api<Array<{ stage: number }>>(`receivables/reminders/of/${state.old._id}`);
+    const { reminders } = await api<{ reminders: Array<{ stage: number }> }>(
+      `receivables/reminders/of/${state.old._id}`,
+    );
     expect(reminders.map((one) => one.stage)).toEqual([3]);
   });
 });

@@ -5,11 +5,11 @@
  * "send a reminder now", an invoice's reminders and mail history, and 50 runs at once queueing each stage once.
  */
 import { execFileSync } from 'node:child_process';
-import type { BillingDocumentView, InvoiceReminderView, MailView, ReminderSettingsView } from '@kantora/domain';
+import type { BillingDocumentView, InvoiceRemindersView, MailView, ReminderSettingsView } from '@kantora/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/sql-helpers.ts';
-import { BASE, errorsOf } from './billing-fixtures.ts';
+import { addItem, BASE, createNotice, errorsOf, issue } from './billing-fixtures.ts';
 import { raceIt } from './concurrency.ts';
 import { call } from './helpers.ts';
 import {
@@ -181,17 +181,20 @@ describe('the daily run', () => {
       expect(row.mailId).toBeTruthy();
     }
 
+    // Each is the invoice's first reminder: the first stage's text, whatever stage it reached (the second's "second
+    // reminder" and the last's "despite our previous reminders" would not be true).
     const [mail2] = await deliveredFor(stage2);
     expect(mail2.envelopeTo.sort()).toEqual(['accounts@debtor.test', 'boss@debtor.test']);
-    expect(mail2.parsed.subject).toBe(`Второ напомняне за плащане: фактура № ${stage2.number} — Кантора ООД`);
-    expect(mail2.parsed.text).toContain('просрочена с 30 дни');
+    expect(mail2.parsed.subject).toBe(`Напомняне за плащане: фактура № ${stage2.number} — Кантора ООД`);
+    expect(mail2.parsed.text).toContain('просрочие 30 дни');
     expect(mail2.parsed.text).toContain('240,00 EUR');
     const pdf = mail2.parsed.attachments.find((one) => one.contentType === 'application/pdf');
     expect(pdf).toBeDefined();
     expect(pdfText(pdf?.content as Buffer)).toContain(stage2.number ?? '');
 
     const [mail3] = await deliveredFor(stage3);
-    expect(mail3.parsed.subject).toContain('Последно напомняне');
+    expect(mail3.parsed.subject).toContain('Напомняне за плащане');
+    expect(mail3.parsed.text).not.toContain('Въпреки');
     const [mail1] = await deliveredFor(stage1);
     expect(mail1.parsed.subject).toContain('Напомняне за плащане');
     expect(mail1.parsed.text).toContain('просрочие 10 дни');
@@ -232,8 +235,35 @@ describe('the daily run', () => {
     expect(await runNow(r)).toBe(0);
   });
 
+  it('words each reminder by the ones sent before: the second text after one, the last text after two', async () => {
+    const late = await overdueInvoice(r, r.client, 50);
+    const early = await overdueInvoice(r, r.client, 8);
+    expect(await runNow(r)).toBe(2);
+    const [lateFirst] = await deliveredFor(late);
+    expect(lateFirst.parsed.subject).toContain('Напомняне за плащане');
+    expect(lateFirst.parsed.text).not.toContain('Въпреки');
+    // By hand after one: at most the second text (the last stage reached).
+    const byHand = await call<MailView>(r.s.ctx, 'POST', '/api/receivables/reminders/send', { documentId: late._id });
+    expect(byHand.status).toBe(200);
+    expect(byHand.body.Result.subject).toContain('Второ напомняне');
+    // The early one through its stages: the first, second and last texts in turn.
+    const deadline = async (days: number) =>
+      r.s.ctx.database.db.execute(
+        sql`update billing_documents set payment_deadline_date = ${plusDays(r.today, -days)}::date where id = ${early._id}::uuid`,
+      );
+    await deadline(25);
+    expect(await runNow(r)).toBe(1);
+    await deadline(50);
+    expect(await runNow(r)).toBe(1);
+    const subjects = (await deliveredFor(early)).map((one) => one.parsed.subject ?? '');
+    expect(subjects).toHaveLength(3);
+    expect(subjects.filter((one) => one.startsWith('Напомняне за плащане'))).toHaveLength(1);
+    expect(subjects.filter((one) => one.startsWith('Второ напомняне'))).toHaveLength(1);
+    expect(subjects.filter((one) => one.startsWith('Последно напомняне'))).toHaveLength(1);
+  });
+
   it("shows each reminder in the invoice's reminders and mail history", async () => {
-    const reminders = await call<InvoiceReminderView[]>(
+    const reminders = await call<InvoiceRemindersView>(
       r.s.ctx,
       'GET',
       `/api/receivables/reminders/of/${stage1._id}`,
@@ -241,9 +271,11 @@ describe('the daily run', () => {
       tokens().accountant.token,
     );
     expect(reminders.status).toBe(200);
-    expect(reminders.body.Result.map((one) => one.stage)).toEqual([2, 1]);
-    expect(reminders.body.Result[1]).toMatchObject({ runDate: r.today, mailState: 'sent', by: tokens().admin.id });
-    expect(reminders.body.Result[1].to.sort()).toEqual(['accounts@debtor.test', 'boss@debtor.test']);
+    const { reminders: list, ...debt } = reminders.body.Result;
+    expect(debt).toEqual({ due: 240, currency: 'EUR', daysOverdue: 25, overdue: true });
+    expect(list.map((one) => one.stage)).toEqual([2, 1]);
+    expect(list[1]).toMatchObject({ runDate: r.today, mailState: 'sent', by: tokens().admin.id });
+    expect(list[1].to.sort()).toEqual(['accounts@debtor.test', 'boss@debtor.test']);
     for (const role of ['employee', 'client'] as const)
       expect(
         (await call(r.s.ctx, 'GET', `/api/receivables/reminders/of/${stage1._id}`, undefined, tokens()[role].token))
@@ -254,9 +286,40 @@ describe('the daily run', () => {
     expect(unknown.status).toBe(404);
     const history = await call<MailView[]>(r.s.ctx, 'POST', `${BASE.invoice}/mails`, { invoiceId: stage1._id });
     expect(history.body.Result).toHaveLength(2);
-    expect(history.body.Result.map((one) => one._id).sort()).toEqual(
-      reminders.body.Result.map((one) => one.mailId).sort(),
-    );
+    expect(history.body.Result.map((one) => one._id).sort()).toEqual(list.map((one) => one.mailId).sort());
+  });
+
+  it("answers the invoice's debt as the server counts it: a debit notice after full payment is overdue", async () => {
+    const debtOf = async (invoice: BillingDocumentView) => {
+      const response = await call<InvoiceRemindersView>(r.s.ctx, 'GET', `/api/receivables/reminders/of/${invoice._id}`);
+      expect(response.status).toBe(200);
+      const { reminders: _, ...debt } = response.body.Result;
+      return debt;
+    };
+    const invoice = await overdueInvoice(r, r.client, 10);
+    expect(await debtOf(invoice)).toEqual({ due: 240, currency: 'EUR', daysOverdue: 10, overdue: true });
+    await pay(r, invoice, 240);
+    expect(await debtOf(invoice)).toEqual({ due: 0, currency: 'EUR', daysOverdue: 10, overdue: false });
+    const refused = await call(r.s.ctx, 'POST', '/api/receivables/reminders/send', { documentId: invoice._id });
+    expect(refused.status).toBe(400);
+    // A debit notice (20 + VAT) of the paid invoice: owed again, though the invoice itself is marked paid.
+    const notice = await createNotice(r.s, 2, invoice._id, {
+      customerId: r.client,
+      customerBank: null,
+      providerBank: r.s.providerBank,
+      providerBank2: r.s.providerBank2,
+      date: r.today,
+      paymentDeadlineDate: r.today,
+    });
+    await addItem(r.s, 'invoice', notice._id, 20, 1);
+    await issue(r.s, 'invoice', notice._id);
+    expect(await debtOf(invoice)).toEqual({ due: 24, currency: 'EUR', daysOverdue: 10, overdue: true });
+    const sent = await call(r.s.ctx, 'POST', '/api/receivables/reminders/send', { documentId: invoice._id });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    // Not an issued invoice (the notice itself): nothing due, no reminders.
+    expect(await debtOf(notice)).toEqual({ due: 0, currency: '', daysOverdue: 0, overdue: false });
+    // The run sends it its first stage (a reminder by hand is not a stage).
+    expect(await runNow(r)).toBe(1);
   });
 
   it('is due once a day from the hour, claimed by one run of the day', async () => {
@@ -355,7 +418,8 @@ describe('runs at once', () => {
       );
       expect(after[0].n - before[0].n).toBe(3);
       const [italian] = await deliveredFor(invoices[2]);
-      expect(italian.parsed.subject).toContain('Ultimo sollecito di pagamento');
+      // Its first reminder (stage 3 reached): the first stage's text.
+      expect(italian.parsed.subject).toContain('Promemoria di pagamento');
       expect(italian.envelopeTo).toEqual(['amministrazione@italiano.test']);
     },
     120_000,

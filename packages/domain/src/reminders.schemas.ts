@@ -13,8 +13,9 @@
  *                                                     admin, manager); paid, fully credited or not overdue: 400
  *                                                     `reminder_not_overdue`; no notification e-mails: 400
  *                                                     `mail_no_recipients`.
- * - GET  /api/receivables/reminders/of/{documentId}  → `InvoiceReminderView[]`, newest first (permission
- *                                                     `invoicesRead`: admin, manager, accountant).
+ * - GET  /api/receivables/reminders/of/{documentId}  → `InvoiceRemindersView`: the invoice's debt as the server
+ *                                                     counts it (what "send now" checks) and its reminders, newest
+ *                                                     first (permission `invoicesRead`: admin, manager, accountant).
  */
 import { z } from 'zod';
 import { LOCALES, type Locale } from './api.ts';
@@ -111,4 +112,21 @@ export interface InvoiceReminderView {
   /** The outbox state of its message (null when the message is gone). */
   mailState: MailState | null;
   to: string[];
+}
+
+/**
+ * GET /api/receivables/reminders/of/{documentId}: the invoice's debt under the receivables' money rule (its issued
+ * notices, debit ones too, and every payment and refund counted: what "send a reminder now" checks) and its reminders.
+ */
+export interface InvoiceRemindersView {
+  /** What is due now (0 when nothing is, or for a document that is not an issued invoice). */
+  due: number;
+  /** The invoice's currency code ('' when it has none). */
+  currency: string;
+  /** Whole days past the payment deadline, today in Europe/Sofia (0 when not past or none). */
+  daysOverdue: number;
+  /** Something is due and the deadline has passed: a reminder may be sent now. */
+  overdue: boolean;
+  /** Newest first. */
+  reminders: InvoiceReminderView[];
 }

@@ -1,5 +1,5 @@
 import type {
-  InvoiceReminderView,
+  InvoiceRemindersView,
   MailView,
   ReminderRunResult,
   ReminderSendInput,
@@ -30,14 +30,15 @@ export const remindersApi = {
   run: () => api.post<ReminderRunResult>('/receivables/reminders/run', {}),
   /** Queues a reminder of an overdue invoice (stage 0); the answer's message says queued or held. */
   send: (input: ReminderSendInput) => api.post<MailView>('/receivables/reminders/send', input),
-  /** The invoice's reminders, newest first. */
+  /** The invoice's debt as the server counts it and its reminders, newest first. */
   of: (documentId: string) =>
-    api.get<InvoiceReminderView[]>(`/receivables/reminders/of/${encodeURIComponent(documentId)}`),
+    api.get<InvoiceRemindersView>(`/receivables/reminders/of/${encodeURIComponent(documentId)}`),
 };
 
 /** The reads of reminders as TanStack query options. */
 export const reminderQueries = {
   settings: () => queryOptions({ queryKey: reminderKeys.settings, queryFn: remindersApi.settings }),
-  of: (documentId: string) =>
-    queryOptions({ queryKey: reminderKeys.of(documentId), queryFn: () => remindersApi.of(documentId) }),
+  /** `version`: what the answer depends on that the page knows (the invoice's figures): a change reads it again. */
+  of: (documentId: string, version = '') =>
+    queryOptions({ queryKey: [...reminderKeys.of(documentId), version], queryFn: () => remindersApi.of(documentId) }),
 };

@@ -111,3 +111,13 @@ export async function remindersOf(executor: Executor, invoiceId: string): Promis
     to: row.to ?? [],
   }));
 }
+
+/** How many reminders of the invoice were sent before the one just recorded (`except`): any stage, by hand or not. */
+export async function remindersSentBefore(executor: Executor, invoiceId: string, except: string): Promise<number> {
+  const [{ n }] = await queryRows<{ n: number }>(
+    executor,
+    sql`select cast(count(*) as integer) as n from invoice_reminders
+      where document_id = ${invoiceId}::uuid and id <> ${except}::uuid`,
+  );
+  return Number(n);
+}

@@ -2,6 +2,8 @@ import {
   Access,
   DOCUMENT_MAIL_ENTITY,
   defaultMailLanguage,
+  fromCents,
+  type InvoiceRemindersView,
   type Locale,
   MessageKeys as M,
   type MailView,
@@ -12,6 +14,7 @@ import {
   renderMailTemplate,
   resolvePrintLayout,
   sofiaDay,
+  toCents,
 } from '@kantora/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -24,7 +27,13 @@ import { writeLog } from '../logs/index.ts';
 import { queueMail } from '../mail/index.ts';
 import { formatDate, formatMoney, localized, printFilenameOf, renderPdf } from '../printing/index.ts';
 import { reminderSettingsOf } from './reminder-settings.ts';
-import { type ReminderCandidate, invoiceDue, reminderCandidates, remindersOf } from './reminders.queries.ts';
+import {
+  invoiceDue,
+  type ReminderCandidate,
+  reminderCandidates,
+  remindersOf,
+  remindersSentBefore,
+} from './reminders.queries.ts';
 
 /** The job name of the daily run in job_runs. */
 export const REMINDERS_JOB = 'reminders';
@@ -51,6 +60,14 @@ function reminderValues(
     company: localized(doc.provider.name, language),
   };
 }
+
+/**
+ * The template stage of a reminder: the stage reached, but never a text that speaks of more reminders than were sent
+ * before (the second's "second reminder", the last's "despite our previous reminders"): the first reminder of an
+ * invoice has the first stage's text, the second at most the second's, whatever stage the invoice reached (an invoice
+ * already 45 days overdue when reminders are turned on gets the first text first).
+ */
+export const textStage = (reached: number, sentBefore: number) => Math.max(1, Math.min(reached, sentBefore + 1));
 
 /** The client's language (Italian for an Italian VAT number or address, else Bulgarian). */
 const languageOf = (doc: PrintableDocument) =>
@@ -172,15 +189,16 @@ export class RemindersService {
     if (!row) return false;
     const record = await loadDocument(tx, 'invoice', SYSTEM, candidate.id);
     const to = await notificationEmails(tx, record);
-    const mail = await this.queueReminder(tx, actor, record, candidate.stage, to, undefined, candidate);
+    const text = textStage(candidate.stage, await remindersSentBefore(tx, candidate.id, row.id));
+    const mail = await this.queueReminder(tx, actor, record, text, to, undefined, candidate);
     await this.recordMail(tx, actor, row.id, candidate.id, candidate.stage, day, mail);
     return true;
   }
 
   /**
    * POST /api/receivables/reminders/send: a reminder of an overdue invoice now (stage 0, any number of times), with
-   * the template of the highest stage it reached (the first while it reached none), to the client's notification
-   * e-mails, "no reminders" or not.
+   * the template of the highest stage it reached (the first while it reached none; no later than what was sent
+   * before allows: textStage), to the client's notification e-mails, "no reminders" or not.
    */
   async sendNow(actor: Actor, input: ReminderSend): Promise<MailView> {
     const day = sofiaDay();
@@ -197,7 +215,8 @@ export class RemindersService {
         .insert(invoiceReminders)
         .values({ documentId: record.row.id, stage: 0, createdBy: actor.id, createdByName: actor.fullName })
         .returning({ id: invoiceReminders.id });
-      const mail = await this.queueReminder(tx, actor, record, Math.max(reached, 1), to, input.language, {
+      const text = textStage(Math.max(reached, 1), await remindersSentBefore(tx, record.row.id, row.id));
+      const mail = await this.queueReminder(tx, actor, record, text, to, input.language, {
         due: due.due,
         currency: due.currency,
         daysOverdue: due.daysOverdue,
@@ -207,10 +226,26 @@ export class RemindersService {
     });
   }
 
-  /** GET /api/receivables/reminders/of/{documentId}: the invoice's reminders (an invisible one: not found). */
-  async of(actor: Actor, documentId: string) {
+  /**
+   * GET /api/receivables/reminders/of/{documentId}: the invoice's debt as sendNow checks it (the money rule, today in
+   * Europe/Sofia) and its reminders (an invisible invoice: not found).
+   */
+  async of(actor: Actor, documentId: string): Promise<InvoiceRemindersView> {
     const record = await loadDocument(this.db, 'invoice', actor, documentId);
-    return remindersOf(this.db, record.row.id);
+    const invoice = record.row.issued && record.row.noticeType === 0;
+    const [due, reminders] = await Promise.all([
+      invoice ? invoiceDue(this.db, record.row.id, sofiaDay()) : null,
+      remindersOf(this.db, record.row.id),
+    ]);
+    const amount = due ? fromCents(Math.max(0, toCents(Number(due.due)))) : 0;
+    const daysOverdue = Math.max(0, due?.daysOverdue ?? 0);
+    return {
+      due: amount,
+      currency: due?.currency ?? '',
+      daysOverdue,
+      overdue: amount > 0 && daysOverdue > 0,
+      reminders,
+    };
   }
 
   private async queueReminder(

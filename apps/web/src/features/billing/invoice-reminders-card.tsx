@@ -1,10 +1,4 @@
-import {
-  type BillingDocumentView,
-  type InvoiceReminderView,
-  isManagement,
-  NoticeType,
-  sofiaDay,
-} from '@kantora/domain';
+import { type BillingDocumentView, type InvoiceReminderView, isManagement, NoticeType } from '@kantora/domain';
 import NotificationsActive from '@mui/icons-material/NotificationsActive';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,21 +18,6 @@ import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { localized } from '../../lib/labels.ts';
 import { useInvalidate } from '../../lib/metadata.ts';
 import { useSessionUser } from '../../lib/session.ts';
-
-const DAY_MS = 86_400_000;
-
-/** Whole days from a business date to another (both `YYYY-MM-DD`). */
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
-
-/**
- * What the editor knows of an invoice's debt: the total less its payments and its credit notices, and the days past
- * the deadline (0 when not past). The server decides whether a reminder may go (a debit notice, a refund).
- */
-export function invoiceDebt(doc: BillingDocumentView, today = sofiaDay()) {
-  const due = Math.round((doc.totalAmount - doc.paidAmount - doc.creditedAmount) * 100) / 100;
-  const daysOverdue = doc.paymentDeadlineDate ? Math.max(0, daysBetween(doc.paymentDeadlineDate, today)) : 0;
-  return { due, daysOverdue, overdue: due > 0 && daysOverdue > 0 };
-}
 
 /** An issued invoice (not a notice) has reminders. */
 export const hasReminders = (doc: BillingDocumentView | null): doc is BillingDocumentView =>
@@ -68,7 +47,9 @@ function ReminderRow({ reminder }: { reminder: InvoiceReminderView }) {
 /**
  * The reminders of an issued invoice (its editor; management and the accountant): each with its stage and the state
  * of its message, newest first. Management sends one now, after confirming, while the invoice is overdue; the
- * message then shows here and in the mail history.
+ * message then shows here and in the mail history. What is due and how late come from the server with the reminders
+ * (GET /api/receivables/reminders/of/{id}: its notices, debit ones too, and refunds counted, as "send now" checks
+ * them), read again when the invoice's payments or credits change.
  */
 export function InvoiceRemindersCard({ doc }: { doc: BillingDocumentView }) {
   const { t } = useTranslation('reminders');
@@ -76,18 +57,23 @@ export function InvoiceRemindersCard({ doc }: { doc: BillingDocumentView }) {
   const canSend = Boolean(user && isManagement(user.access));
   const confirm = useConfirm();
   const invalidate = useInvalidate();
-  const reminders = useQuery({ ...reminderQueries.of(doc._id), staleTime: 0, refetchOnMount: 'always' });
+  const reminders = useQuery({
+    ...reminderQueries.of(doc._id, `${doc.totalAmount}/${doc.paidAmount}/${doc.creditedAmount}`),
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
   const [busy, setBusy] = useState(false);
-  const debt = invoiceDebt(doc);
-  const currency = doc.currencyCode ?? undefined;
+  const debt = reminders.data;
+  const overdue = Boolean(debt?.overdue);
+  const currency = debt?.currency || doc.currencyCode || undefined;
 
   const send = async () => {
     const sure = await confirm({
       titleKey: t('invoice.confirm_title'),
       messageKey: t('invoice.confirm_text', {
         number: doc.number ?? '',
-        amount: formatMoney(debt.due, currency),
-        days: debt.daysOverdue,
+        amount: formatMoney(debt?.due ?? 0, currency),
+        days: debt?.daysOverdue ?? 0,
       }),
       confirmLabel: t('invoice.send'),
     });
@@ -103,18 +89,20 @@ export function InvoiceRemindersCard({ doc }: { doc: BillingDocumentView }) {
     }
   };
 
-  const list = reminders.data ?? [];
+  const list = debt?.reminders ?? [];
   return (
     <SectionCard
       title={t('invoice.title')}
       subtitle={
-        debt.overdue
-          ? t('invoice.overdue', {
-              days: debt.daysOverdue,
-              date: formatDate(doc.paymentDeadlineDate),
-              amount: formatMoney(debt.due, currency),
-            })
-          : t('invoice.not_overdue')
+        !debt
+          ? undefined
+          : debt.overdue
+            ? t('invoice.overdue', {
+                days: debt.daysOverdue,
+                date: formatDate(doc.paymentDeadlineDate),
+                amount: formatMoney(debt.due, currency),
+              })
+            : t('invoice.not_overdue')
       }
       actions={
         canSend ? (
@@ -122,7 +110,7 @@ export function InvoiceRemindersCard({ doc }: { doc: BillingDocumentView }) {
             variant="outlined"
             startIcon={<NotificationsActive />}
             onClick={() => void send()}
-            disabled={busy || !debt.overdue}
+            disabled={busy || !overdue}
           >
             {t('invoice.send')}
           </Button>

@@ -1,11 +1,16 @@
-import { Access, DOCUMENT_MAIL_ENTITY, type InvoiceReminderView, type MailView } from '@kantora/domain';
+import {
+  Access,
+  DOCUMENT_MAIL_ENTITY,
+  type InvoiceRemindersView,
+  type InvoiceReminderView,
+  type MailView,
+} from '@kantora/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import i18n from '../../lib/i18n.ts';
 import { ok, failure } from '../../test/render.tsx';
 import { signOutAfterEach } from '../../test/users.ts';
-import { invoiceDebt } from './invoice-reminders-card.tsx';
 import { openInvoiceEditor } from './test-page.tsx';
 import { docOf, ids } from './test-fixtures.ts';
 
@@ -43,6 +48,19 @@ const mailOf = (subject: string): MailView => ({
   attachments: [],
 });
 
+/** The server's answer of GET /api/receivables/reminders/of/{id}: the debt (overdue by default) and the reminders. */
+const debtOf = (
+  reminders: InvoiceReminderView[],
+  overrides: Partial<InvoiceRemindersView> = {},
+): InvoiceRemindersView => ({
+  due: 260,
+  currency: 'EUR',
+  daysOverdue: 18,
+  overdue: true,
+  reminders,
+  ...overrides,
+});
+
 /** An issued invoice of 360 EUR, 100 paid, deadline 14.04.2026 (overdue today), with one stage-1 reminder. */
 function openOverdue(access: number) {
   let reminders = [reminderOf(1)];
@@ -50,7 +68,7 @@ function openOverdue(access: number) {
   const doc = docOf('invoice', true, access, { paidAmount: 100, isPaid: 1 });
   const api = openInvoiceEditor(doc, access, {
     answers: {
-      [`GET /api/receivables/reminders/of/${ids.doc}`]: () => ok(reminders),
+      [`GET /api/receivables/reminders/of/${ids.doc}`]: () => ok(debtOf(reminders)),
       'POST /api/invoices/mails': () => ok(mails),
       'POST /api/receivables/reminders/send': () => {
         const mail = mailOf('Напомняне за плащане: фактура № 0000000042 — Кантора ЕООД');
@@ -74,17 +92,25 @@ function openOverdue(access: number) {
 }
 
 describe("an issued invoice's payment reminders", () => {
-  it('works out what is due and how late from the total, payments and credit notices', () => {
-    const doc = docOf('invoice', true, Access.manager, { paidAmount: 100, creditedAmount: 60 });
-    expect(invoiceDebt(doc, '2026-04-24')).toEqual({ due: 200, daysOverdue: 10, overdue: true });
-    expect(invoiceDebt(doc, '2026-04-14')).toEqual({ due: 200, daysOverdue: 0, overdue: false });
-    expect(invoiceDebt({ ...doc, creditedAmount: 260 }, '2026-05-01').overdue).toBe(false);
+  it('shows what the server counts as due: an invoice paid in full with a debit notice is overdue', async () => {
+    // The invoice's own figures say paid; the server counts its debit notice (24 EUR still due).
+    openInvoiceEditor(docOf('invoice', true, Access.manager, { paidAmount: 360, isPaid: 1 }), Access.manager, {
+      answers: {
+        [`GET /api/receivables/reminders/of/${ids.doc}`]: () => ok(debtOf([], { due: 24, daysOverdue: 9 })),
+        'POST /api/invoices/mails': () => ok([]),
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'Напомняния за плащане' }, { timeout: 30_000 });
+    await waitFor(() => expect(card).toHaveTextContent(/Просрочена с 9 дни \(срок 14\.04\.2026\), дължими 24,00 EUR/));
+    expect(within(card).getByRole('button', { name: 'Изпрати напомняне сега' })).toBeEnabled();
   });
 
   it('a manager sends a reminder now after confirming; it shows among the reminders and in the mail history', async () => {
     const { calls } = openOverdue(Access.manager);
     const card = await screen.findByRole('region', { name: 'Напомняния за плащане' }, { timeout: 30_000 });
-    expect(card).toHaveTextContent(/Просрочена с \d+ дни \(срок 14\.04\.2026\), дължими 260,00 EUR/);
+    await waitFor(() =>
+      expect(card).toHaveTextContent(/Просрочена с \d+ дни \(срок 14\.04\.2026\), дължими 260,00 EUR/),
+    );
     const list = await within(card).findByRole('list', { name: 'Изпратени напомняния' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
     expect(within(list).getByRole('listitem')).toHaveTextContent('Етап 1');
@@ -112,6 +138,7 @@ describe("an issued invoice's payment reminders", () => {
   it('asks first: cancelling sends nothing; a refusal leaves the list as it was', async () => {
     const { calls } = openInvoiceEditor(docOf('invoice', true, Access.admin), Access.admin, {
       answers: {
+        [`GET /api/receivables/reminders/of/${ids.doc}`]: () => ok(debtOf([])),
         'POST /api/invoices/mails': () => ok([]),
         'POST /api/receivables/reminders/send': () => failure(400, 'reminder_not_overdue'),
       },
@@ -137,12 +164,13 @@ describe("an issued invoice's payment reminders", () => {
   });
 
   it('an invoice not yet due cannot be reminded; the accountant sees the reminders without the button', async () => {
+    // The server answers it is not overdue (the default answer: nothing due, no reminders).
     openInvoiceEditor(
       docOf('invoice', true, Access.accountant, { paymentDeadlineDate: '2099-12-31' }),
       Access.accountant,
     );
     const card = await screen.findByRole('region', { name: 'Напомняния за плащане' }, { timeout: 30_000 });
-    expect(card).toHaveTextContent('Фактурата не е просрочена.');
+    await waitFor(() => expect(card).toHaveTextContent('Фактурата не е просрочена.'));
     expect(within(card).queryByRole('button', { name: 'Изпрати напомняне сега' })).not.toBeInTheDocument();
   });
 

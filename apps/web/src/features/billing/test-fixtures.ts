@@ -157,8 +157,9 @@ export function editorAnswers(
       ? {
           [`GET /api/${doc.kind === 'invoice' ? 'invoices' : 'proforma-invoices'}/${doc._id}`]: () => ok(doc),
           [`POST /api/${doc.kind === 'invoice' ? 'invoices' : 'proforma-invoices'}/getItems`]: () => ok(items()),
-          // An issued invoice's reminders card (none sent).
-          [`GET /api/receivables/reminders/of/${doc._id}`]: () => ok([]),
+          // An issued invoice's reminders card (nothing due as the server counts it, none sent).
+          [`GET /api/receivables/reminders/of/${doc._id}`]: () =>
+            ok({ due: 0, currency: 'EUR', daysOverdue: 0, overdue: false, reminders: [] }),
         }
       : {}),
   };
