@@ -10,6 +10,7 @@ import {
   setUpContracts,
   t,
 } from './contracts-fixtures.ts';
+import { EXACT_COUNT_LIMIT } from '../src/db/sql-helpers.ts';
 import { call, logsOf } from './helpers.ts';
 
 let s: ContractSetup;
@@ -466,5 +467,24 @@ describe('contracts list', () => {
       sql`update contracts set to_date = (now() at time zone 'Europe/Sofia')::date where id = ${contract._id}`,
     );
     expect((await call(s.ctx, 'GET', `/api/contracts/${contract._id}`)).body.Result.status).toBe(1);
+  });
+});
+
+describe('contracts list total past the exact-count limit', () => {
+  it('answers the estimate when the planner expects more than the limit, else counts exactly', async () => {
+    const few = (await call(s.ctx, 'POST', '/api/contracts/list', { status: 2 })).body.Result;
+    expect(few).not.toHaveProperty('Estimated');
+    const source = (await createContract(s, { name: t('Много', 'Molti') }))._id;
+    await s.ctx.database.db.execute(
+      sql`insert into contracts select (jsonb_populate_record(null::contracts, to_jsonb(c) || jsonb_build_object('id', gen_random_uuid()))).* from contracts c, generate_series(1, ${EXACT_COUNT_LIMIT + 200}) where c.id = ${source}`,
+    );
+    await s.ctx.database.db.execute(sql`analyze contracts`);
+    const drafts = (await call(s.ctx, 'POST', '/api/contracts/list', { status: 0 })).body.Result;
+    expect(drafts.Estimated).toBe(true);
+    expect(drafts.Total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    expect(drafts.Items).toHaveLength(15);
+    // A filter with few rows stays exact, and the canceled ones are the same as before.
+    const canceled = (await call(s.ctx, 'POST', '/api/contracts/list', { status: 2 })).body.Result;
+    expect([canceled.Total, canceled.Estimated]).toEqual([few.Total, undefined]);
   });
 });
