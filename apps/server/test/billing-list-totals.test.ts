@@ -165,6 +165,11 @@ describe('the invoice register past the exact count', () => {
     const counts = (await call(s.ctx, 'GET', `${BASE.invoice}/getDocsCount`)).body.Result;
     expect(counts.drafts).toBe(all.filter((doc) => !doc.issued).length);
     expect(counts.issued).toBeGreaterThanOrEqual(EXACT_COUNT_LIMIT);
+    // The issued count is not exact, and says so; the drafts' is.
+    expect(['estimated', 'capped']).toContain(counts.inexact?.issued);
+    expect(counts.inexact?.drafts).toBeUndefined();
+    if (counts.inexact?.issued === 'capped') expect(counts.issued).toBe(EXACT_COUNT_LIMIT);
+    // Both exact: no `inexact`.
     expect((await call(s.ctx, 'GET', `${BASE.invoice}/getDocsCount?isPaid=0`)).body.Result).toEqual({
       issued: notPaid.length,
       drafts: all.filter((doc) => !doc.issued).length,

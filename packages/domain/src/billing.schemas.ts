@@ -625,6 +625,8 @@ export interface BillingRow {
 export interface BillingCounts {
   issued: number;
   drafts: number;
+  /** The tabs whose count is not exact: the database's estimate, or `capped` (more than the count). */
+  inexact?: Partial<Record<'issued' | 'drafts', 'estimated' | 'capped'>>;
 }
 
 /** An option of the invoice autocomplete. */

@@ -21,7 +21,7 @@ import {
 } from '@kantora/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { cappedCount, isUniqueViolation, listTotal, queryRows } from '../../db/sql-helpers.ts';
+import { cappedCount, isUniqueViolation, type ListTotal, listTotal, queryRows } from '../../db/sql-helpers.ts';
 import { billingDocuments } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import { formFailed } from '../../http/validation.ts';
@@ -85,14 +85,22 @@ export class BillingService {
     };
   }
 
-  /** GET getDocsCount: the tabs' badges under the same filters (exact up to 1 000, then the estimate). */
+  /** GET getDocsCount: the tabs' badges under the same filters (exact up to 1 000, then the estimate or more than 1 000, said in `inexact`). */
   async counts(kind: BillingKind, actor: Actor, query: BillingCountQuery): Promise<BillingCounts> {
     const queries = billingCountQueries(kind, actor, query);
     const [issued, drafts] = await Promise.all([
       cappedCount(this.db, queries.issued),
       cappedCount(this.db, queries.drafts),
     ]);
-    return { issued: issued.count, drafts: drafts.count };
+    const inexact = (total: ListTotal) => (total.capped ? 'capped' : total.estimated ? 'estimated' : undefined);
+    const flags = Object.fromEntries(
+      Object.entries({ issued: inexact(issued), drafts: inexact(drafts) }).filter(([, flag]) => flag),
+    );
+    return {
+      issued: issued.count,
+      drafts: drafts.count,
+      ...(Object.keys(flags).length > 0 ? { inexact: flags } : {}),
+    };
   }
 
   /** The invoice autocomplete: by number or id, issued only unless told, created ascending. */

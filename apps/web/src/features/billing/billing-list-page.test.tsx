@@ -1,4 +1,4 @@
-import { Access, type BillingRow } from '@kantora/domain';
+import { Access, type BillingCounts, type BillingRow } from '@kantora/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -21,10 +21,10 @@ const rowOf = (issued: boolean): BillingRow => {
   return row;
 };
 
-function open(access: number) {
+function open(access: number, counts: BillingCounts = { issued: 12345, drafts: 3 }) {
   setSessionUser(userOf(access));
   const api = mockApi({
-    'GET /api/invoices/getDocsCount': () => ok({ issued: 12345, drafts: 3 }),
+    'GET /api/invoices/getDocsCount': () => ok(counts),
     'POST /api/invoices/list': (init) => {
       const body = JSON.parse(String(init?.body));
       return ok({ Items: [rowOf(body.issued)], Total: 1, Page: 1 });
@@ -56,6 +56,14 @@ describe('the invoice list', () => {
     const drafts = await screen.findByRole('table', { name: 'Фактури: Чернови' });
     expect(await within(drafts).findByText('без номер')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Нова фактура' })).toHaveAttribute('href', '/invoices/create');
+  });
+
+  it('says which tab count is the estimate (≈, two figures) and which more than the count (>)', {
+    timeout: 60_000,
+  }, async () => {
+    open(Access.manager, { issued: 170_857, drafts: 1000, inexact: { issued: 'estimated', drafts: 'capped' } });
+    expect(await screen.findByRole('tab', { name: /^Издадени\s?\(≈ 170\s000\)$/ })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /^Чернови\s?\(> 1\s?000\)$/ })).toBeInTheDocument();
   });
 
   it('counts and lists under the applied filter; accountants have no add button', { timeout: 60_000 }, async () => {

@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/ui/data-table.tsx';
 import { PageToolbar } from '../../components/ui/page-toolbar.tsx';
+import { roundedTotal } from '../../components/ui/table-pagination-bar.tsx';
 import { type ListRequest, useListState } from '../../components/ui/use-list-query.ts';
 import { visuallyHidden } from '../../components/ui/visually-hidden.ts';
 import { formatNumber } from '../../lib/format.ts';
@@ -79,7 +80,7 @@ function TabLabel({ text, count }: { text: string; count: string }) {
  * sends chosen issued ones by e-mail.
  */
 export function BillingListPage({ kind }: { kind: BillingKind }) {
-  const { t } = useTranslation('billing');
+  const { t, i18n } = useTranslation('billing');
   const user = useSessionUser();
   const management = user ? isManagement(user.access) : false;
   // The month's package (invoices and notices, PDF and XML, with the sales journal): management and the accountant.
@@ -163,7 +164,11 @@ export function BillingListPage({ kind }: { kind: BillingKind }) {
       >
         {TABS.map((key) => {
           const value = counts.data?.[key];
-          const count = value === undefined ? '…' : formatNumber(value, 0);
+          // A count past 1 000 may be the database's estimate ("≈ 170 000") or a lower bound ("> 1000").
+          const inexact = counts.data?.inexact?.[key];
+          let count = value === undefined ? '…' : formatNumber(value, 0);
+          if (value !== undefined && inexact === 'estimated') count = `≈ ${roundedTotal(value, i18n.language)}`;
+          else if (value !== undefined && inexact === 'capped') count = `> ${count}`;
           return (
             <Tab
               key={key}
