@@ -8,7 +8,7 @@
  *
  * - POST list     body `timesheetListQuery` → `TimesheetListResult` (`ListResult<TimesheetRow>` plus `TotalDuration`,
  *                 the minutes of every matching row). Default sort `created` descending; sortable `created`, `date`.
- *                 `Total` and `TotalDuration` are exact up to 10 000 matching rows; past that `Estimated: true` and
+ *                 `Total` and `TotalDuration` are exact up to 1 000 matching rows (EXACT_COUNT_LIMIT); past that `Estimated: true` and
  *                 both are the database's estimate (the web shows "≈").
  * - GET  {id}     → `TimesheetView`.
  * - POST save     an ARRAY of `timesheetItemSchema` (create; 1–50 rows, all saved in one transaction or none) →
