@@ -3,11 +3,15 @@
  * filter, escaping, totals, the user's language, the filter rule, and the keyset walk behind both.
  */
 import { execFileSync } from 'node:child_process';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timesheets } from '../src/db/schema/index.ts';
 import { TimesheetsService } from '../src/modules/timesheets/timesheets.service.ts';
+import { timesheetsWorkbook } from '../src/modules/timesheets/timesheets-export.ts';
+import type { TimesheetRecord } from '../src/modules/timesheets/timesheets.queries.ts';
 import { bearer, call } from './helpers.ts';
 import { daysAgo, row, saveRows, setUpTimesheets, type TimesheetSetup } from './timesheets-fixtures.ts';
 
@@ -132,6 +136,91 @@ describe('timesheet export', () => {
     }
     expect((await post('/api/timesheets/export', { client: s.visible, sortBy: 'duration' })).statusCode).toBe(400);
   });
+});
+
+describe('the export file', () => {
+  it('is the workbook exceljs wrote: widths, formats, bold header and totals, frozen header, creator', async () => {
+    const response = await post('/api/timesheets/export', { client: s.visible, lang: 'it' });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
+    expect(workbook.creator).toBe('Kantora');
+    expect(workbook.worksheets).toHaveLength(1);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.views).toMatchObject([{ state: 'frozen', ySplit: 1, topLeftCell: 'A2' }]);
+    expect(sheet.columns.map((column) => column.width)).toEqual([26, 32, 32, 28, 12, 14, 10, 48]);
+    expect(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'].map((column) => sheet.getCell(`${column}1`).font?.bold)).toEqual(
+      Array(8).fill(true),
+    );
+    // Every data row: the date and the duration formatted, the rest General, nothing bold.
+    for (const index of [2, 3, 4, 5]) {
+      const row = sheet.getRow(index);
+      expect([5, 6].map((column) => row.getCell(column).numFmt)).toEqual(['dd.mm.yyyy', '[h]:mm']);
+      expect([1, 7, 8].map((column) => row.getCell(column).numFmt)).toEqual([undefined, undefined, undefined]);
+      expect(row.getCell(1).font?.bold).toBeUndefined();
+      expect(typeof row.getCell(7).value).toBe('number');
+    }
+    expect(values(sheet, 6)).toEqual([]);
+    const total = sheet.getRow(7);
+    expect([1, 2, 5, 6, 7, 8].map((column) => total.getCell(column).font?.bold)).toEqual(Array(6).fill(true));
+    expect(total.getCell(6).numFmt).toBe('[h]:mm');
+    expect(total.getCell(5).numFmt).toBe('dd.mm.yyyy');
+  });
+
+  it('streams: its first bytes leave before the rows are all read, and a long export keeps memory flat', async () => {
+    const batches = 40;
+    const rowsPerBatch = 1000;
+    let read = 0;
+    let readAtFirstByte = -1;
+    const record = (index: number): TimesheetRecord => ({
+      id: `id-${index}`,
+      userId: `user-${index % 50}`,
+      firstName: { bg: 'Иван', it: 'Ivan' },
+      lastName: { bg: `Петров ${index % 50}`, it: `Petrov ${index % 50}` },
+      clientId: `client-${index % 700}`,
+      clientName: { bg: `Клиент ${index % 700} ООД`, it: `Cliente ${index % 700}` },
+      contractId: `contract-${index % 900}`,
+      contractName: { bg: `Договор ${index % 900}`, it: `Contratto ${index % 900}` },
+      contractFromDate: null,
+      contractToDate: null,
+      serviceId: `service-${index % 5}`,
+      serviceName: { bg: 'Услуга', it: 'Servizio' },
+      serviceCode: `S${index % 5}`,
+      date: '2026-03-02',
+      duration: 1 + (index % 480),
+      comment: `Коментар ${index} ${'·'.repeat(index % 40)}`,
+      created: '2026-03-02 10:00:00+00',
+      updated: null,
+    });
+    async function* rows() {
+      for (let batch = 0; batch < batches; batch++) {
+        yield Array.from({ length: rowsPerBatch }, (_, index) => record(batch * rowsPerBatch + index));
+        read += 1;
+      }
+    }
+    // The heap in use after a full collection, every ten batches (a collection on demand, as --expose-gc gives).
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const heap: number[] = [];
+    let measured = -1;
+    const file = timesheetsWorkbook(rows(), 'bg');
+    let bytes = 0;
+    for await (const chunk of file) {
+      if (readAtFirstByte < 0) readAtFirstByte = read;
+      bytes += (chunk as Buffer).length;
+      if (read % 10 === 5 && read !== measured) {
+        measured = read;
+        gc();
+        heap.push(process.memoryUsage().heapUsed);
+      }
+    }
+    expect(read).toBe(batches);
+    expect(readAtFirstByte).toBeGreaterThanOrEqual(0);
+    expect(readAtFirstByte).toBeLessThan(batches / 4);
+    // The sheet's XML of 40 000 rows is some 18 MB: a writer that kept it would hold that much more by the end.
+    expect(bytes).toBeGreaterThan(700_000);
+    expect(heap.length).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...heap) - heap[0]).toBeLessThan(8_000_000);
+  }, 120_000);
 });
 
 describe('the keyset walk', () => {

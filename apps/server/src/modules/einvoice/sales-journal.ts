@@ -1,5 +1,5 @@
 /**
- * The month's sales journal: an XLSX written by exceljs's streaming WorkbookWriter while the documents come from the
+ * The month's sales journal: an XLSX streamed by http/xlsx.ts while the documents come from the
  * database page by page, so memory holds a page and the workbook's zip buffers, never the month. One row per issued
  * invoice and notice (credit notices negative, as stored), its figures in its own currency and in EUR, the tax base
  * split by VAT rate (in EUR, so that a column adds up), and the totals at the bottom. Headers in Bulgarian and
@@ -14,8 +14,7 @@ import {
   type PrintDocumentKind,
   toCents,
 } from '@kantora/domain';
-import { writable } from '../../http/streams.ts';
-import { safeCell, streamedWorkbook } from '../../http/xlsx.ts';
+import { safeCell, streamedWorkbook, type XlsxColumn } from '../../http/xlsx.ts';
 
 /** What the journal needs of one document (numbers as stored: a credit notice's are negative). */
 export interface JournalDocument {
@@ -72,35 +71,33 @@ export function salesJournal(
   rates: readonly number[],
   pages: AsyncIterable<JournalDocument[]>,
 ): Readable {
-  const { output, workbook, sheet } = streamedWorkbook(`Дневник ${month}`);
   const rateColumns: Array<number | null> = [...[...rates].sort((a, b) => b - a), null];
-  const money = (header: string, key: string) => ({ header, key, width: 16, style: { numFmt: MONEY } });
-  sheet.columns = [
-    { header: 'Номер / Numero', key: 'number', width: 14 },
-    { header: 'Дата / Data', key: 'date', width: 12, style: { numFmt: 'dd.mm.yyyy' } },
-    { header: 'Вид / Tipo', key: 'type', width: 20 },
-    { header: 'Клиент / Cliente', key: 'customer', width: 36 },
-    { header: 'ДДС номер / Partita IVA', key: 'vatNumber', width: 18 },
-    money('Данъчна основа / Imponibile', 'amount'),
-    money('ДДС / IVA', 'vat'),
-    money('Общо / Totale', 'total'),
-    { header: 'Валута / Valuta', key: 'currency', width: 10 },
-    { header: 'Курс (лв.) / Cambio (BGN)', key: 'rate', width: 14, style: { numFmt: RATE } },
-    ...rateColumns.map((rate, index) => money(rateLabel(rate), `rate${index}`)),
-    money('Данъчна основа (EUR) / Imponibile (EUR)', 'amountEur'),
-    money('ДДС (EUR) / IVA (EUR)', 'vatEur'),
-    money('Общо (EUR) / Totale (EUR)', 'totalEur'),
+  const money = (header: string): XlsxColumn => ({ header, width: 16, numFmt: MONEY });
+  const columns: XlsxColumn[] = [
+    { header: 'Номер / Numero', width: 14 },
+    { header: 'Дата / Data', width: 12, numFmt: 'dd.mm.yyyy' },
+    { header: 'Вид / Tipo', width: 20 },
+    { header: 'Клиент / Cliente', width: 36 },
+    { header: 'ДДС номер / Partita IVA', width: 18 },
+    money('Данъчна основа / Imponibile'),
+    money('ДДС / IVA'),
+    money('Общо / Totale'),
+    { header: 'Валута / Valuta', width: 10 },
+    { header: 'Курс (лв.) / Cambio (BGN)', width: 14, numFmt: RATE },
+    ...rateColumns.map((rate) => money(rateLabel(rate))),
+    money('Данъчна основа (EUR) / Imponibile (EUR)'),
+    money('ДДС (EUR) / IVA (EUR)'),
+    money('Общо (EUR) / Totale (EUR)'),
   ];
-  sheet.getRow(1).font = { bold: true };
 
-  const write = async () => {
+  return streamedWorkbook(`Дневник ${month}`, columns, async (sheet) => {
     let count = 0;
     const perRate = rateColumns.map(() => 0);
     const eur = { amount: 0, vat: 0, total: 0 };
     /** Per currency, the documents' own figures (never added across currencies). */
     const perCurrency = new Map<string, { amount: number; vat: number; total: number }>();
     for await (const page of pages) {
-      if (output.destroyed) return;
+      if (sheet.closed) return;
       for (const doc of page) {
         const convert = (amount: number) => eurCents(amount, doc.currency, doc.currencyRate);
         const base = convert(doc.amount);
@@ -116,65 +113,61 @@ export function salesJournal(
         own.vat += toCents(doc.vatAmount);
         own.total += toCents(doc.totalAmount);
         perCurrency.set(doc.currency, own);
-        sheet
-          .addRow([
-            doc.number,
-            new Date(`${doc.date}T00:00:00Z`),
-            typeOf(doc.noticeType),
-            safeCell(doc.customer),
-            safeCell(doc.vatNumber),
-            doc.amount,
-            doc.vatAmount,
-            doc.totalAmount,
-            doc.currency,
-            doc.currencyRate,
-            ...rateColumns.map((_, index) => (index === column ? fromCents(base) : null)),
-            fromCents(base),
-            fromCents(vat),
-            fromCents(total),
-          ])
-          .commit();
+        sheet.row([
+          doc.number,
+          new Date(`${doc.date}T00:00:00Z`),
+          typeOf(doc.noticeType),
+          safeCell(doc.customer),
+          safeCell(doc.vatNumber),
+          doc.amount,
+          doc.vatAmount,
+          doc.totalAmount,
+          doc.currency,
+          doc.currencyRate,
+          ...rateColumns.map((_, index) => (index === column ? fromCents(base) : null)),
+          fromCents(base),
+          fromCents(vat),
+          fromCents(total),
+        ]);
         count += 1;
       }
-      await writable(output);
+      await sheet.flush();
     }
-    sheet.addRow([]).commit();
-    const totals = sheet.addRow([
-      `Общо / Totale (${count})`,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      'EUR',
-      null,
-      ...perRate.map(fromCents),
-      fromCents(eur.amount),
-      fromCents(eur.vat),
-      fromCents(eur.total),
-    ]);
-    totals.font = { bold: true };
-    totals.commit();
+    sheet.row([]);
+    sheet.row(
+      [
+        `Общо / Totale (${count})`,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        'EUR',
+        null,
+        ...perRate.map(fromCents),
+        fromCents(eur.amount),
+        fromCents(eur.vat),
+        fromCents(eur.total),
+      ],
+      { bold: true },
+    );
     for (const [currency, own] of [...perCurrency].sort(([a], [b]) => a.localeCompare(b))) {
-      const row = sheet.addRow([
-        `Общо ${currency} / Totale ${currency}`,
-        null,
-        null,
-        null,
-        null,
-        fromCents(own.amount),
-        fromCents(own.vat),
-        fromCents(own.total),
-        currency,
-      ]);
-      row.font = { bold: true };
-      row.commit();
+      sheet.row(
+        [
+          `Общо ${currency} / Totale ${currency}`,
+          null,
+          null,
+          null,
+          null,
+          fromCents(own.amount),
+          fromCents(own.vat),
+          fromCents(own.total),
+          currency,
+        ],
+        { bold: true },
+      );
     }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
-  return output;
+  });
 }

@@ -1,13 +1,12 @@
 /**
- * The overdue list's export: an XLSX written by exceljs's streaming WorkbookWriter while the rows come from the
- * database batch by batch (like the timesheet export). Text cells that a spreadsheet could read as a formula are
+ * The overdue list's export: an XLSX streamed by http/xlsx.ts while the rows come from the database batch by batch
+ * (like the timesheet export). Text cells that a spreadsheet could read as a formula are
  * escaped.
  */
 import type { Readable } from 'node:stream';
 import type { Locale, OverdueRow } from '@kantora/domain';
-import { writable } from '../../http/streams.ts';
 import { localized } from '../printing/index.ts';
-import { safeCell, streamedWorkbook } from '../../http/xlsx.ts';
+import { safeCell, streamedWorkbook, type XlsxColumn } from '../../http/xlsx.ts';
 
 const LABELS: Record<Locale, Record<string, string>> = {
   bg: {
@@ -54,63 +53,52 @@ const day = (value: string | null) => (value ? new Date(`${value.slice(0, 10)}T0
 /** Streams the workbook of `batches` (the list's rows in its order) in `lang`, with the due total per currency. */
 export function overdueWorkbook(batches: AsyncIterable<OverdueRow[]>, lang: Locale): Readable {
   const t = LABELS[lang];
-  const { output, workbook, sheet } = streamedWorkbook(t.sheet);
-  sheet.columns = [
-    { header: t.number, key: 'number', width: 14 },
-    { header: t.date, key: 'date', width: 12, style: { numFmt: 'dd.mm.yyyy' } },
-    { header: t.deadline, key: 'deadline', width: 12, style: { numFmt: 'dd.mm.yyyy' } },
-    { header: t.daysOverdue, key: 'daysOverdue', width: 12 },
-    { header: t.client, key: 'client', width: 36 },
-    { header: t.currency, key: 'currency', width: 8 },
-    { header: t.total, key: 'total', width: 14, style: { numFmt: MONEY } },
-    { header: t.credited, key: 'credited', width: 14, style: { numFmt: MONEY } },
-    { header: t.paid, key: 'paid', width: 14, style: { numFmt: MONEY } },
-    { header: t.due, key: 'due', width: 14, style: { numFmt: MONEY } },
-    { header: t.lastReminder, key: 'lastReminder', width: 14, style: { numFmt: 'dd.mm.yyyy' } },
-    { header: t.email, key: 'email', width: 28 },
-    { header: t.phone, key: 'phone', width: 16 },
-    { header: t.notificationsEmails, key: 'notificationsEmails', width: 36 },
+  const columns: XlsxColumn[] = [
+    { header: t.number, width: 14 },
+    { header: t.date, width: 12, numFmt: 'dd.mm.yyyy' },
+    { header: t.deadline, width: 12, numFmt: 'dd.mm.yyyy' },
+    { header: t.daysOverdue, width: 12 },
+    { header: t.client, width: 36 },
+    { header: t.currency, width: 8 },
+    { header: t.total, width: 14, numFmt: MONEY },
+    { header: t.credited, width: 14, numFmt: MONEY },
+    { header: t.paid, width: 14, numFmt: MONEY },
+    { header: t.due, width: 14, numFmt: MONEY },
+    { header: t.lastReminder, width: 14, numFmt: 'dd.mm.yyyy' },
+    { header: t.email, width: 28 },
+    { header: t.phone, width: 16 },
+    { header: t.notificationsEmails, width: 36 },
   ];
-  sheet.getRow(1).font = { bold: true };
-
-  const write = async () => {
+  return streamedWorkbook(t.sheet, columns, async (sheet) => {
     const dueCents = new Map<string, number>();
     for await (const batch of batches) {
-      if (output.destroyed) return;
+      if (sheet.closed) return;
       for (const row of batch) {
-        sheet
-          .addRow([
-            row.number,
-            day(row.date),
-            day(row.deadline),
-            row.daysOverdue,
-            safeCell(localized(row.client.name, lang)),
-            row.currency,
-            row.total,
-            row.credited,
-            row.paid,
-            row.due,
-            row.lastReminder ? new Date(row.lastReminder.at) : null,
-            safeCell(row.contact.email),
-            safeCell(row.contact.phone),
-            safeCell(row.contact.notificationsEmails.join(', ')),
-          ])
-          .commit();
+        sheet.row([
+          row.number,
+          day(row.date),
+          day(row.deadline),
+          row.daysOverdue,
+          safeCell(localized(row.client.name, lang)),
+          row.currency,
+          row.total,
+          row.credited,
+          row.paid,
+          row.due,
+          row.lastReminder ? new Date(row.lastReminder.at) : null,
+          safeCell(row.contact.email),
+          safeCell(row.contact.phone),
+          safeCell(row.contact.notificationsEmails.join(', ')),
+        ]);
         dueCents.set(row.currency, (dueCents.get(row.currency) ?? 0) + Math.round(row.due * 100));
       }
-      await writable(output);
+      await sheet.flush();
     }
-    sheet.addRow([]).commit();
+    sheet.row([]);
     for (const [currency, cents] of [...dueCents].sort(([a], [b]) =>
       a === b ? 0 : a === 'EUR' ? -1 : b === 'EUR' ? 1 : a < b ? -1 : 1,
     )) {
-      const total = sheet.addRow([t.totals, null, null, null, null, currency, null, null, null, cents / 100]);
-      total.font = { bold: true };
-      total.commit();
+      sheet.row([t.totals, null, null, null, null, currency, null, null, null, cents / 100], { bold: true });
     }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
-  return output;
+  });
 }

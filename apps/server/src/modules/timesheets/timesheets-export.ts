@@ -1,6 +1,6 @@
 /**
- * The timesheet export: an XLSX written by exceljs's streaming WorkbookWriter while the rows come from the
- * database batch by batch, so memory holds a batch and the zip's buffers, never the whole sheet. Text cells that
+ * The timesheet export: an XLSX streamed by http/xlsx.ts while the rows come from the database batch by batch, so
+ * memory holds a batch and the zip's buffers, never the whole sheet. Text cells that
  * a spreadsheet could read as a formula are escaped.
  */
 import type { Readable } from 'node:stream';
@@ -8,8 +8,7 @@ import type { Locale } from '@kantora/domain';
 import { fullNameOf, type TimesheetRecord } from './timesheets.queries.ts';
 import { localized } from '../printing/index.ts';
 import { TIMESHEET_LABELS } from './timesheet-labels.ts';
-import { writable } from '../../http/streams.ts';
-import { safeCell, streamedWorkbook } from '../../http/xlsx.ts';
+import { safeCell, streamedWorkbook, type XlsxColumn } from '../../http/xlsx.ts';
 
 const MINUTES_PER_DAY = 1440;
 const DURATION_FORMAT = '[h]:mm';
@@ -21,58 +20,63 @@ const DURATION_FORMAT = '[h]:mm';
  */
 export function timesheetsWorkbook(batches: AsyncIterable<TimesheetRecord[]>, lang: Locale): Readable {
   const t = TIMESHEET_LABELS[lang];
-  const { output, workbook, sheet } = streamedWorkbook(t.sheet);
-  sheet.columns = [
-    { header: t.user, key: 'user', width: 26 },
-    { header: t.client, key: 'client', width: 32 },
-    { header: t.contract, key: 'contract', width: 32 },
-    { header: t.service, key: 'service', width: 28 },
-    { header: t.date, key: 'date', width: 12, style: { numFmt: 'dd.mm.yyyy' } },
-    { header: t.duration, key: 'duration', width: 14, style: { numFmt: DURATION_FORMAT } },
-    { header: t.minutes, key: 'minutes', width: 10 },
-    { header: t.comment, key: 'comment', width: 48 },
+  const columns: XlsxColumn[] = [
+    { header: t.user, width: 26 },
+    { header: t.client, width: 32 },
+    { header: t.contract, width: 32 },
+    { header: t.service, width: 28 },
+    { header: t.date, width: 12, numFmt: 'dd.mm.yyyy' },
+    { header: t.duration, width: 14, numFmt: DURATION_FORMAT },
+    { header: t.minutes, width: 10 },
+    { header: t.comment, width: 48 },
   ];
-  sheet.getRow(1).font = { bold: true };
-
-  const write = async () => {
+  return streamedWorkbook(t.sheet, columns, async (sheet) => {
     let count = 0;
     let minutes = 0;
+    /** Names repeat from row to row: each is made (localized, escaped) once per batch. */
+    const names = new Map<unknown, string>();
+    const nameOf = (key: unknown, make: () => string) => {
+      let name = names.get(key);
+      if (name === undefined) {
+        name = make();
+        names.set(key, name);
+      }
+      return name;
+    };
     for await (const batch of batches) {
-      if (output.destroyed) return;
+      if (sheet.closed) return;
+      names.clear();
       for (const row of batch) {
-        sheet
-          .addRow([
-            safeCell(localized(fullNameOf(row), lang)),
-            safeCell(localized(row.clientName, lang)),
-            safeCell(localized(row.contractName, lang)),
+        sheet.row([
+          nameOf(row.userId, () => safeCell(localized(fullNameOf(row), lang))),
+          nameOf(row.clientId, () => safeCell(localized(row.clientName, lang))),
+          nameOf(row.contractId, () => safeCell(localized(row.contractName, lang))),
+          nameOf(row.serviceId, () =>
             safeCell([row.serviceCode, localized(row.serviceName, lang)].filter(Boolean).join(' · ')),
-            new Date(`${row.date}T00:00:00Z`),
-            row.duration / MINUTES_PER_DAY,
-            row.duration,
-            safeCell(row.comment),
-          ])
-          .commit();
+          ),
+          new Date(`${row.date}T00:00:00Z`),
+          row.duration / MINUTES_PER_DAY,
+          row.duration,
+          safeCell(row.comment),
+        ]);
         count += 1;
         minutes += row.duration;
       }
-      await writable(output);
+      await sheet.flush();
     }
-    sheet.addRow([]).commit();
-    const total = sheet.addRow([
-      `${t.total} (${t.rows(count)})`,
-      null,
-      null,
-      null,
-      null,
-      minutes / MINUTES_PER_DAY,
-      minutes,
-      `${t.workDuration(minutes)} (${t.workdayNote})`,
-    ]);
-    total.font = { bold: true };
-    total.commit();
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
-  return output;
+    sheet.row([]);
+    sheet.row(
+      [
+        `${t.total} (${t.rows(count)})`,
+        null,
+        null,
+        null,
+        null,
+        minutes / MINUTES_PER_DAY,
+        minutes,
+        `${t.workDuration(minutes)} (${t.workdayNote})`,
+      ],
+      { bold: true },
+    );
+  });
 }

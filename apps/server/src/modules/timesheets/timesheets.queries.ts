@@ -119,6 +119,110 @@ export interface TimesheetRecord {
   updated: string | null;
 }
 
+/** A row as the export's walk reads it: the table's own columns, the names are added from `ExportNames`. */
+export const walkColumns = {
+  id: timesheets.id,
+  userId: timesheets.userId,
+  clientId: timesheets.clientId,
+  contractId: timesheets.contractId,
+  serviceId: timesheets.serviceId,
+  date: timesheets.date,
+  duration: timesheets.duration,
+  comment: timesheets.comment,
+  created: timesheets.created,
+  updated: timesheets.updated,
+};
+export type WalkRow = { [K in keyof typeof walkColumns]: TimesheetRecord[K] };
+
+/** How many names of one kind a walk keeps (past it, they are read again: memory stays flat whatever the export). */
+const NAMES_KEPT = 20_000;
+
+/**
+ * The names of the users, clients, contracts and services of a walk's rows, each read once (by id, for the ids its
+ * cache does not have yet) instead of joined to every row: an export of 200 000 rows names a few thousand clients and
+ * contracts, so it reads (and parses) each name once, not 200 000 times, and no batch hashes the clients table.
+ */
+export class ExportNames {
+  private readonly users = new Map<string, Pick<TimesheetRecord, 'firstName' | 'lastName'>>();
+  private readonly clients = new Map<string, Localized | null>();
+  private readonly contracts = new Map<
+    string,
+    Pick<TimesheetRecord, 'contractName' | 'contractFromDate' | 'contractToDate'>
+  >();
+  private readonly services = new Map<string, Pick<TimesheetRecord, 'serviceName' | 'serviceCode'>>();
+
+  /** The rows with their names (null where a name is missing, as the list's left joins give), read through `executor`. */
+  async of(executor: Executor, rows: WalkRow[]): Promise<TimesheetRecord[]> {
+    const missing = <V>(cache: Map<string, V>, key: (row: WalkRow) => string) => {
+      if (cache.size > NAMES_KEPT) cache.clear();
+      return [...new Set(rows.map(key))].filter((id) => !cache.has(id));
+    };
+    const users_ = missing(this.users, (row) => row.userId);
+    const clients = missing(this.clients, (row) => row.clientId);
+    const contracts_ = missing(this.contracts, (row) => row.contractId);
+    const services_ = missing(this.services, (row) => row.serviceId);
+    if (users_.length)
+      for (const user of await executor
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(inArray(users.id, users_)))
+        this.users.set(user.id, { firstName: user.firstName, lastName: user.lastName });
+    if (clients.length)
+      for (const client of await executor
+        .select({ id: companies.id, name: companies.name })
+        .from(companies)
+        .where(inArray(companies.id, clients)))
+        this.clients.set(client.id, client.name);
+    if (contracts_.length)
+      for (const contract of await executor
+        .select({ id: contracts.id, name: contracts.name, fromDate: contracts.fromDate, toDate: contracts.toDate })
+        .from(contracts)
+        .where(inArray(contracts.id, contracts_)))
+        this.contracts.set(contract.id, {
+          contractName: contract.name,
+          contractFromDate: contract.fromDate,
+          contractToDate: contract.toDate,
+        });
+    if (services_.length)
+      for (const service of await executor
+        .select({ id: services.id, name: services.name, code: services.code })
+        .from(services)
+        .where(inArray(services.id, services_)))
+        this.services.set(service.id, { serviceName: service.name, serviceCode: service.code });
+    const noUser = { firstName: null, lastName: null };
+    const noContract = { contractName: null, contractFromDate: null, contractToDate: null };
+    const noService = { serviceName: null, serviceCode: null };
+    const records: TimesheetRecord[] = new Array(rows.length);
+    for (let index = 0; index < rows.length; index++) {
+      const row = rows[index];
+      const user = this.users.get(row.userId) ?? noUser;
+      const contract = this.contracts.get(row.contractId) ?? noContract;
+      const service = this.services.get(row.serviceId) ?? noService;
+      records[index] = {
+        id: row.id,
+        userId: row.userId,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        clientId: row.clientId,
+        clientName: this.clients.get(row.clientId) ?? null,
+        contractId: row.contractId,
+        contractName: contract.contractName,
+        contractFromDate: contract.contractFromDate,
+        contractToDate: contract.contractToDate,
+        serviceId: row.serviceId,
+        serviceName: service.serviceName,
+        serviceCode: service.serviceCode,
+        date: row.date,
+        duration: row.duration,
+        comment: row.comment,
+        created: row.created,
+        updated: row.updated,
+      };
+    }
+    return records;
+  }
+}
+
 /** The rows the actor sees that match `condition`, with their names. */
 export function selectTimesheets(executor: Executor, actor: Who, condition: SQL) {
   return executor

@@ -14,7 +14,7 @@ import {
   type TimesheetView,
   timesheetDateError,
 } from '@kantora/domain';
-import { and, asc, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { cappedCount, cappedSum, queryRows } from '../../db/sql-helpers.ts';
 import { companies, contracts, contractServices, timesheets } from '../../db/schema/index.ts';
@@ -30,6 +30,8 @@ import {
   rowDto,
   SORT_COLUMNS,
   selectTimesheets,
+  ExportNames,
+  walkColumns,
   type TimesheetRecord,
   timesheetListQueries,
   timesheetLogView,
@@ -255,55 +257,40 @@ export class TimesheetsService {
 
   /**
    * Every row matching the filter, by date (then by creation and id; newest first unless the list asks for
-   * ascending), in batches of `batchSize`: each batch is one keyset query on the date index starting where the
-   * last one ended (`date <= last date and (date < last date or …)`, so no batch walks the index again from its
-   * start), then its rows' names; nothing holds more than a batch. Rows saved while the walk runs may or may not
-   * be part of it.
+   * ascending), in batches of `batchSize`: each batch is one keyset query on the date index starting where the last
+   * one ended (`(date, created) <= (last date, last created)`, a condition of the index scan itself, so no batch
+   * reads a row of the day before its start), of the table's own columns; their names come from `ExportNames` (each
+   * read once, not joined to every row). Nothing holds more than a batch and the names. Rows saved while the walk
+   * runs may or may not be part of it.
    */
   async *walk(actor: Actor, query: TimesheetExportQuery, batchSize = EXPORT_BATCH): AsyncGenerator<TimesheetRecord[]> {
     if (query.sortBy.length > 1 || (query.sortBy.length === 1 && !Object.hasOwn(SORT_COLUMNS, query.sortBy[0])))
       throw badRequest(M.invalid_value, [{ field: 'sortBy', message: M.invalid_value }]);
     const descending = query.sortBy.length > 0 ? (query.sortDesc[0] ?? false) : true;
-    const before = descending ? lt : gt;
     const where = filterWhere(actor, query);
     const direction = descending ? sql`desc nulls last` : sql`asc nulls first`;
+    const order = [sql`${timesheets.date} ${direction}`, sql`${timesheets.created} ${direction}`, asc(timesheets.id)];
+    const names = new ExportNames();
     let after: { date: string; created: string; id: string } | undefined;
     for (;;) {
-      const next: SQL | undefined = after
-        ? and(
-            descending ? lte(timesheets.date, after.date) : gte(timesheets.date, after.date),
-            or(
-              before(timesheets.date, after.date),
-              and(
-                eq(timesheets.date, after.date),
-                or(
-                  before(timesheets.created, after.created),
-                  and(eq(timesheets.created, after.created), gt(timesheets.id, after.id)),
-                ),
-              ),
-            ),
-          )
-        : undefined;
+      const key = sql`(${timesheets.date}, ${timesheets.created})`;
+      const last = after && sql`(${after.date}::date, ${after.created}::timestamptz)`;
+      const next: SQL | undefined =
+        after &&
+        (descending
+          ? sql`${key} <= ${last} and (${key} < ${last} or ${timesheets.id} > ${after.id})`
+          : sql`${key} >= ${last} and (${key} > ${last} or ${timesheets.id} > ${after.id})`);
       const page = await this.db
-        .select({ id: timesheets.id, date: timesheets.date, created: timesheets.created })
+        .select(walkColumns)
         .from(timesheets)
         .where(and(where, next))
-        .orderBy(sql`${timesheets.date} ${direction}`, sql`${timesheets.created} ${direction}`, asc(timesheets.id))
+        .orderBy(...order)
         .limit(batchSize);
       if (page.length === 0) return;
-      const rows = (await selectTimesheets(
-        this.db,
-        actor,
-        inArray(
-          timesheets.id,
-          page.map((row) => row.id),
-        ),
-      )) as TimesheetRecord[];
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      yield page.flatMap((row) => byId.get(row.id) ?? []);
+      yield await names.of(this.db, page);
       if (page.length < batchSize) return;
-      const last = page[page.length - 1];
-      after = { date: last.date, created: last.created, id: last.id };
+      const end = page[page.length - 1];
+      after = { date: end.date, created: end.created, id: end.id };
     }
   }
 
