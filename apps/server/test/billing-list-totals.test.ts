@@ -143,6 +143,8 @@ describe('the invoice register past the exact count', () => {
     expect(draftsPage).toMatchObject({ Total: drafts.length });
     expect(draftsPage.Estimated).toBeUndefined();
     expect((await list({ issued: false, page: 3, itemsPerPage: 100 })).ids).toEqual(page(drafts, 3, 100));
+    // A page past the end of an exact list: no rows, the count (not the page's offset).
+    expect(await list({ issued: false, page: 50 })).toMatchObject({ Items: [], Total: drafts.length });
   });
 
   it('filters the issued tab by paid state and by dates, with exact totals under the limit', async () => {

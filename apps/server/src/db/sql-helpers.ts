@@ -103,7 +103,8 @@ export async function listTotal(
   page: { page: number; itemsPerPage: number; rows: number },
 ): Promise<TotalFields> {
   const offset = (page.page - 1) * page.itemsPerPage;
-  const seen = offset + page.rows;
+  // An empty page tells nothing of the rows before it (a page past the end after deletes keeps the count).
+  const seen = page.rows > 0 ? offset + page.rows : 0;
   if (page.rows > 0 && page.rows < page.itemsPerPage) return { Total: seen };
   if (!total.estimated) return { Total: Math.max(total.count, seen) };
   if (page.rows === 0 && offset > 0) {
