@@ -105,7 +105,8 @@ export function InvoiceRemindersCard({ doc }: { doc: BillingDocumentView }) {
             : t('invoice.not_overdue')
       }
       actions={
-        canSend ? (
+        // Once the server has said whether it is overdue (not a disabled button while it answers).
+        canSend && debt ? (
           <Button
             variant="outlined"
             startIcon={<NotificationsActive />}

@@ -164,7 +164,7 @@ describe("an issued invoice's payment reminders", () => {
   });
 
   it('an invoice not yet due cannot be reminded; the accountant sees the reminders without the button', async () => {
-    // The server answers it is not overdue (the default answer: nothing due, no reminders).
+    // The server answers it is not overdue (the default answer: its deadline has not passed).
     openInvoiceEditor(
       docOf('invoice', true, Access.accountant, { paymentDeadlineDate: '2099-12-31' }),
       Access.accountant,
@@ -179,7 +179,7 @@ describe("an issued invoice's payment reminders", () => {
       answers: { 'POST /api/invoices/mails': () => ok([]) },
     });
     const card = await screen.findByRole('region', { name: 'Напомняния за плащане' }, { timeout: 30_000 });
-    expect(within(card).getByRole('button', { name: 'Изпрати напомняне сега' })).toBeDisabled();
+    expect(await within(card).findByRole('button', { name: 'Изпрати напомняне сега' })).toBeDisabled();
   });
 
   it('a credit notice has no reminders card', async () => {

@@ -4,6 +4,7 @@ import {
   type BillingItemRow,
   type BillingKind,
   billingRights,
+  sofiaDay,
 } from '@kantora/domain';
 import { ok } from '../../test/render.tsx';
 
@@ -157,10 +158,20 @@ export function editorAnswers(
       ? {
           [`GET /api/${doc.kind === 'invoice' ? 'invoices' : 'proforma-invoices'}/${doc._id}`]: () => ok(doc),
           [`POST /api/${doc.kind === 'invoice' ? 'invoices' : 'proforma-invoices'}/getItems`]: () => ok(items()),
-          // An issued invoice's reminders card (nothing due as the server counts it, none sent).
-          [`GET /api/receivables/reminders/of/${doc._id}`]: () =>
-            ok({ due: 0, currency: 'EUR', daysOverdue: 0, overdue: false, reminders: [] }),
+          // An issued invoice's reminders card (none sent), with the debt the server would count for this
+          // document: its total less payments and credits, late when its deadline has passed.
+          [`GET /api/receivables/reminders/of/${doc._id}`]: () => ok(serverDebtOf(doc)),
         }
       : {}),
   };
+}
+
+/** GET /api/receivables/reminders/of/{id} for a test document: what is due and how late (no notices, no reminders). */
+function serverDebtOf(doc: BillingDocumentView) {
+  const due = Math.max(0, Math.round((doc.totalAmount - doc.paidAmount - doc.creditedAmount) * 100) / 100);
+  const late = doc.paymentDeadlineDate
+    ? Math.round((Date.parse(sofiaDay()) - Date.parse(doc.paymentDeadlineDate)) / 86_400_000)
+    : 0;
+  const daysOverdue = Math.max(0, late);
+  return { due, currency: doc.currencyCode ?? '', daysOverdue, overdue: due > 0 && daysOverdue > 0, reminders: [] };
 }
