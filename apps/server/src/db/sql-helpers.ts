@@ -80,6 +80,18 @@ export async function cappedCount(executor: Executor, rowsQuery: SQL): Promise<L
   return { count: EXACT_COUNT_LIMIT, estimated: true, capped: true };
 }
 
+/**
+ * A list's total asking the planner's estimate first: above EXACT_COUNT_LIMIT that is the total (`estimated`), no row
+ * counted; else `cappedCount`. For lists whose filters keep a few rows in a hundred (a text filter, an employee's
+ * clients): reaching the EXACT_COUNT_LIMIT + 1 rows that decide "more than the limit" walks thousands of rows there
+ * (5–70 ms at the large preset), the estimate takes 0.1–0.3 ms and is close where the filters have statistics.
+ */
+export async function estimateFirstCount(executor: Executor, rowsQuery: SQL): Promise<ListTotal> {
+  const estimate = await estimatedRows(executor, rowsQuery);
+  if (estimate > EXACT_COUNT_LIMIT) return { count: estimate, estimated: true };
+  return cappedCount(executor, rowsQuery);
+}
+
 /** The total fields of a list's answer (`ListResult`). */
 export interface TotalFields {
   Total: number;

@@ -10,17 +10,10 @@ import {
   type ListResult,
   MessageKeys as M,
 } from '@kantora/domain';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { fileBody, insertFile } from '../../db/file-store.ts';
-import {
-  cappedCount,
-  EXACT_COUNT_LIMIT,
-  estimatedRows,
-  type ListTotal,
-  listTotal,
-  sofiaToday,
-} from '../../db/sql-helpers.ts';
+import { estimateFirstCount, listTotal, sofiaToday } from '../../db/sql-helpers.ts';
 import { companies, documentFlowCategories, documentsFlow, files } from '../../db/schema/index.ts';
 import { checkedContentType } from '../../http/content-type.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
@@ -52,21 +45,6 @@ export interface StoredFileStream {
   contentType: string;
   length: number;
   body: Readable;
-}
-
-/**
- * The total of a list's rows (`select 1 from … where …`): the planner's estimate first, and when it is above
- * EXACT_COUNT_LIMIT that is the total (`estimated`), no row counted. `cappedCount` would count EXACT_COUNT_LIMIT + 1
- * matches before it asks the estimate, and reaching them walks thousands of rows when a text filter or an employee's
- * clients keep a few rows in a hundred (5–70 ms at 100 000 documents, against 0.1–0.3 ms for the estimate). The text
- * indexes' expressions give the planner statistics, so a text filter's estimate is close (a word in a tenth of the
- * descriptions: 10 103 for 10 001). At or below the limit, `cappedCount`: exact up to the limit (the walk is short
- * when the estimate is right), else the estimate or "more than" the limit.
- */
-async function documentFlowTotal(executor: Executor, rowsQuery: SQL): Promise<ListTotal> {
-  const estimate = await estimatedRows(executor, rowsQuery);
-  if (estimate > EXACT_COUNT_LIMIT) return { count: estimate, estimated: true };
-  return cappedCount(executor, rowsQuery);
 }
 
 /**
@@ -104,7 +82,7 @@ export class DocumentsFlowService {
     const queries = documentFlowListQueries(actor, scope, query);
     const [rows, total] = await Promise.all([
       selectDocumentsFlowPage(this.db, actor, scope, queries.ids) as Promise<DocumentFlowRecord[]>,
-      documentFlowTotal(this.db, queries.count),
+      estimateFirstCount(this.db, queries.count),
     ]);
     const now = Date.now();
     return {
