@@ -143,9 +143,10 @@ const proformasList = listRows('billing', 'proformas list', '/api/proforma-invoi
 
 /** The billing lists' rows: each tab, and on the issued tab each filter; the client's and the contract's tabs; the tabs' counts, the invoice search, issuing. */
 const billingRows: BenchCase[] = [
-  invoicesList('manager', 'issued'),
+  invoicesList('manager', 'issued', () => ({ issued: true })),
+  invoicesList('manager', 'both tabs (no issued filter)'),
   invoicesList('manager', 'drafts', () => ({ issued: false })),
-  invoicesList('accountant', 'issued'),
+  invoicesList('accountant', 'issued', () => ({ issued: true })),
   invoicesList('manager', 'issued, number', (f) => ({ issued: true, number: f.billing.invoiceNumber })),
   invoicesList('manager', 'issued, client', (f) => ({ issued: true, customerId: f.billing.customer })),
   invoicesList('manager', 'issued, a month', (f) => ({
@@ -165,7 +166,7 @@ const billingRows: BenchCase[] = [
   })),
   invoicesList('manager', "client's tab", (f) => ({ customerId: f.billing.customer })),
   invoicesList('manager', "contract's tab", (f) => ({ contract: f.billing.contract })),
-  proformasList('manager', 'issued'),
+  proformasList('manager', 'issued', () => ({ issued: true })),
   proformasList('manager', 'drafts', () => ({ issued: false })),
   proformasList('manager', 'issued, number', (f) => ({ issued: true, number: f.billing.proformaNumber })),
   proformasList('manager', 'issued, client', (f) => ({ issued: true, customerId: f.billing.customer })),
