@@ -16,7 +16,7 @@ import { queryRows } from '../../db/sql-helpers.ts';
 import { contracts } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import type { BillingService } from '../billing/index.ts';
-import { generateContractDocument, generationDefaults } from '../billing/index.ts';
+import { generateContractDocuments, generationDefaults } from '../billing/index.ts';
 import type { Actor } from '../../http/actor.ts';
 import type { InvoiceSettingsService } from '../settings/index.ts';
 import { type DueCandidate, dueCandidates } from './billing-run.queries.ts';
@@ -116,9 +116,11 @@ export class BillingRunService {
     const contractIds = [...new Set(input.items.map((item) => item.contractId))];
     const skipped: BillingRunResult['skipped'] = [];
     const created = await this.db.transaction(async (tx) => {
-      await queryRows(
-        tx,
-        sql`select id from contracts where id in (select unnest(${`{${contractIds.join(',')}}`}::uuid[])) order by id for share`,
+      // The contracts held (a concurrent cancel or unregister waits) and read in one statement, in the order of their ids.
+      const rows = new Map(
+        (
+          await tx.select().from(contracts).where(inArray(contracts.id, contractIds)).orderBy(contracts.id).for('share')
+        ).map((row) => [row.id, row]),
       );
       const defaults = await generationDefaults(tx, this.deps.settings);
       const candidates = await dueCandidates(tx, defaults, input.month, { contractIds });
@@ -135,33 +137,35 @@ export class BillingRunService {
       }
       skipped.push(...(await this.whyNotDue(tx, missing)));
       chosen.sort((a, b) => a.index - b.index);
-      const rows = new Map(
-        (await tx.select().from(contracts).where(inArray(contracts.id, contractIds))).map((row) => [row.id, row]),
-      );
-      const made: BillingRunCreated[] = [];
-      for (const { candidate } of chosen) {
-        const contract = rows.get(candidate.contractId)!;
-        const saved = await generateContractDocument(tx, actor, defaults, contract, {
+      const saved = await generateContractDocuments(
+        tx,
+        actor,
+        defaults,
+        chosen.map(({ candidate }) => ({
+          contract: rows.get(candidate.contractId)!,
           kind: candidate.kind,
           period: candidate.period,
-          action: 'billingRun',
-          timesheetAnnex: input.timesheetAnnex,
-        });
-        if (!saved) {
+        })),
+        { action: 'billingRun', timesheetAnnex: input.timesheetAnnex },
+      );
+      const made: BillingRunCreated[] = [];
+      for (const [index, { candidate }] of chosen.entries()) {
+        const document = saved[index];
+        if (!document) {
           skipped.push({ contractId: candidate.contractId, periodFrom: candidate.period.periodFrom, reason: 'billed' });
           continue;
         }
         made.push({
-          _id: saved.row.id,
+          _id: document.row.id,
           kind: candidate.kind,
           number: null,
           issued: false,
           contractId: candidate.contractId,
           contractName: candidate.contractName,
-          companyName: saved.row.customer?.name ?? candidate.companyName,
+          companyName: document.row.customer?.name ?? candidate.companyName,
           periodFrom: candidate.period.periodFrom,
           periodTo: candidate.period.periodTo,
-          totalAmount: Number(saved.row.totalAmount),
+          totalAmount: Number(document.row.totalAmount),
           currencyCode: candidate.currencyCode,
         });
       }

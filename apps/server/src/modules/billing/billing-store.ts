@@ -16,7 +16,7 @@ import { queryRows } from '../../db/sql-helpers.ts';
 import { billingDocuments, billingItems, type Localized } from '../../db/schema/index.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import type { Actor } from '../../http/actor.ts';
-import { writeLog } from '../logs/index.ts';
+import { type LogEntry, writeLog } from '../logs/index.ts';
 import { LOG_NAMES } from './access.ts';
 import { type DocumentRecord, type DocumentRow, logView } from './billing.queries.ts';
 
@@ -29,6 +29,27 @@ export function requireDraft(record: DocumentRecord | DocumentRow): void {
 /** 400 `amount_too_large` naming the figure that would not fit (docs/decisions.md, "Limits of amounts"). */
 export const amountTooLarge = (field: string) =>
   badRequest(M.amount_too_large, [{ field, message: M.amount_too_large } satisfies ApiFieldError]);
+
+/**
+ * A document's row totals and totals from its rows' prices and quantities in their order (integer cents): what
+ * `recalculate` writes. A figure that would not fit an amount (a price, a row total, the tax base, VAT, total, or those
+ * in leva at `rate`) answers 400 `amount_too_large` naming it.
+ */
+export function totalsOfRows(
+  doc: Pick<DocumentRow, 'vatCharging' | 'vatPercentage' | 'noticeType'>,
+  rows: ReadonlyArray<{ price: number; quantity: number }>,
+  rate: number | undefined,
+) {
+  const input = {
+    items: rows,
+    VATCharging: doc.vatCharging,
+    VATPercentage: Number(doc.vatPercentage),
+    noticeType: doc.noticeType,
+  };
+  const overflow = billingAmountsOverflow({ ...input, currencyRate: rate });
+  if (overflow) throw amountTooLarge(overflow);
+  return billingTotals(input);
+}
 
 /**
  * Recomputes a document's row totals and its totals from its rows (integer cents, docs/architecture.md, "Money and totals"), converting the rows'
@@ -54,16 +75,12 @@ export async function recalculate(
   const prices = items.map((item) =>
     conversion ? convertAmount(Number(item.price), conversion.fromRate, conversion.toRate) : Number(item.price),
   );
-  const input = {
-    items: items.map((item, index) => ({ price: prices[index], quantity: Number(item.quantity) })),
-    VATCharging: doc.vatCharging,
-    VATPercentage: Number(doc.vatPercentage),
-    noticeType: doc.noticeType,
-  };
   const rate = conversion?.toRate ?? (doc.currencyRate === undefined ? undefined : Number(doc.currencyRate));
-  const overflow = billingAmountsOverflow({ ...input, currencyRate: rate });
-  if (overflow) throw amountTooLarge(overflow);
-  const totals = billingTotals(input);
+  const totals = totalsOfRows(
+    doc,
+    items.map((item, index) => ({ price: prices[index], quantity: Number(item.quantity) })),
+    rate,
+  );
   const changed = items.flatMap((item, index) =>
     prices[index] !== Number(item.price) || totals.lineTotals[index] !== Number(item.total)
       ? [{ id: item.id, price: prices[index], total: totals.lineTotals[index] }]
@@ -106,8 +123,18 @@ export async function logDocument(
   old: DocumentRecord | null,
   saved: DocumentRecord,
 ) {
+  await writeLog(tx, documentLogEntry(actor, action, old, saved));
+}
+
+/** The Log row of a document change (logDocument writes it; a batch writes many with writeLogs). */
+export function documentLogEntry(
+  actor: Actor,
+  action: string,
+  old: DocumentRecord | null,
+  saved: DocumentRecord,
+): LogEntry {
   const kind = saved.row.kind as BillingKind;
-  await writeLog(tx, {
+  return {
     name: LOG_NAMES[kind].document,
     doc: saved.row.id,
     model: 'billing_documents',
@@ -116,7 +143,7 @@ export async function logDocument(
     old: old ? logView(old) : null,
     new: logView(saved),
     actor,
-  });
+  };
 }
 
 /** A new row's values (copies of proforma rows, generated rows, services). */
@@ -131,13 +158,18 @@ export interface NewItem {
   transformedFromItemId?: string | null;
 }
 
-/** Appends rows to a document after its last one (totals: call `recalculate`). A price or row total too large to store: 400 `amount_too_large`. */
-export async function appendItems(tx: Executor, actor: Actor, documentId: string, items: NewItem[]) {
-  if (items.length === 0) return [];
+/** New rows' prices and row totals fit an amount; else 400 `amount_too_large` naming the first that does not. */
+export function checkNewItems(items: readonly NewItem[]) {
   for (const item of items) {
     if (!fitsMoney(toCents(item.price))) throw amountTooLarge('price');
     if (!fitsMoney(lineTotalCents(item.price, item.quantity))) throw amountTooLarge('total');
   }
+}
+
+/** Appends rows to a document after its last one (totals: call `recalculate`). A price or row total too large to store: 400 `amount_too_large`. */
+export async function appendItems(tx: Executor, actor: Actor, documentId: string, items: NewItem[]) {
+  if (items.length === 0) return [];
+  checkNewItems(items);
   const [{ last }] = await queryRows<{ last: number | null }>(
     tx,
     sql`select max(position) as last from ${billingItems} where ${billingItems.documentId} = ${documentId}`,

@@ -107,6 +107,40 @@ export async function loadDocument(
   return record as DocumentRecord;
 }
 
+/**
+ * Documents by id (of either kind) as loadDocument answers each, in the order of `ids`, in one statement (a billing
+ * run's chunk); one the actor does not see answers 404 of its kind.
+ */
+export async function loadDocuments(
+  executor: Executor,
+  actor: Pick<Actor, 'id' | 'access'>,
+  ids: readonly { id: string; kind: BillingKind }[],
+): Promise<DocumentRecord[]> {
+  if (ids.length === 0) return [];
+  const records = await executor
+    .select({ row: billingDocuments, ...extraColumns })
+    .from(billingDocuments)
+    .leftJoin(currencies, eq(currencies.id, billingDocuments.currencyId))
+    .leftJoin(paymentTypes, eq(paymentTypes.id, billingDocuments.paymentTypeId))
+    .leftJoin(contracts, eq(contracts.id, billingDocuments.contractId))
+    .leftJoin(original, eq(original.id, billingDocuments.creditToInvoiceId))
+    .where(
+      and(
+        inArray(
+          billingDocuments.id,
+          ids.map((doc) => doc.id),
+        ),
+        visibleDocuments(actor),
+      ),
+    );
+  const byId = new Map(records.map((record) => [record.row.id, record as DocumentRecord]));
+  return ids.map(({ id, kind }) => {
+    const record = byId.get(id);
+    if (!record || record.row.kind !== kind) throw documentNotFound(kind);
+    return record;
+  });
+}
+
 /** Where a walk over documents in (date, created, id) order stopped: the last document read. */
 export interface DocumentKey {
   date: string;

@@ -1,22 +1,24 @@
 import type { BillingKind } from '@kantora/domain';
-import { NoticeType, sofiaDay } from '@kantora/domain';
-import { asc, eq, type SQL, sql } from 'drizzle-orm';
+import { NoticeType, paymentDeadlineOf, sofiaDay } from '@kantora/domain';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/sql-helpers.ts';
 import {
   billingDocuments,
+  billingItems,
   contractBilledPeriods,
   contractServices,
   contracts,
   type Localized,
 } from '../../db/schema/index.ts';
-import { buildParties } from '../contracts/index.ts';
+import { buildPartiesOfMany } from '../contracts/index.ts';
 import type { Actor } from '../../http/actor.ts';
-import { writeLog } from '../logs/index.ts';
+import { AppError } from '../../http/errors.ts';
+import { writeLogs } from '../logs/index.ts';
 import type { InvoiceSettingsService } from '../settings/index.ts';
-import { currencyOf, paymentDeadlineFor, signerOf, vatColumns } from './billing-header.ts';
-import { type DocumentRecord, loadDocument } from './billing.queries.ts';
-import { appendItems, logDocument, recalculate } from './billing-store.ts';
+import { currencyOf, signerOf, vatColumns } from './billing-header.ts';
+import { type DocumentRecord, loadDocuments } from './billing.queries.ts';
+import { checkNewItems, documentLogEntry, type NewItem, totalsOfRows } from './billing-store.ts';
 import { type ContractPeriod, type PricedService, periodContaining, periodRows } from './contract-periods.ts';
 
 type ContractRow = typeof contracts.$inferSelect;
@@ -62,15 +64,6 @@ export async function generationDefaults(tx: Executor, settings: InvoiceSettings
       return rates.get(currencyId)!;
     },
   };
-}
-
-/** The contract's priced services in their order (the rows of a contract without a monthly price). */
-export async function contractPricedServices(tx: Executor, contractId: string): Promise<PricedService[]> {
-  return tx
-    .select({ name: contractServices.name, price: contractServices.price, serviceId: contractServices.serviceId })
-    .from(contractServices)
-    .where(eq(contractServices.contractId, contractId))
-    .orderBy(asc(contractServices.created), asc(contractServices.id));
 }
 
 /** The last day of the contract's billed periods (by any document), or null. */
@@ -160,14 +153,16 @@ export interface GenerateOptions {
   timesheetAnnex?: boolean;
 }
 
+/** One document to generate: the contract, the kind and the period. */
+export interface GenerationItem {
+  contract: ContractRow;
+  kind: BillingKind;
+  period: ContractPeriod;
+}
+
 /**
  * THE generation of a contract's document for an invoicing period (generateProformaInvoice, registering an advance
- * contract, the billing run): a draft of the kind with the contract's parties, currency and rate, the invoice
- * defaults' VAT, payment type and signer, dated today, the payment deadline today plus the client's payment term (else
- * the defaults'), but not before the period's first day, the period's rows (periodRows) and totals; logged on the
- * document and the contract. The insert yields to the unique key on generated documents' (contract, period start),
- * then the period is marked billed (claimPeriod): when the period is billed already (also by a concurrent
- * transaction, which it waits for) nothing is kept and the answer is null.
+ * contract): generateContractDocuments of one.
  */
 export async function generateContractDocument(
   tx: Executor,
@@ -176,23 +171,89 @@ export async function generateContractDocument(
   c: ContractRow,
   options: GenerateOptions,
 ): Promise<DocumentRecord | null> {
-  const { kind, period } = options;
-  const choice = {
+  const [saved] = await generateContractDocuments(
+    tx,
+    actor,
+    defaults,
+    [{ contract: c, kind: options.kind, period: options.period }],
+    options,
+  );
+  return saved;
+}
+
+/**
+ * THE generation of contracts' documents for their invoicing periods (generateContractDocument, the billing run's
+ * chunk), set-based: a few statements for the whole list, whatever its length. Each document is a draft of its kind
+ * with its contract's parties, currency and rate, the invoice defaults' VAT, payment type and signer, dated today, the
+ * payment deadline today plus the client's payment term (else the defaults'), but not before the period's first day,
+ * the period's rows (periodRows) and totals (recalculate's arithmetic: totalsOfRows); logged on the document and the
+ * contract. The documents are inserted in the list's order (callers keep the run's order, so concurrent generations
+ * take the keys in one order and wait for each other, never a deadlock), yielding to the unique key on generated
+ * documents' (contract, period start); then their periods are marked billed in that order (claimPeriod's key): a
+ * document whose period is billed already (also by a concurrent transaction, which the insert waits for) is not kept
+ * and its answer is null. Answers the saved documents in the list's order.
+ */
+export async function generateContractDocuments(
+  tx: Executor,
+  actor: Actor,
+  defaults: GenerationDefaults,
+  list: readonly GenerationItem[],
+  options: Pick<GenerateOptions, 'action' | 'timesheetAnnex'>,
+): Promise<Array<DocumentRecord | null>> {
+  if (list.length === 0) return [];
+  const today = sofiaDay();
+  const choices = list.map(({ contract: c }) => ({
     providerBank: c.providerBankId,
     providerBank2: c.providerBank2Id,
     customerId: c.customerId,
     customerBank: c.customerBankId,
-  };
-  const { parties } = await buildParties(tx, choice, choice);
-  const today = sofiaDay();
-  // Due today plus the client's term (else the defaults'), but not before the period starts (docs/decisions.md, "Payment terms").
-  const deadline = later(
-    period.periodFrom,
-    (await paymentDeadlineFor(tx, today, c.customerId, defaults.paymentTermDays)) ?? today,
-  );
-  const [document] = await tx
-    .insert(billingDocuments)
-    .values({
+  }));
+  const parties = await buildPartiesOfMany(tx, choices);
+  // The contracts without a monthly price bill their priced services (one read for all).
+  const servicesOf = new Map<string, PricedService[]>();
+  const serviceContracts = [
+    ...new Set(list.filter(({ contract: c }) => !(Number(c.pricePerMonth) > 0)).map(({ contract: c }) => c.id)),
+  ];
+  if (serviceContracts.length > 0) {
+    const rows = await tx
+      .select({
+        contractId: contractServices.contractId,
+        name: contractServices.name,
+        price: contractServices.price,
+        serviceId: contractServices.serviceId,
+      })
+      .from(contractServices)
+      .where(inArray(contractServices.contractId, serviceContracts))
+      .orderBy(asc(contractServices.created), asc(contractServices.id));
+    for (const { contractId, ...service } of rows) {
+      const priced = servicesOf.get(contractId) ?? [];
+      priced.push(service);
+      servicesOf.set(contractId, priced);
+    }
+  }
+  const vat = { vatCharging: defaults.vatTypeId !== null, vatPercentage: defaults.vatPercentage, noticeType: 0 };
+  const made: Array<{ items: NewItem[]; totals: ReturnType<typeof totalsOfRows> | null; error: AppError | null }> = [];
+  const values: Array<typeof billingDocuments.$inferInsert> = [];
+  for (const [index, { contract: c, kind, period }] of list.entries()) {
+    const { parties: built, client } = parties[index];
+    // Due today plus the client's term (else the defaults'), but not before the period starts (docs/decisions.md, "Payment terms").
+    const term = { client: client?.paymentTermDays ?? null, default: defaults.paymentTermDays };
+    const deadline = later(period.periodFrom, paymentDeadlineOf(today, term) ?? today);
+    const rate = await defaults.rate(c.currencyId);
+    // The rows and totals with recalculate's arithmetic and limits, before anything is written: the prices come from
+    // columns of two decimals, the quantities are whole months, the VAT and rate are those the document stores, so
+    // recalculate's totals of the stored rows are these. A figure too large refuses the call (400) only when its
+    // document is kept (below), as when each document was checked after its insert; until then its totals are zero.
+    const items = periodRows(c, servicesOf.get(c.id) ?? [], period);
+    try {
+      checkNewItems(items);
+      made.push({ items, totals: totalsOfRows(vat, items, rate), error: null });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      made.push({ items, totals: null, error });
+    }
+    const totals = made[index].totals;
+    values.push({
       kind,
       date: today,
       taxDate: kind === 'invoice' ? today : null,
@@ -200,59 +261,122 @@ export async function generateContractDocument(
       paymentTypeId: defaults.paymentTypeId,
       signerId: defaults.signerId,
       signerName: defaults.signerName,
-      vatCharging: defaults.vatTypeId !== null,
+      vatCharging: vat.vatCharging,
       vatTypeId: defaults.vatTypeId,
       vatName: defaults.vatName,
       vatPercentage: defaults.vatPercentage,
       vatCategory: defaults.vatCategory,
       vatExemptionCode: defaults.vatExemptionCode,
       currencyId: c.currencyId,
-      currencyRate: await defaults.rate(c.currencyId),
-      providerId: parties.providerId,
+      currencyRate: rate,
+      amount: totals?.amount ?? 0,
+      vatAmount: totals?.VATAmount ?? 0,
+      totalAmount: totals?.totalAmount ?? 0,
+      providerId: built.providerId,
       providerBankId: c.providerBankId,
       providerBank2Id: c.providerBank2Id,
-      provider: parties.provider,
+      provider: built.provider,
       customerId: c.customerId,
       customerBankId: c.customerBankId,
-      customer: parties.customer,
+      customer: built.customer,
       contractId: c.id,
       periodFrom: period.periodFrom,
       periodTo: period.periodTo,
       timesheetAnnex: options.timesheetAnnex ?? false,
       createdBy: actor.id,
       createdByName: actor.fullName,
-    })
-    .onConflictDoNothing({
-      target: [billingDocuments.contractId, billingDocuments.periodFrom],
-      where: sql`${billingDocuments.periodFrom} is not null`,
-    })
-    .returning();
-  if (!document) return null;
-  if (!(await claimPeriod(tx, c.id, period, document.id))) {
-    // Billed by another document (one made by hand, also in a concurrent transaction): this one goes again.
-    await tx.delete(billingDocuments).where(eq(billingDocuments.id, document.id));
-    return null;
+    });
   }
-
-  const services = Number(c.pricePerMonth) > 0 ? [] : await contractPricedServices(tx, c.id);
-  await appendItems(tx, actor, document.id, periodRows(c, services, period));
-  await recalculate(tx, document);
-  const saved = await loadDocument(tx, kind, actor, document.id);
-  await logDocument(tx, actor, options.action, null, saved);
-  await writeLog(tx, {
-    name: 'Contract',
-    doc: c.id,
-    model: 'contracts',
-    type: 'event',
-    action: options.action,
-    new: {
-      [kind === 'invoice' ? 'invoice' : 'proformaInvoice']: document.id,
-      periodFrom: period.periodFrom,
-      periodTo: period.periodTo,
-    },
-    actor,
+  const keyOf = (contractId: string | null, periodFrom: string | null) => `${contractId}|${periodFrom}`;
+  const inserted = new Map(
+    (
+      await tx
+        .insert(billingDocuments)
+        .values(values)
+        .onConflictDoNothing({
+          target: [billingDocuments.contractId, billingDocuments.periodFrom],
+          where: sql`${billingDocuments.periodFrom} is not null`,
+        })
+        .returning()
+    ).map((row) => [keyOf(row.contractId, row.periodFrom), row]),
+  );
+  const documents = list.map(({ contract: c, period }) => inserted.get(keyOf(c.id, period.periodFrom)) ?? null);
+  const claims = list.flatMap(({ contract: c, period }, index) => {
+    const document = documents[index];
+    return document
+      ? [{ contractId: c.id, periodFrom: period.periodFrom, periodTo: period.periodTo, documentId: document.id }]
+      : [];
   });
-  return saved;
+  const claimed = new Set(
+    claims.length === 0
+      ? []
+      : (
+          await tx
+            .insert(contractBilledPeriods)
+            .values(claims)
+            .onConflictDoNothing({ target: [contractBilledPeriods.contractId, contractBilledPeriods.periodFrom] })
+            .returning({ documentId: contractBilledPeriods.documentId })
+        ).map((row) => row.documentId),
+  );
+  // Billed by another document (one made by hand, also in a concurrent transaction): these go again.
+  const lost = claims.filter((claim) => !claimed.has(claim.documentId)).map((claim) => claim.documentId);
+  if (lost.length > 0) await tx.delete(billingDocuments).where(inArray(billingDocuments.id, lost));
+  const kept = list.flatMap((item, index) => {
+    const document = documents[index];
+    return document && claimed.has(document.id) ? [{ ...item, document, index }] : [];
+  });
+  if (kept.length === 0) return list.map(() => null);
+
+  // The first kept document whose figures do not fit refuses the call (the transaction rolls back).
+  for (const { index } of kept) {
+    const { error } = made[index];
+    if (error) throw error;
+  }
+  const rows = kept.flatMap(({ document, index: at }) => {
+    const { items, totals } = made[at];
+    return items.map((item, index) => ({
+      documentId: document.id,
+      position: index + 1,
+      name: item.name,
+      comment: item.comment ?? { bg: '', it: '' },
+      quantity: item.quantity,
+      price: item.price,
+      total: totals!.lineTotals[index],
+      serviceId: item.serviceId ?? null,
+      contractId: item.contractId ?? null,
+      createdBy: actor.id,
+      // recalculate stamps the rows whose total it changes from the 0 they were appended with.
+      updated: totals!.lineTotals[index] !== 0 ? sql`now()` : null,
+    }));
+  });
+  if (rows.length > 0) await tx.insert(billingItems).values(rows);
+
+  const saved = await loadDocuments(
+    tx,
+    actor,
+    kept.map(({ kind, document }) => ({ id: document.id, kind })),
+  );
+  await writeLogs(
+    tx,
+    kept.flatMap(({ contract: c, kind, period, document }, index) => [
+      documentLogEntry(actor, options.action, null, saved[index]),
+      {
+        name: 'Contract',
+        doc: c.id,
+        model: 'contracts',
+        type: 'event' as const,
+        action: options.action,
+        new: {
+          [kind === 'invoice' ? 'invoice' : 'proformaInvoice']: document.id,
+          periodFrom: period.periodFrom,
+          periodTo: period.periodTo,
+        },
+        actor,
+      },
+    ]),
+  );
+  const byId = new Map(saved.map((record) => [record.row.id, record]));
+  return documents.map((document) => (document ? (byId.get(document.id) ?? null) : null));
 }
 
 /**

@@ -16,7 +16,12 @@ export { appendItems, recalculate, takeNumber } from './billing-store.ts';
 export { BillingTransformsService } from './billing-transforms.service.ts';
 export { billingRoutes, contractBillingRoutes } from './billing.routes.ts';
 export { BillingService } from './billing.service.ts';
-export { backfillBilledPeriods, generateContractDocument, generationDefaults } from './contract-billing.ts';
+export {
+  backfillBilledPeriods,
+  generateContractDocument,
+  generateContractDocuments,
+  generationDefaults,
+} from './contract-billing.ts';
 export type { GenerationDefaults } from './contract-billing.ts';
 export { periodAt, periodRows } from './contract-periods.ts';
 export type { ContractPeriod, PricedService } from './contract-periods.ts';

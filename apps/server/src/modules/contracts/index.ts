@@ -9,4 +9,4 @@ export { contractRowColumns, contractRowDto, contractStatus, contractViewDto, st
 export type { ContractRecord } from './contracts.queries.ts';
 export { contractRoutes } from './contracts.routes.ts';
 export { ContractsService } from './contracts.service.ts';
-export { buildParties, defaultProviderBanks } from './snapshots.ts';
+export { buildParties, buildPartiesOfMany, defaultProviderBanks } from './snapshots.ts';

@@ -72,3 +72,26 @@ export async function writeLog(executor: Executor, entry: LogEntry): Promise<voi
     ip: entry.ip ?? null,
   });
 }
+
+/**
+ * Writes the Log rows of many mutations in one statement, in their order, each as writeLog writes it (a billing run's
+ * chunk: its documents' and contracts' rows). Call it with the mutations' transaction.
+ */
+export async function writeLogs(executor: Executor, entries: readonly LogEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  if (entries.some((entry) => entry.type !== 'event' && RECEIVABLES_MODELS.has(entry.model)))
+    await bumpChangeMarker(executor, 'receivables');
+  await executor.insert(logs).values(
+    entries.map((entry) => ({
+      name: entry.name,
+      doc: entry.doc ?? null,
+      model: entry.model,
+      type: entry.type,
+      action: entry.action,
+      documents: { old: scrub(entry.old), new: scrub(entry.new) },
+      createdBy: entry.actor?.id ?? null,
+      createdByName: entry.actor?.fullName ?? null,
+      ip: entry.ip ?? null,
+    })),
+  );
+}
