@@ -32,8 +32,12 @@ export const BILLING_RUN_API = '/api/billing-run';
 export const BILLING_RUN_ROUTE = '/invoices/billing-run';
 /** At most this many items in one run call. */
 export const BILLING_RUN_MAX_ITEMS = 200;
-/** The web sends the chosen rows in calls of this many (the progress bar moves per call). */
-export const BILLING_RUN_CHUNK = 20;
+/**
+ * The web sends the chosen rows in calls of this many (the progress bar moves per call). A call's work is set-based
+ * (about 18 statements whatever its size), so 100 rows take about 4× the time of 20 for 5× the drafts: a month of
+ * 5 000 periods is 50 calls, the bar moving about once a second.
+ */
+export const BILLING_RUN_CHUNK = 100;
 /** At most this many periods (due and left out together) in one preview, the oldest first. */
 export const BILLING_RUN_PREVIEW_MAX = 10_000;
 
