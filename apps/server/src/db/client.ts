@@ -66,6 +66,17 @@ function takeLock(dataDir: string): () => void {
   };
 }
 
+/**
+ * PGlite's start: its defaults with 16 MB of shared buffers instead of PostgreSQL's 128 MB. They live in the
+ * process's WebAssembly memory, which never shrinks, and the data files it reads are in the operating system's page
+ * cache anyway: the server starts about 130 MB smaller and reads as fast (measured on 200 000 timesheets).
+ */
+const PGLITE_START = [
+  ...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams,
+  '-c',
+  'shared_buffers=16MB',
+];
+
 /** Opens PGlite in DATA_DIR (or memory when dataDir is null, or a loaded dump). */
 export async function openPglite(options: { dataDir?: string | null; loadDataDir?: Blob | File }): Promise<Database> {
   let release = () => {};
@@ -75,13 +86,17 @@ export async function openPglite(options: { dataDir?: string | null; loadDataDir
     mkdirSync(dir, { recursive: true });
     release = takeLock(dir);
     try {
-      pglite = await PGlite.create(join(dir, 'pg'), { extensions: { pg_trgm } });
+      pglite = await PGlite.create(join(dir, 'pg'), { extensions: { pg_trgm }, startParams: PGLITE_START });
     } catch (error) {
       release();
       throw error;
     }
   } else {
-    pglite = await PGlite.create({ loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
+    pglite = await PGlite.create({
+      loadDataDir: options.loadDataDir,
+      extensions: { pg_trgm },
+      startParams: PGLITE_START,
+    });
   }
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
