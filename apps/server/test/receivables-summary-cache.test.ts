@@ -7,7 +7,7 @@
 import type { ReceivablesSummary } from '@kantora/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bumpChangeMarker } from '../src/db/change-marker.ts';
+import { bumpChangeMarker, readChangeMarker } from '../src/db/change-marker.ts';
 import { addItem, BASE, createDraft, issue } from './billing-fixtures.ts';
 import { contractIn } from './contracts-fixtures.ts';
 import { call } from './helpers.ts';
@@ -120,5 +120,31 @@ describe('the receivables summary after a change', () => {
     await db.execute(sql`update billing_documents set paid_amount = paid_amount - 1 where id = ${s.invoices.inv3.id}`);
     await bumpChangeMarker(db, 'receivables');
     expect(await summary()).toEqual(before);
+  });
+
+  it('moves the marker once at the commit of a transaction that logs a change of a table it reads, never for an event', async () => {
+    const db = s.ctx.database.db;
+    const marker = async () => readChangeMarker(db, 'receivables');
+    const logRow = (model: string, type: string) =>
+      sql`insert into logs (name, model, type, action, documents) values ('Test', ${model}, ${type}, 'save', '{}'::jsonb)`;
+    const start = await marker();
+    // Two log rows of one transaction: one bump, and only once it commits.
+    await db.transaction(async (tx) => {
+      await tx.execute(logRow('timesheets', 'update'));
+      await tx.execute(logRow('billing_payments', 'create'));
+      expect(await readChangeMarker(tx, 'receivables')).toBe(start);
+    });
+    const once = await marker();
+    expect(BigInt(once)).toBe(BigInt(start) + 1n);
+    // A rolled back change bumps nothing; an event or a table the summary does not read neither.
+    await db
+      .transaction(async (tx) => {
+        await tx.execute(logRow('timesheets', 'update'));
+        throw new Error('rolled back');
+      })
+      .catch(() => {});
+    await db.execute(logRow('timesheets', 'event'));
+    await db.execute(logRow('users', 'update'));
+    expect(await marker()).toBe(once);
   });
 });

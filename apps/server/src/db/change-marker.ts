@@ -9,9 +9,12 @@ import { queryRows } from './sql-helpers.ts';
  * changes bumping at once wait for each other on the row, so the counter only grows and never hides a commit (unlike
  * a timestamp or a sequence, whose values are taken before the commit and can be overtaken by it).
  *
- * `receivables`: bumped by every logged change of the tables the receivables summary reads (logs/audit.ts,
- * RECEIVABLES_MODELS): its cache (receivables/summary-cache.ts) is valid while the counter is the one read before
- * the summary was computed.
+ * `receivables`: bumped at commit by every logged change of the tables the receivables summary reads (the deferred
+ * trigger `logs_receivables_marker` of migration 0028 on the log rows: the invoices and notices and their rows,
+ * payments, timesheets, contracts and their billed periods, clients, currencies; once a transaction). Taken at
+ * commit, the row's lock is the last a writer takes and is held only while it commits, so no writer waits on it
+ * while holding other rows. The summary's cache (receivables.queries.ts) is valid while the counter is the one read
+ * before the summary was computed. `bumpChangeMarker` is for a write that bypasses the log (tests, repairs).
  */
 export type ChangeMarker = 'receivables';
 

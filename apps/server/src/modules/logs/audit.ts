@@ -1,4 +1,3 @@
-import { bumpChangeMarker } from '../../db/change-marker.ts';
 import type { Executor } from '../../db/client.ts';
 import { logs } from '../../db/schema/index.ts';
 import type { Actor } from '../../http/actor.ts';
@@ -38,28 +37,11 @@ function scrub(document: unknown): unknown {
 }
 
 /**
- * The tables whose changes move the receivables summary's figures (the invoices and notices and their rows, payments,
- * timesheets, contracts and their billed periods, client names, currency codes): a logged change of one of them bumps
- * the `receivables` change marker in its transaction (db/change-marker.ts), which ends the summary's cache.
- */
-export const RECEIVABLES_MODELS = new Set([
-  'billing_documents',
-  'billing_items',
-  'billing_payments',
-  'contract_billed_periods',
-  'contracts',
-  'contract_services',
-  'companies',
-  'currencies',
-  'timesheets',
-]);
-
-/**
- * Writes the Log row of a mutation. Call it with the mutation's transaction so both commit or neither does (and so
- * does the change marker bumped for it).
+ * Writes the Log row of a mutation. Call it with the mutation's transaction so both commit or neither does. A log row
+ * of a table the receivables summary reads moves its change marker when the transaction commits (a deferred trigger
+ * of migration 0028; db/change-marker.ts).
  */
 export async function writeLog(executor: Executor, entry: LogEntry): Promise<void> {
-  if (entry.type !== 'event' && RECEIVABLES_MODELS.has(entry.model)) await bumpChangeMarker(executor, 'receivables');
   await executor.insert(logs).values({
     name: entry.name,
     doc: entry.doc ?? null,
@@ -79,8 +61,6 @@ export async function writeLog(executor: Executor, entry: LogEntry): Promise<voi
  */
 export async function writeLogs(executor: Executor, entries: readonly LogEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  if (entries.some((entry) => entry.type !== 'event' && RECEIVABLES_MODELS.has(entry.model)))
-    await bumpChangeMarker(executor, 'receivables');
   await executor.insert(logs).values(
     entries.map((entry) => ({
       name: entry.name,
