@@ -15,7 +15,7 @@ import {
   toCents,
 } from '@kantora/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { readChangeMarker } from '../../db/change-marker.ts';
+import { type ReceivablesPart, readReceivablesMarkers } from '../../db/change-marker.ts';
 import type { Executor } from '../../db/client.ts';
 import type { Localized } from '../../db/schema/core.ts';
 import { cappedCount, queryRows } from '../../db/sql-helpers.ts';
@@ -44,36 +44,63 @@ export function summaryMonths(today = sofiaDay()): string[] {
   });
 }
 
-/** The last summary computed per database (a test process holds several), with the day and marker it is valid for. */
-const summaries = new WeakMap<object, { today: string; marker: string; summary: Promise<ReceivablesSummary> }>();
+/** A part of the summary as computed, with the day and marker it is valid for. */
+interface Kept<T> {
+  today: string;
+  marker: string;
+  value: Promise<T>;
+}
+type MoneyPart = Omit<ReceivablesSummary, 'months' | 'today'>;
+type HoursPart = ReceivablesSummary['months'];
+
+/** The parts last computed per database (a test process holds several). */
+const kept = new WeakMap<object, Map<ReceivablesPart, Kept<unknown>>>();
+
+/** The part kept for the day and marker, or computed afresh and kept (a failed computation is not kept). */
+function partOf<T>(
+  executor: Executor,
+  part: ReceivablesPart,
+  today: string,
+  marker: string,
+  compute: () => Promise<T>,
+): Promise<T> {
+  const parts = kept.get(executor) ?? new Map<ReceivablesPart, Kept<unknown>>();
+  kept.set(executor, parts);
+  const found = parts.get(part) as Kept<T> | undefined;
+  if (found && found.today === today && found.marker === marker) return found.value;
+  const value = compute();
+  const entry: Kept<T> = { today, marker, value };
+  parts.set(part, entry);
+  value.catch(() => {
+    if (parts.get(part) === entry) parts.delete(part);
+  });
+  return value;
+}
 
 /**
  * GET /api/receivables/summary: per currency the outstanding and overdue totals, the aging buckets, the top debtors
  * and the invoiced and paid amounts of the last 12 months; the hours of the months (not per currency). Every figure
- * summed by the database (computeSummary), then kept until the next change: the answer is reused while the day
- * (Europe/Sofia) and the `receivables` change marker are the ones read before it was computed. Every logged change of
- * an invoice, notice, payment, timesheet, contract, client or currency bumps the marker in its own transaction
- * (logs/audit.ts), so the next call after its commit computes afresh; a change committed while a summary is being
- * computed bumps the marker past the one that summary is kept under, so it is never served stale. Each API process
- * keeps its own (the marker is in the database). Calls arriving while it is computed share the one computation.
+ * summed by the database, then kept until the next change, in two parts: the money (dues, aging, top debtors,
+ * invoiced and paid per month) and the hours, each reused while the day (Europe/Sofia) and its change marker
+ * (db/change-marker.ts) are the ones read before it was computed. Every logged change bumps the markers of the parts
+ * it can move at its commit (a timesheet the hours only, a payment the money only; an invoice issued both), so the next
+ * call after its commit computes that part afresh; a change committed while a part is being computed bumps its marker
+ * past the one the part is kept under, so it is never served stale. Each API process keeps its own (the markers are
+ * in the database). Calls arriving while a part is computed share the one computation.
  */
 export async function receivablesSummary(executor: Executor): Promise<ReceivablesSummary> {
   const today = sofiaDay();
-  const marker = await readChangeMarker(executor, 'receivables');
-  const kept = summaries.get(executor);
-  if (kept && kept.today === today && kept.marker === marker) return kept.summary;
-  const summary = computeSummary(executor, today);
-  summaries.set(executor, { today, marker, summary });
-  // A failed computation is not kept.
-  summary.catch(() => {
-    if (summaries.get(executor)?.summary === summary) summaries.delete(executor);
-  });
-  return summary;
+  const markers = await readReceivablesMarkers(executor);
+  const months = summaryMonths(today);
+  const [money, hours] = await Promise.all([
+    partOf(executor, 'money', today, markers.money, () => computeMoney(executor, today, months)),
+    partOf(executor, 'hours', today, markers.hours, () => computeHours(executor, today, months)),
+  ]);
+  return { ...money, months: hours, today };
 }
 
-/** The summary's figures, read from the database (five SQL reads, four of them side by side on PostgreSQL). */
-async function computeSummary(executor: Executor, today: string): Promise<ReceivablesSummary> {
-  const months = summaryMonths(today);
+/** The summary's money: dues, aging and top debtors per currency, invoiced and paid per month (three SQL reads). */
+async function computeMoney(executor: Executor, today: string, months: string[]): Promise<MoneyPart> {
   const from = `${months[0]}-01`;
   const dues = receivableDues({ outstanding: true, narrow: true });
 
@@ -157,13 +184,8 @@ async function computeSummary(executor: Executor, today: string): Promise<Receiv
       where p.date >= ${from}::date and p.date <= ${today}::date
       group by 1, 2`,
   );
-  // The four reads are independent: on PostgreSQL each takes a connection of the pool, so they run side by side.
-  const [groups, invoiced, paid, hours] = await Promise.all([
-    groupsRead,
-    invoicedRead,
-    paidRead,
-    hoursOfMonths(executor, from, today),
-  ]);
+  // The reads are independent: on PostgreSQL each takes a connection of the pool, so they run side by side.
+  const [groups, invoiced, paid] = await Promise.all([groupsRead, invoicedRead, paidRead]);
   const buckets = groups
     .filter((row) => Number(row.by_client) === 0)
     .map((row) => ({
@@ -206,7 +228,13 @@ async function computeSummary(executor: Executor, today: string): Promise<Receiv
       months: monthRows,
     };
   });
-  const hourRows: HoursMonth[] = months.map((month) => {
+  return { currencies };
+}
+
+/** The summary's hours: recorded and billed per month. */
+async function computeHours(executor: Executor, today: string, months: string[]): Promise<HoursPart> {
+  const hours = await hoursOfMonths(executor, `${months[0]}-01`, today);
+  return months.map((month): HoursMonth => {
     const found = hours.find((row) => row.month === month);
     return {
       month,
@@ -214,7 +242,6 @@ async function computeSummary(executor: Executor, today: string): Promise<Receiv
       billedHours: Math.round((Number(found?.billed ?? 0) / 60) * 100) / 100,
     };
   });
-  return { currencies, months: hourRows, today };
 }
 
 /**
