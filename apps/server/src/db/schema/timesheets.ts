@@ -49,5 +49,8 @@ export const timesheets = pgTable(
     index('timesheets_user_date_idx').on(t.userId, t.date.desc(), t.id, t.created, t.duration),
     // Receivables' hours invoiced per month: a contract's minutes in an invoiced period, from the index alone.
     index('timesheets_contract_date_idx').on(t.contractId, t.date, t.duration),
+    // Receivables' hours recorded per month: the year's minutes per day from this narrow index alone (14 MB at 2 000 000
+    // timesheets, deduplicated: a day's equal durations share an entry), not the list's date index (146 MB).
+    index('timesheets_date_duration_idx').on(t.date, t.duration),
   ],
 );
