@@ -1,6 +1,6 @@
 /**
  * The receivables summary's part markers (db/change-marker.ts): the trigger function of migration 0028 replaced by
- * one that also bumps `change_marker:receivables:money` and `:hours` by the model of the log row, and the two rows
+ * one that also bumps `change_marker:receivables:money`, `:hours` and `:spans` by the model of the log row, and the three rows
  * created. This is the SQL of the migration that installs them (each string one statement); a test applies it to its
  * own database (idempotent: it may run after that migration too).
  */
@@ -31,11 +31,19 @@ BEGIN
     INSERT INTO app_meta (key, value) VALUES ('change_marker:receivables:hours', '1')
       ON CONFLICT (key) DO UPDATE SET value = cast(cast(app_meta.value AS bigint) + 1 AS text);
   END IF;
+  -- The invoiced spans (the billed periods and whether an issued invoice bills them): the hours' but timesheets.
+  IF (NEW.model IN ('contract_billed_periods', 'contracts', 'contract_services')
+      OR (NEW.model = 'billing_documents' AND NEW.action NOT IN ('savePayment', 'removePayment')))
+      AND coalesce(current_setting('kantora.receivables_spans_bumped', true), '') <> '1' THEN
+    PERFORM set_config('kantora.receivables_spans_bumped', '1', true);
+    INSERT INTO app_meta (key, value) VALUES ('change_marker:receivables:spans', '1')
+      ON CONFLICT (key) DO UPDATE SET value = cast(cast(app_meta.value AS bigint) + 1 AS text);
+  END IF;
   RETURN NULL;
 END
 $$`,
   `INSERT INTO app_meta (key, value) VALUES ('change_marker:receivables:money', '0'),
-  ('change_marker:receivables:hours', '0') ON CONFLICT (key) DO NOTHING`,
+  ('change_marker:receivables:hours', '0'), ('change_marker:receivables:spans', '0') ON CONFLICT (key) DO NOTHING`,
 ];
 
 export async function installPartMarkers(executor: Executor): Promise<void> {

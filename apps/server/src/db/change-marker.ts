@@ -20,18 +20,20 @@ import { queryRows } from './sql-helpers.ts';
  * that installs it): `money` (the dues, aging, top debtors, invoiced and paid per month) moves for the invoices and
  * notices, their rows, payments, clients and currencies; `hours` for timesheets, contracts and their services and
  * billed periods, and the invoices and notices but for a payment's own document log row (a payment changes a
- * document's paid amount, never whether it is an issued invoice). While a part's row is missing the part goes by
+ * document's paid amount, never whether it is an issued invoice); `spans` (the invoiced spans the billed hours are
+ * read by) for the same but timesheets. While a part's row is missing the part goes by
  * `receivables` (every change), so the cache is right with or without that function.
  */
 export type ChangeMarker = 'receivables';
 
 /** The parts of the receivables summary cached apart. */
-export type ReceivablesPart = 'money' | 'hours';
+export type ReceivablesPart = 'money' | 'hours' | 'spans';
 
 const KEY: Record<ChangeMarker, string> = { receivables: 'change_marker:receivables' };
 const PART_KEY: Record<ReceivablesPart, string> = {
   money: 'change_marker:receivables:money',
   hours: 'change_marker:receivables:hours',
+  spans: 'change_marker:receivables:spans',
 };
 
 /** The executors (a transaction's object) that have bumped a marker already: one bump per transaction is enough. */
@@ -45,7 +47,7 @@ export async function bumpChangeMarker(executor: Executor, marker: ChangeMarker)
     on conflict (key) do update set value = cast(cast(app_meta.value as bigint) + 1 as text)`);
   // The parts' markers move too where they exist (never created here: their rows tell that the trigger bumps them).
   await executor.execute(sql`update app_meta set value = cast(cast(value as bigint) + 1 as text)
-    where key in (${PART_KEY.money}, ${PART_KEY.hours})`);
+    where key in (${PART_KEY.money}, ${PART_KEY.hours}, ${PART_KEY.spans})`);
   // Only a transaction's object is remembered: a bump outside one (the pool's executor) commits on its own.
   if ('rollback' in executor) {
     if (done) done.add(marker);
@@ -66,9 +68,14 @@ export async function readChangeMarker(executor: Executor, marker: ChangeMarker)
 export async function readReceivablesMarkers(executor: Executor): Promise<Record<ReceivablesPart, string>> {
   const rows = await queryRows<{ key: string; value: string }>(
     executor,
-    sql`select key, value from app_meta where key in (${KEY.receivables}, ${PART_KEY.money}, ${PART_KEY.hours})`,
+    sql`select key, value from app_meta
+      where key in (${KEY.receivables}, ${PART_KEY.money}, ${PART_KEY.hours}, ${PART_KEY.spans})`,
   );
   const value = (key: string) => rows.find((row) => row.key === key)?.value;
   const all = `all:${value(KEY.receivables) ?? '0'}`;
-  return { money: value(PART_KEY.money) ?? all, hours: value(PART_KEY.hours) ?? all };
+  return {
+    money: value(PART_KEY.money) ?? all,
+    hours: value(PART_KEY.hours) ?? all,
+    spans: value(PART_KEY.spans) ?? all,
+  };
 }

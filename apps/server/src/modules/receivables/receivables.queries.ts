@@ -94,7 +94,14 @@ export async function receivablesSummary(executor: Executor): Promise<Receivable
   const months = summaryMonths(today);
   const [money, hours] = await Promise.all([
     partOf(executor, 'money', today, markers.money, () => computeMoney(executor, today, months)),
-    partOf(executor, 'hours', today, markers.hours, () => computeHours(executor, today, months)),
+    partOf(executor, 'hours', today, markers.hours, () =>
+      computeHours(
+        executor,
+        today,
+        months,
+        partOf(executor, 'spans', today, markers.spans, () => invoicedSpans(executor, `${months[0]}-01`, today)),
+      ),
+    ),
   ]);
   return { ...money, months: hours, today };
 }
@@ -232,8 +239,13 @@ async function computeMoney(executor: Executor, today: string, months: string[])
 }
 
 /** The summary's hours: recorded and billed per month. */
-async function computeHours(executor: Executor, today: string, months: string[]): Promise<HoursPart> {
-  const hours = await hoursOfMonths(executor, `${months[0]}-01`, today);
+async function computeHours(
+  executor: Executor,
+  today: string,
+  months: string[],
+  spans: Promise<Spans>,
+): Promise<HoursPart> {
+  const hours = await hoursOfMonths(executor, `${months[0]}-01`, today, spans);
   return months.map((month): HoursMonth => {
     const found = hours.find((row) => row.month === month);
     return {
@@ -244,15 +256,55 @@ async function computeHours(executor: Executor, today: string, months: string[])
   });
 }
 
+/** The invoiced spans of the months: per contract, its days billed by an issued invoice, as [lower, upper) dates. */
+interface Spans {
+  contracts: string;
+  lowers: string;
+  uppers: string;
+}
+
+/**
+ * The months' invoiced spans: the billed periods from `from` to `today` whose document is an issued invoice (or a
+ * proforma turned into one), joined set-based, merged per contract where they overlap; as three comma-separated lists
+ * (a parameter each, for hoursOfMonths). Kept apart (the `spans` marker moves with the billing, not with timesheets).
+ */
+async function invoicedSpans(executor: Executor, from: string, today: string): Promise<Spans> {
+  // The planner overestimates the spans by far (a hundred per contract), and JIT-compiling the plan would cost more
+  // than the query itself: off for this read. Hash and merge joins off too: the months' billed periods (about
+  // 19 000 at the large preset) find their documents by primary key faster than a hash of every document's index
+  // entry (200 000, in parallel workers: 120 against 200 ms under load).
+  const [row] = await executor.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('jit', 'off', true), set_config('enable_hashjoin', 'off', true),
+      set_config('enable_mergejoin', 'off', true)`);
+    return queryRows<Spans>(
+      tx,
+      sql`with spans as (
+        select p.contract_id, unnest(range_agg(daterange(greatest(p.period_from, ${from}::date),
+          least(p.period_to, ${today}::date), '[]'))) as span
+        from contract_billed_periods p
+        join billing_documents d on d.id = p.document_id
+        left join billing_documents i on i.id = d.transformed_to_invoice_id
+        where p.period_to >= ${from}::date and p.period_from <= ${today}::date
+          and ((d.kind = 'invoice' and d.issued) or coalesce(i.kind = 'invoice' and i.issued, false))
+        group by p.contract_id
+      )
+      select coalesce(string_agg(cast(contract_id as text), ','), '') as contracts,
+        coalesce(string_agg(cast(lower(span) as text), ','), '') as lowers,
+        coalesce(string_agg(cast(upper(span) as text), ','), '') as uppers
+      from spans`,
+    );
+  });
+  return row;
+}
+
 /**
  * The minutes recorded per month from `from` to `today` and, of them, those in a period of their contract that an
  * issued invoice bills (directly or through a proforma turned into one); a minute is counted once even when periods
  * overlap. Two reads side by side: the recorded minutes summed per day from timesheets_date_duration_idx alone (the
- * year's entries of a narrow index); the billed ones from the invoiced spans (the months' billed periods joined to
- * their documents set-based, merged per contract where they overlap), each span's days read from
- * timesheets_contract_date_idx alone and summed per day.
+ * year's entries of a narrow index); the billed ones per invoiced span (invoicedSpans, merged: no minute twice), each
+ * span's days read from timesheets_contract_date_idx alone and summed per day.
  */
-async function hoursOfMonths(executor: Executor, from: string, today: string) {
+async function hoursOfMonths(executor: Executor, from: string, today: string, spans: Promise<Spans>) {
   const [recorded, billed] = [
     queryRows<{ month: string; minutes: number }>(
       executor,
@@ -263,36 +315,21 @@ async function hoursOfMonths(executor: Executor, from: string, today: string) {
         ) d
         group by 1`,
     ),
-    // The planner overestimates the spans by far (a hundred per contract), and JIT-compiling the plan would cost more
-    // than the query itself: off for this read. Hash and merge joins off too: the months' billed periods (about
-    // 19 000 at the large preset) find their documents by primary key faster than a hash of every document's index
-    // entry (200 000, in parallel workers: 120 against 200 ms under load), and the spans' timesheets are looked up per
-    // span either way.
-    executor.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('jit', 'off', true), set_config('enable_hashjoin', 'off', true),
-        set_config('enable_mergejoin', 'off', true)`);
-      return queryRows<{ month: string; minutes: number }>(
-        tx,
-        sql`with spans as (
-          select p.contract_id, unnest(range_agg(daterange(greatest(p.period_from, ${from}::date),
-            least(p.period_to, ${today}::date), '[]'))) as span
-          from contract_billed_periods p
-          join billing_documents d on d.id = p.document_id
-          left join billing_documents i on i.id = d.transformed_to_invoice_id
-          where p.period_to >= ${from}::date and p.period_from <= ${today}::date
-            and ((d.kind = 'invoice' and d.issued) or coalesce(i.kind = 'invoice' and i.issued, false))
-          group by p.contract_id
-        )
-        select to_char(x.date, 'YYYY-MM') as month, cast(sum(x.minutes) as integer) as minutes
+    spans.then((span) =>
+      queryRows<{ month: string; minutes: number }>(
+        executor,
+        sql`select to_char(x.date, 'YYYY-MM') as month, cast(sum(x.minutes) as integer) as minutes
         from (
           select t.date, sum(t.duration) as minutes
-          from spans join timesheets t on t.contract_id = spans.contract_id
-            and t.date >= lower(spans.span) and t.date < upper(spans.span)
+          from unnest(cast(string_to_array(${span.contracts}, ',') as uuid[]),
+            cast(string_to_array(${span.lowers}, ',') as date[]),
+            cast(string_to_array(${span.uppers}, ',') as date[])) as s(contract_id, lower, upper)
+          join timesheets t on t.contract_id = s.contract_id and t.date >= s.lower and t.date < s.upper
           group by t.date
         ) x
         group by 1`,
-      );
-    }),
+      ),
+    ),
   ];
   const [recordedRows, billedRows] = await Promise.all([recorded, billed]);
   return recordedRows.map((row) => ({
