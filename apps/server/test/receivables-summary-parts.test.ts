@@ -1,6 +1,6 @@
 /**
  * The receivables summary's two parts are kept apart (receivables.queries.ts, db/change-marker.ts): with the part
- * markers installed (test/receivables-part-markers.ts), a timesheet saved or removed through the API shows at once in
+ * markers of migration 0029, a timesheet saved or removed through the API shows at once in
  * the hours and leaves the money kept; a payment shows at once in the dues and the paid month and leaves the hours
  * kept. "Kept" is shown by a write that bypasses the API (no log row) of the other part: it is not seen until the
  * marker of its part moves.
@@ -13,13 +13,11 @@ import { queryRows } from '../src/db/sql-helpers.ts';
 import { BASE } from './billing-fixtures.ts';
 import { contractIn } from './contracts-fixtures.ts';
 import { call } from './helpers.ts';
-import { installPartMarkers } from './receivables-part-markers.ts';
 import { dayFromToday, type ReceivablesSetup, setUpReceivables } from './receivables-fixtures.ts';
 
 let s: ReceivablesSetup;
 beforeAll(async () => {
   s = await setUpReceivables();
-  await installPartMarkers(s.ctx.database.db);
 }, 120_000);
 afterAll(async () => {
   await s?.ctx.close();

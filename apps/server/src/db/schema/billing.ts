@@ -108,6 +108,15 @@ export const billingDocuments = pgTable(
     // first, newest first, then by number, highest first; its first page stops after its rows (the unique index
     // alone leaves the 17 000 drafts of the large preset to be sorted: 73 ms).
     index('billing_documents_kind_number_created_idx').on(t.kind, t.number.desc().nullsFirst(), t.created.desc(), t.id),
+    // A client's tab (both tabs of one client, or its issued ones) in the same order: the kind-wide index above walked
+    // every draft and other client's document before a client's 15 (16 823 rows, 79 ms for a client of 1 000 invoices).
+    index('billing_documents_customer_number_idx').on(
+      t.customerId,
+      t.kind,
+      t.number.desc().nullsFirst(),
+      t.created.desc(),
+      t.id,
+    ),
     // With the sort keys (created, id, and the number of the issued tab's default order), a date range is read from
     // the index alone (no wide row) and sorted.
     index('billing_documents_tab_date_number_idx').on(t.kind, t.issued, t.date, t.created, t.id, t.number),

@@ -1,14 +1,10 @@
-/**
- * The receivables summary's part markers (db/change-marker.ts): the trigger function of migration 0028 replaced by
- * one that also bumps `change_marker:receivables:money`, `:hours` and `:spans` by the model of the log row, and the three rows
- * created. This is the SQL of the migration that installs them (each string one statement); a test applies it to its
- * own database (idempotent: it may run after that migration too).
- */
-import { sql } from 'drizzle-orm';
-import type { Executor } from '../src/db/client.ts';
-
-export const RECEIVABLES_PART_MARKERS_SQL = [
-  `CREATE OR REPLACE FUNCTION kantora_bump_receivables_marker() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A client's tab of the register in its default order (billing_documents_customer_number_idx), the recorded hours of
+-- the receivables summary from a narrow index (timesheets_date_duration_idx), and the summary's cache in three parts:
+-- the trigger of 0028 now also moves a marker per part (money; hours; the invoiced spans), each once a transaction at
+-- commit, so that a timesheet recomputes only the hours and a payment only the money (receivables.queries.ts).
+CREATE INDEX IF NOT EXISTS "billing_documents_customer_number_idx" ON "billing_documents" USING btree ("customer_id","kind","number" DESC NULLS FIRST,"created" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "timesheets_date_duration_idx" ON "timesheets" USING btree ("date","duration");--> statement-breakpoint
+CREATE OR REPLACE FUNCTION kantora_bump_receivables_marker() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   -- Each marker once a transaction: the first log row that moves it bumps, the others find it done.
   IF coalesce(current_setting('kantora.receivables_marker_bumped', true), '') <> '1' THEN
@@ -41,11 +37,6 @@ BEGIN
   END IF;
   RETURN NULL;
 END
-$$`,
-  `INSERT INTO app_meta (key, value) VALUES ('change_marker:receivables:money', '0'),
-  ('change_marker:receivables:hours', '0'), ('change_marker:receivables:spans', '0') ON CONFLICT (key) DO NOTHING`,
-];
-
-export async function installPartMarkers(executor: Executor): Promise<void> {
-  for (const statement of RECEIVABLES_PART_MARKERS_SQL) await executor.execute(sql.raw(statement));
-}
+$$;--> statement-breakpoint
+INSERT INTO app_meta (key, value) VALUES ('change_marker:receivables:money', '0'),
+  ('change_marker:receivables:hours', '0'), ('change_marker:receivables:spans', '0') ON CONFLICT (key) DO NOTHING;
