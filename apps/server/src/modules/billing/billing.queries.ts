@@ -81,6 +81,16 @@ export interface DocumentRecord {
   proformaNumber: string | null;
 }
 
+/** The documents with the names, counts and links of their views (loadDocument, loadDocuments, a month's walk). */
+const documentRecords = (executor: Executor) =>
+  executor
+    .select({ row: billingDocuments, ...extraColumns })
+    .from(billingDocuments)
+    .leftJoin(currencies, eq(currencies.id, billingDocuments.currencyId))
+    .leftJoin(paymentTypes, eq(paymentTypes.id, billingDocuments.paymentTypeId))
+    .leftJoin(contracts, eq(contracts.id, billingDocuments.contractId))
+    .leftJoin(original, eq(original.id, billingDocuments.creditToInvoiceId));
+
 /**
  * The document of this kind if the actor sees it (404 of the kind otherwise), with the names, counts and links of
  * its view; its row locked for the transaction when asked (`update`, or `share` to keep it as it is).
@@ -92,14 +102,9 @@ export async function loadDocument(
   id: string,
   lock?: 'update' | 'share',
 ): Promise<DocumentRecord> {
-  const query = executor
-    .select({ row: billingDocuments, ...extraColumns })
-    .from(billingDocuments)
-    .leftJoin(currencies, eq(currencies.id, billingDocuments.currencyId))
-    .leftJoin(paymentTypes, eq(paymentTypes.id, billingDocuments.paymentTypeId))
-    .leftJoin(contracts, eq(contracts.id, billingDocuments.contractId))
-    .leftJoin(original, eq(original.id, billingDocuments.creditToInvoiceId))
-    .where(and(eq(billingDocuments.id, id), eq(billingDocuments.kind, kind), visibleDocuments(actor)));
+  const query = documentRecords(executor).where(
+    and(eq(billingDocuments.id, id), eq(billingDocuments.kind, kind), visibleDocuments(actor)),
+  );
   const [record] = lock
     ? await query.for(lock === 'update' ? 'update' : 'share', { of: billingDocuments })
     : await query;
@@ -117,22 +122,15 @@ export async function loadDocuments(
   ids: readonly { id: string; kind: BillingKind }[],
 ): Promise<DocumentRecord[]> {
   if (ids.length === 0) return [];
-  const records = await executor
-    .select({ row: billingDocuments, ...extraColumns })
-    .from(billingDocuments)
-    .leftJoin(currencies, eq(currencies.id, billingDocuments.currencyId))
-    .leftJoin(paymentTypes, eq(paymentTypes.id, billingDocuments.paymentTypeId))
-    .leftJoin(contracts, eq(contracts.id, billingDocuments.contractId))
-    .leftJoin(original, eq(original.id, billingDocuments.creditToInvoiceId))
-    .where(
-      and(
-        inArray(
-          billingDocuments.id,
-          ids.map((doc) => doc.id),
-        ),
-        visibleDocuments(actor),
+  const records = await documentRecords(executor).where(
+    and(
+      inArray(
+        billingDocuments.id,
+        ids.map((doc) => doc.id),
       ),
-    );
+      visibleDocuments(actor),
+    ),
+  );
   const byId = new Map(records.map((record) => [record.row.id, record as DocumentRecord]));
   return ids.map(({ id, kind }) => {
     const record = byId.get(id);
@@ -160,13 +158,7 @@ export async function issuedInvoicesPage(
   after: DocumentKey | null,
   limit: number,
 ): Promise<DocumentRecord[]> {
-  const records = await executor
-    .select({ row: billingDocuments, ...extraColumns })
-    .from(billingDocuments)
-    .leftJoin(currencies, eq(currencies.id, billingDocuments.currencyId))
-    .leftJoin(paymentTypes, eq(paymentTypes.id, billingDocuments.paymentTypeId))
-    .leftJoin(contracts, eq(contracts.id, billingDocuments.contractId))
-    .leftJoin(original, eq(original.id, billingDocuments.creditToInvoiceId))
+  const records = await documentRecords(executor)
     .where(
       and(
         issuedInRange(range),

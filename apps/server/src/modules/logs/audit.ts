@@ -42,17 +42,7 @@ function scrub(document: unknown): unknown {
  * of migration 0028; db/change-marker.ts).
  */
 export async function writeLog(executor: Executor, entry: LogEntry): Promise<void> {
-  await executor.insert(logs).values({
-    name: entry.name,
-    doc: entry.doc ?? null,
-    model: entry.model,
-    type: entry.type,
-    action: entry.action,
-    documents: { old: scrub(entry.old), new: scrub(entry.new) },
-    createdBy: entry.actor?.id ?? null,
-    createdByName: entry.actor?.fullName ?? null,
-    ip: entry.ip ?? null,
-  });
+  await writeLogs(executor, [entry]);
 }
 
 /**
