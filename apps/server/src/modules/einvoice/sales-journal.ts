@@ -15,6 +15,7 @@ import {
   toCents,
 } from '@kantora/domain';
 import { safeCell, streamedWorkbook, type XlsxColumn } from '../../http/xlsx.ts';
+import { readAhead } from '../../http/streams.ts';
 
 /** What the journal needs of one document (numbers as stored: a credit notice's are negative). */
 export interface JournalDocument {
@@ -96,7 +97,7 @@ export function salesJournal(
     const eur = { amount: 0, vat: 0, total: 0 };
     /** Per currency, the documents' own figures (never added across currencies). */
     const perCurrency = new Map<string, { amount: number; vat: number; total: number }>();
-    for await (const page of pages) {
+    for await (const page of readAhead(pages)) {
       if (sheet.closed) return;
       for (const doc of page) {
         const convert = (amount: number) => eurCents(amount, doc.currency, doc.currencyRate);

@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import type { Locale, OverdueRow } from '@kantora/domain';
 import { localized } from '../printing/index.ts';
 import { safeCell, streamedWorkbook, type XlsxColumn } from '../../http/xlsx.ts';
+import { readAhead } from '../../http/streams.ts';
 
 const LABELS: Record<Locale, Record<string, string>> = {
   bg: {
@@ -71,7 +72,7 @@ export function overdueWorkbook(batches: AsyncIterable<OverdueRow[]>, lang: Loca
   ];
   return streamedWorkbook(t.sheet, columns, async (sheet) => {
     const dueCents = new Map<string, number>();
-    for await (const batch of batches) {
+    for await (const batch of readAhead(batches)) {
       if (sheet.closed) return;
       for (const row of batch) {
         sheet.row([

@@ -9,6 +9,7 @@ import { fullNameOf, type TimesheetRecord } from './timesheets.queries.ts';
 import { localized } from '../printing/index.ts';
 import { TIMESHEET_LABELS } from './timesheet-labels.ts';
 import { safeCell, streamedWorkbook, type XlsxColumn } from '../../http/xlsx.ts';
+import { readAhead } from '../../http/streams.ts';
 
 const MINUTES_PER_DAY = 1440;
 const DURATION_FORMAT = '[h]:mm';
@@ -43,7 +44,7 @@ export function timesheetsWorkbook(batches: AsyncIterable<TimesheetRecord[]>, la
       }
       return name;
     };
-    for await (const batch of batches) {
+    for await (const batch of readAhead(batches)) {
       if (sheet.closed) return;
       names.clear();
       for (const row of batch) {

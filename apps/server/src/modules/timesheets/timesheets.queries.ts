@@ -133,6 +133,11 @@ export const walkColumns = {
   updated: timesheets.updated,
 };
 export type WalkRow = { [K in keyof typeof walkColumns]: TimesheetRecord[K] };
+/** `walkColumns` as a select list, each column named as its key (for a query read straight from the driver). */
+export const walkSelection = sql.join(
+  Object.entries(walkColumns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
+  sql`, `,
+);
 
 /** How many names of one kind a walk keeps (past it, they are read again: memory stays flat whatever the export). */
 const NAMES_KEPT = 20_000;
