@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { isEmbedded, serverArgs } from '../../scripts/server-command.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -17,7 +18,7 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * The real server (`node --import tsx apps/server/src/main.ts`) on a free port of 127.0.0.1, on PGlite in `dataDir`
+ * The real server, started as `npm start` starts it (scripts/server-command.mjs), on a free port of 127.0.0.1, on PGlite in `dataDir`
  * with the demo seeded on its first start, serving the built web app; `env` adds to or overrides that (APP_ENV,
  * ADMIN_PASSWORD, WEB_DIST). Settles once it serves; a server that does not start is stopped and its output thrown.
  * `onSpawn` gets the process as soon as it runs (for a caller that stops everything it started on a signal);
@@ -31,7 +32,7 @@ export async function startServer(
   chosenPort?: number,
 ): Promise<{ child: ChildProcess; baseUrl: string; output: () => string }> {
   const port = chosenPort ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(ROOT, { embedded: isEmbedded({ DATABASE_URL: '', ...env }) }), {
     cwd: ROOT,
     env: {
       ...process.env,
