@@ -65,7 +65,8 @@ export const companies = pgTable(
     uniqueIndex('companies_bulstat_uq').on(sql`lower(${t.bulstat})`),
     index('companies_name_bg_idx').on(sql`(${t.name}->>'bg')`, t.id),
     index('companies_created_idx').on(t.created.desc(), t.id),
-    index('companies_referent_idx').on(t.referentId),
+    // The referent filter's total counted from the index alone (the status is the list's default filter).
+    index('companies_referent_status_idx').on(t.referentId, t.status),
     index('companies_managing_all_idx').on(t.id).where(sql`${t.managingUsersAll}`),
     // Who sees a client (clients/access.ts) read from the index alone: an employee's contracts and other lists check
     // their clients here (an index-only look-up or merge), never the table.
