@@ -4,11 +4,12 @@
  * notices added, a refunded credit cancelling out, drafts and proformas left out, currencies apart (EUR first, BGN
  * never added to euros); the hours of the months; the export; who may call; bad bodies answer 400.
  */
-import type { OverdueRow, ReceivablesSummary } from '@kantora/domain';
+import { OVERDUE_SORT_COLUMNS, type OverdueRow, overdueListQuery, type ReceivablesSummary } from '@kantora/domain';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bumpChangeMarker } from '../src/db/change-marker.ts';
+import { overdueBatches } from '../src/modules/receivables/receivables.queries.ts';
 import { createDraft } from './billing-fixtures.ts';
 import { contractIn } from './contracts-fixtures.ts';
 import { bearer, call } from './helpers.ts';
@@ -217,6 +218,22 @@ describe('POST /api/receivables/overdue', () => {
     // Totals per currency: EUR first.
     expect([sheet.getRow(6).getCell(6).value, sheet.getRow(6).getCell(10).value]).toEqual(['EUR', 192]);
     expect([sheet.getRow(7).getCell(6).value, sheet.getRow(7).getCell(10).value]).toEqual(['USD', 240]);
+  });
+
+  it('the export reads in keyset batches that give the list’s rows in its order, for every sort and filter', async () => {
+    // Batches of 2 over the 9 overdue rows (ties in amounts, dates and deadlines included): each batch starts after
+    // the last row of the one before, and the rows are the list's, in the list's order.
+    for (const sortBy of OVERDUE_SORT_COLUMNS)
+      for (const sortDesc of [false, true])
+        for (const filter of [{}, { bucket: 'current' }, { currency: 'EUR' }]) {
+          const body = { ...filter, sortBy, sortDesc };
+          const listed = (await overdue(body)).Items.map((row) => row._id);
+          const batches: string[][] = [];
+          for await (const batch of overdueBatches(s.ctx.database.db, overdueListQuery.parse(body), 2))
+            batches.push(batch.map((row) => row._id));
+          expect(batches.flat(), JSON.stringify(body)).toEqual(listed);
+          expect(batches.slice(0, -1).every((batch) => batch.length === 2)).toBe(true);
+        }
   });
 
   it('answers 400 with message keys to bad bodies', async () => {

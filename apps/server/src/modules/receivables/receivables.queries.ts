@@ -377,6 +377,8 @@ interface OverdueRecord {
   notifications_emails: string[] | null;
   reminder_stage: number | null;
   reminder_at: string | null;
+  /** The row's value of the list's sort (text as the driver gives it): where the next export batch starts. */
+  sort_key: string | null;
 }
 
 function overdueDto(row: OverdueRecord): OverdueRow {
@@ -405,11 +407,43 @@ function overdueDto(row: OverdueRecord): OverdueRow {
   };
 }
 
-/** The rows of the overdue list in its order, `limit` from `offset`. */
-async function overdueRows(executor: Executor, query: OverdueListQuery, limit: number, offset: number) {
+/** Where a batch of the overdue list's export ends: the last row's sort key, number and id (its keyset). */
+interface OverdueAfter {
+  sortKey: string | null;
+  number: string;
+  invoiceId: string;
+}
+
+/**
+ * The rows after `after` in the list's order: sort key (either direction, no key last), then number (the list's
+ * direction), then id (ascending). Rows with the same key are told apart by the number and id, so a keyset batch
+ * starts exactly where the last one ended, whatever the sort.
+ */
+function overdueAfter(query: OverdueListQuery, keyDescending: boolean, after: OverdueAfter): SQL {
+  const key = OVERDUE_ORDER[query.sortBy];
+  const beyond = (expression: SQL, value: string, descending: boolean) =>
+    descending ? sql`${expression} < ${value}` : sql`${expression} > ${value}`;
+  const tie = sql`(${beyond(sql`r.number`, after.number, query.sortDesc)}
+    or (r.number = ${after.number} and r.invoice_id > ${after.invoiceId}::uuid))`;
+  if (after.sortKey === null) return sql`(${key} is null and ${tie})`;
+  return sql`(${beyond(key, after.sortKey, keyDescending)} or ${key} is null or (${key} = ${after.sortKey} and ${tie}))`;
+}
+
+/** The rows of the overdue list in its order, `limit` from `offset` (or after a row, for the export's batches). */
+async function overdueRecords(
+  executor: Executor,
+  query: OverdueListQuery,
+  limit: number,
+  offset: number,
+  after?: OverdueAfter,
+): Promise<OverdueRecord[]> {
   const direction = query.sortDesc ? sql`desc` : sql`asc`;
   // Days overdue run against the deadline: more days = an earlier deadline.
-  const sortDirection = query.sortBy === 'daysOverdue' ? (query.sortDesc ? sql`asc` : sql`desc`) : direction;
+  const keyDescending = query.sortBy === 'daysOverdue' ? !query.sortDesc : query.sortDesc;
+  const sortDirection = keyDescending ? sql`desc` : sql`asc`;
+  const where = after
+    ? sql`${overdueWhere(query)} and ${overdueAfter(query, keyDescending, after)}`
+    : overdueWhere(query);
   // The page's rows first (by deadline, the default, straight from the open invoices' index until the page is
   // full), then their client and last reminder; the client's name joins before the limit only when it is the sort.
   const byClient = query.sortBy === 'client';
@@ -419,15 +453,15 @@ async function overdueRows(executor: Executor, query: OverdueListQuery, limit: n
   const dues = receivableDues({
     outstanding: true,
     customerId: query.clientId,
-    ...(byDeadline ? { first: { where: overdueWhere(query), limit: limit + offset } } : {}),
+    ...(byDeadline ? { first: { where, limit: limit + offset } } : {}),
   });
-  const rows = await queryRows<OverdueRecord>(
+  return queryRows<OverdueRecord>(
     executor,
     sql`with page as (
         select r.*, ${OVERDUE_ORDER[query.sortBy]} as sort_key
         from (${dues}) r
           ${byClient ? sql`left join companies c on c.id = r.customer_id` : sql``}
-        where ${overdueWhere(query)}
+        where ${where}
         order by ${OVERDUE_ORDER[query.sortBy]} ${sortDirection} nulls last, r.number ${direction}, r.invoice_id
         limit ${limit} offset ${offset}
       )
@@ -441,7 +475,6 @@ async function overdueRows(executor: Executor, query: OverdueListQuery, limit: n
       ) lr on true
       order by page.sort_key ${sortDirection} nulls last, page.number ${direction}, page.invoice_id`,
   );
-  return rows.map(overdueDto);
 }
 
 /** The open invoices (not marked paid) whose deadline the filter asks for: what the overdue count's estimate reads. */
@@ -471,7 +504,7 @@ async function openInvoicesCount(executor: Executor, query: OverdueFilter): Prom
 export async function overduePage(executor: Executor, query: OverdueListQuery): Promise<ListResult<OverdueRow>> {
   const offset = (query.page - 1) * query.itemsPerPage;
   const [items, total] = await Promise.all([
-    overdueRows(executor, query, query.itemsPerPage, offset),
+    overdueRecords(executor, query, query.itemsPerPage, offset).then((records) => records.map(overdueDto)),
     cappedCount(
       executor,
       sql`select 1 from (${receivableDues({ outstanding: true, customerId: query.clientId })}) r
@@ -488,16 +521,23 @@ export async function overduePage(executor: Executor, query: OverdueListQuery): 
   return { Items: items, Total: count, Page: query.page, ...(total.estimated ? { Estimated: true } : {}) };
 }
 
-/** Every row of the overdue list in its order, in batches (the export). */
+/**
+ * Every row of the overdue list in its order, in batches (the export): each batch starts after the last row of the one
+ * before (its sort key, number and id), so a batch costs the same however deep the export is (with offsets, the
+ * export of 60 000 rows read the rows before each batch again: 34 s instead of about 2).
+ */
 export async function* overdueBatches(
   executor: Executor,
   query: OverdueListQuery,
   batchSize = 1000,
 ): AsyncGenerator<OverdueRow[]> {
-  for (let offset = 0; ; offset += batchSize) {
-    const items = await overdueRows(executor, query, batchSize, offset);
-    if (items.length) yield items;
-    if (items.length < batchSize) return;
+  let after: OverdueAfter | undefined;
+  for (;;) {
+    const records = await overdueRecords(executor, query, batchSize, 0, after);
+    if (records.length) yield records.map(overdueDto);
+    if (records.length < batchSize) return;
+    const last = records[records.length - 1];
+    after = { sortKey: last.sort_key, number: last.number, invoiceId: last.invoice_id };
   }
 }
 
