@@ -40,7 +40,8 @@ export const timesheets = pgTable(
     // user's index also has the service (management's filter of an employee and services).
     index('timesheets_created_idx').on(t.created.desc(), t.id),
     index('timesheets_user_created_idx').on(t.userId, t.created.desc(), t.id, t.duration, t.serviceId),
-    index('timesheets_client_created_idx').on(t.clientId, t.created.desc(), t.id, t.duration),
+    // user_id last: an employee's client filter (their own rows of one client) is read from this index alone.
+    index('timesheets_client_created_idx').on(t.clientId, t.created.desc(), t.id, t.duration, t.userId),
     index('timesheets_contract_created_idx').on(t.contractId, t.created.desc(), t.id, t.duration),
     index('timesheets_service_created_idx').on(t.serviceId, t.created.desc(), t.id, t.duration),
     // The date sort and date ranges (a day's rows newest first: the list's per-day scan of a narrow range), and an
