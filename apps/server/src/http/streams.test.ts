@@ -38,7 +38,15 @@ describe('readAhead (the exports read the next batch while one is written)', () 
     for await (const batch of readAhead(recordedSource(5, events))) {
       if (batch === 2) break;
     }
-    expect(events).toEqual(['read 1', 'read 1 done', 'read 2', 'read 2 done', 'read 3', 'read 3 done', 'source closed']);
+    expect(events).toEqual([
+      'read 1',
+      'read 1 done',
+      'read 2',
+      'read 2 done',
+      'read 3',
+      'read 3 done',
+      'source closed',
+    ]);
   });
 
   it('a failed read surfaces when its batch is asked for, after the batches before it', async () => {
