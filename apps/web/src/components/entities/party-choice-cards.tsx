@@ -54,7 +54,9 @@ export function ProviderCard({
   title?: string;
   actions?: ReactNode;
 }) {
-  const { t } = useTranslation('contracts');
+  // 'settings' (the bank dialog's) loads with the card: the dialog mounts only once the banks' owner is known, and a
+  // namespace first asked for then would suspend the whole page back to its loader after it was shown.
+  const { t } = useTranslation(['contracts', 'settings']);
   const { control, setValue, clearErrors } = useFormContext<PartyChoiceValues>();
   const [bank, bank2] = useWatch({ control, name: ['providerBank', 'providerBank2'] });
   const { errors } = useFormState({ control, name: ['providerBank', 'providerBank2'] });
@@ -142,7 +144,9 @@ export function CustomerCard({
   /** After the user picks another client (dependent choices follow from here). */
   onCustomerChange?: (client: ClientOption) => void;
 }) {
-  const { t } = useTranslation('contracts');
+  // 'settings' (the bank dialog's) loads with the card: the dialog mounts only once the banks' owner is known, and a
+  // namespace first asked for then would suspend the whole page back to its loader after it was shown.
+  const { t } = useTranslation(['contracts', 'settings']);
   const { control, setValue } = useFormContext<PartyChoiceValues>();
   const [customer, bank] = useWatch({ control, name: ['customer', 'customerBank'] });
   const [picking, setPicking] = useState(false);
