@@ -326,3 +326,48 @@ describe('the statement by mail', () => {
     expect((await send({ clientId: client, ...FEBRUARY }, s.ctx.users.client.token)).status).toBe(403);
   });
 });
+
+describe('a statement over several pages', () => {
+  /** Each page's text (pdftotext page by page) and the page count. */
+  const pagesOf = (pdf: Buffer) => {
+    const info = execFileSync('pdfinfo', ['-'], { input: pdf }).toString('utf8');
+    const count = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
+    return Array.from({ length: count }, (_, i) =>
+      flat(
+        execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-f', `${i + 1}`, '-l', `${i + 1}`, '-', '-'], {
+          input: pdf,
+        }).toString('utf8'),
+      ),
+    );
+  };
+
+  it('repeats the header on every page, numbers the pages and keeps the rows and the running balance in order', async () => {
+    const busy = (await createClient(s.ctx, { name: t('Дълго ООД', 'Lungo Srl') }))._id;
+    // 30 invoices of 120,00 in April, each but the last paid on its day: 59 rows, the running balance 120,00 or 0,00.
+    const invoiceNumbers: string[] = [];
+    for (let day = 1; day <= 30; day++) {
+      const date = `2026-04-${String(day).padStart(2, '0')}`;
+      const invoice = await issued(busy, 100, { date, paymentDeadlineDate: '2026-05-31' });
+      invoiceNumbers.push(invoice.number);
+      if (day < 30) await pay(invoice._id, 120, date);
+    }
+    const response = await statement({ clientId: busy, fromDate: '2026-04-01', toDate: '2026-04-30', language: 'bg' });
+    expect(response.statusCode).toBe(200);
+    const pages = pagesOf(response.rawPayload);
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    for (const [i, page] of pages.entries()) {
+      expect(page).toContain(`Страница ${i + 1} от ${pages.length}`);
+      expect(page).toMatch(/Дата Документ № Падеж Дебит \(EUR\) Кредит \(EUR\) Салдо \(EUR\)/);
+    }
+    const text = pages.join('\n');
+    // Every invoice once, in number order across the pages, each followed by its balance of 120,00.
+    const at = invoiceNumbers.map((number) => text.indexOf(` ${number} `));
+    expect(at.every((position) => position >= 0)).toBe(true);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+    for (const number of invoiceNumbers)
+      expect(text).toMatch(new RegExp(`Фактура ${number} 31\\.05\\.2026 120,00 120,00`));
+    expect(text.match(/Плащане 120,00 0,00/g)).toHaveLength(29);
+    expect(text).toMatch(/Обороти за периода 3 600,00 3 480,00/);
+    expect(pages.at(-1)).toMatch(/Крайно салдо към 30\.04\.2026 120,00/);
+  });
+});

@@ -122,6 +122,10 @@ const LINE = 1.1;
 const TEXT = '#000000';
 /** The rules' width: a row starts below the rule above it. */
 const RULE_WIDTH = 0.5;
+/** The table's face (a cell without a face of its own). */
+const PLAIN_FACE: Face = {};
+/** A cell's muted second line. */
+const NOTE_FACE: Face = { size: 7.5, color: MUTED };
 
 type Align = 'left' | 'right';
 interface Face {
@@ -143,13 +147,19 @@ class StatementDrawing {
   ) {}
 
   private current = '';
+  /** The Face object last set (most cells pass the same one: no key to compare). */
+  private currentFace: Face | undefined;
 
   /** Forgets the face set (a new page's or another page's content does not have it). */
   resetFace() {
     this.current = '';
+    this.currentFace = undefined;
   }
 
-  face({ bold = false, italics = false, size = FONT_SIZE, color = TEXT }: Face) {
+  face(face: Face) {
+    if (face === this.currentFace) return;
+    this.currentFace = face;
+    const { bold = false, italics = false, size = FONT_SIZE, color = TEXT } = face;
     // Set only when it changes (most cells are in the table's face).
     const key = `${bold}/${italics}/${size}/${color}`;
     if (key === this.current) return;
@@ -183,7 +193,7 @@ class StatementDrawing {
   }
 
   /** One line of text at (x, y), left or right aligned in a box of the given width, never wrapped. */
-  text(value: string, x: number, y: number, width: number, align: Align = 'left', face: Face = {}) {
+  text(value: string, x: number, y: number, width: number, align: Align = 'left', face: Face = PLAIN_FACE) {
     if (!value) return;
     this.face(face);
     const left = align === 'right' ? x + width - this.doc.widthOfString(value) : x;
@@ -332,7 +342,7 @@ function drawCurrency(d: StatementDrawing, part: Statement['currencies'][number]
   const code = part.currency || '—';
   const money = (value: number) => (value === 0 ? '' : formatMoney(value, lang));
   const line = d.lineHeight();
-  const noteLine = d.lineHeight({ size: 7.5 });
+  const noteLine = d.lineHeight(NOTE_FACE);
   const plain = line + 2 * PAD_Y;
   const withNote = line + noteLine + 2 * PAD_Y;
   const headHeight = d.lineHeight({ bold: true, size: 8 }) + 2 * PAD_Y;
@@ -377,8 +387,7 @@ function drawCurrency(d: StatementDrawing, part: Statement['currencies'][number]
       const x = COLUMN_X[cell.column];
       const width = COLUMN_X[cell.column + (cell.span ?? 1)] - x;
       d.text(cell.text, x + PAD_X, d.y + PAD_Y, width - 2 * PAD_X, cell.align ?? 'left', cell.face);
-      if (cell.note)
-        d.text(cell.note, x + PAD_X, d.y + PAD_Y + line, width - 2 * PAD_X, 'left', { size: 7.5, color: MUTED });
+      if (cell.note) d.text(cell.note, x + PAD_X, d.y + PAD_Y + line, width - 2 * PAD_X, 'left', NOTE_FACE);
     }
     d.endText();
     d.y += height;
