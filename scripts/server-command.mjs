@@ -13,10 +13,13 @@ import { join } from 'node:path';
  */
 export const EMBEDDED_HEAP_MB = 256;
 
-/** The node arguments of the server; `embedded`: it runs on PGlite (no DATABASE_URL). */
-export function serverArgs(root, { embedded }) {
+/**
+ * The node arguments of the server. `embedded`: it runs on PGlite (no DATABASE_URL), and then with the heap cap unless
+ * `cap` is false (the memory bench's comparison without it).
+ */
+export function serverArgs(root, { embedded, cap = embedded }) {
   return [
-    ...(embedded ? [`--max-old-space-size=${EMBEDDED_HEAP_MB}`] : []),
+    ...(embedded && cap ? [`--max-old-space-size=${EMBEDDED_HEAP_MB}`] : []),
     '--import',
     'tsx',
     join(root, 'apps/server/src/main.ts'),

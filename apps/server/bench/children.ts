@@ -3,6 +3,7 @@
  * own process, all ended when the run ends (normally, on an error or on Ctrl-C).
  */
 import { type ChildProcess, fork, type SpawnOptions, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 const running = new Set<ChildProcess>();
 const finalizers: Array<() => void> = [];
@@ -106,4 +107,36 @@ export function startWorker<Q, R>(script: string, env: NodeJS.ProcessEnv = proce
       await exited(child);
     },
   };
+}
+
+/**
+ * Waits until a server answers /healthz (5 minutes at most); fails when it ends first, with the end of its log when
+ * `logFile` names one.
+ */
+export async function waitForServer(base: string, server: ChildProcess, logFile?: string): Promise<void> {
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) {
+      const log = logFile ? `:\n${readFileSync(logFile, 'utf8').slice(-2000)}` : '';
+      throw new Error(`the server ended (${server.exitCode})${log}`);
+    }
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  throw new Error('the server did not answer /healthz within 5 minutes');
+}
+
+/** A process's resident size and its peak (VmRSS, VmHWM) in MB (Linux's /proc; NaN where it cannot be read). */
+export function processMemory(pid: number | undefined): { rss: number; hwm: number } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const mb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? Number.NaN) / 1024;
+    return { rss: mb('VmRSS'), hwm: mb('VmHWM') };
+  } catch {
+    return { rss: Number.NaN, hwm: Number.NaN };
+  }
 }

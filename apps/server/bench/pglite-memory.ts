@@ -12,7 +12,7 @@
  * heap cap (to compare); `--runs` multiplies the one-at-a-time steps' repetitions.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import { EMBEDDED_HEAP_MB, serverArgs } from '../../../scripts/server-command.mjs';
 import { openPglite } from '../src/db/client.ts';
 import { queryRows } from '../src/db/sql-helpers.ts';
-import { endAll, exited, spawnTracked } from './children.ts';
+import { endAll, exited, processMemory, spawnTracked, waitForServer } from './children.ts';
 
 const BUDGET_MB = 500;
 const SERVER_ROOT = new URL('..', import.meta.url).pathname;
@@ -100,14 +100,12 @@ async function prepare(): Promise<Fixtures> {
   }
 }
 
-const kb = (text: string, field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(text)?.[1] ?? Number.NaN);
-
 async function main() {
   const fixtures = await prepare();
   const port = 18000 + (process.pid % 1000);
   const base = `http://127.0.0.1:${port}`;
   const capped = !values['no-cap'];
-  const args = serverArgs(REPO_ROOT, { embedded: capped });
+  const args = serverArgs(REPO_ROOT, { embedded: true, cap: capped });
   const server = spawnTracked(process.execPath, args, {
     cwd: REPO_ROOT,
     env: {
@@ -121,29 +119,12 @@ async function main() {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const memory = () => {
-    try {
-      const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
-      return { rss: kb(status, 'VmRSS') / 1024, hwm: kb(status, 'VmHWM') / 1024 };
-    } catch {
-      return { rss: Number.NaN, hwm: Number.NaN };
-    }
-  };
+  const memory = () => processMemory(server.pid);
   let peak = 0;
   const sampler = setInterval(() => {
     peak = Math.max(peak, memory().rss);
   }, 50);
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server ended (${server.exitCode})`);
-    if (Date.now() > deadline) throw new Error('the server did not answer /healthz within 5 minutes');
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 200));
-  }
+  await waitForServer(base, server);
   const signIn = await fetch(`${base}/api/auth/signIn`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -10,7 +10,7 @@
  * goes to stdout and, with --write, into docs/performance.md. Everything started is ended on exit and on Ctrl-C.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
@@ -23,7 +23,16 @@ import { firstStart } from '../src/seed/bootstrap.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { MailSender, queueMail } from '../src/modules/mail/index.ts';
 import { type BenchCase, benchCases } from './cases.ts';
-import { atExit, endAll, exited, isEnding, spawnTracked, startWorker } from './children.ts';
+import {
+  atExit,
+  endAll,
+  exited,
+  isEnding,
+  processMemory,
+  spawnTracked,
+  startWorker,
+  waitForServer,
+} from './children.ts';
 import { seedLogs, seedPreset } from './data.ts';
 import type { DirectRequest } from './direct.ts';
 import { BENCH_USERS, type BenchRole, type Fixtures, loadFixtures } from './fixtures.ts';
@@ -110,32 +119,16 @@ async function startPostgres(): Promise<string> {
  * read after the runs. Answers a function giving `RSS a MB before, b MB after, peak c MB`, or undefined where /proc cannot do it.
  */
 function serverMemory(pid: number): (() => string) | undefined {
-  const read = (field: string) =>
-    Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN) /
-    1024;
   try {
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
   } catch {
     return undefined;
   }
-  const before = read('VmRSS');
-  return () =>
-    `RSS ${before.toFixed(0)} MB before, ${read('VmRSS').toFixed(0)} MB after, peak ${read('VmHWM').toFixed(0)} MB`;
-}
-
-async function waitForServer(base: string, server: ReturnType<typeof spawnTracked>, logFile: string) {
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null)
-      throw new Error(`the server ended (${server.exitCode}):\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 200));
-  }
-  throw new Error('the server did not answer /healthz within 5 minutes');
+  const before = processMemory(pid).rss;
+  return () => {
+    const { rss, hwm } = processMemory(pid);
+    return `RSS ${before.toFixed(0)} MB before, ${rss.toFixed(0)} MB after, peak ${hwm.toFixed(0)} MB`;
+  };
 }
 
 async function signIn(base: string, role: BenchRole): Promise<string> {

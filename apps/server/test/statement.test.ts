@@ -348,6 +348,7 @@ describe('a statement over several pages', () => {
     for (let day = 1; day <= 30; day++) {
       const date = `2026-04-${String(day).padStart(2, '0')}`;
       const invoice = await issued(busy, 100, { date, paymentDeadlineDate: '2026-05-31' });
+      if (!invoice.number) throw new Error('an issued invoice has its number');
       invoiceNumbers.push(invoice.number);
       if (day < 30) await pay(invoice._id, 120, date);
     }
