@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -83,4 +84,28 @@ export const jobRuns = pgTable(
     error: text('error'),
   },
   (t) => [primaryKey({ columns: [t.job, t.runDate] })],
+);
+
+/**
+ * What each issued invoice leaves due, kept by the database (migration 0031's trigger on billing_documents), for the
+ * receivables summary's money: a row per issued invoice (kind 'invoice', notice_type 0) with its client, currency and
+ * deadline, and `due_cents` = Σ (total_amount − paid_amount) of the invoice and its issued notices in cents, the money
+ * rule of modules/receivables/receivables.sql.ts. Every write of a document moves it by the change it makes (payments
+ * of an invoice and of its notices add up whatever their order); an invoice entering the receivables (issued) gets its
+ * row from its amounts and its notices', one leaving them (unissued, removed) loses it. Nothing else writes it.
+ */
+export const storedReceivableDues = pgTable(
+  'receivable_dues',
+  {
+    invoiceId: uuid('invoice_id').primaryKey(),
+    customerId: uuid('customer_id'),
+    currencyId: uuid('currency_id'),
+    deadline: date('deadline', { mode: 'string' }),
+    dueCents: bigint('due_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    index('receivable_dues_outstanding_idx')
+      .on(t.currencyId, t.customerId, t.deadline, t.dueCents)
+      .where(sql`${t.dueCents} > 0`),
+  ],
 );

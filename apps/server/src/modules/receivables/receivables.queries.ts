@@ -106,67 +106,50 @@ export async function receivablesSummary(executor: Executor): Promise<Receivable
   return { ...money, months: hours, today };
 }
 
-/** The summary's money: dues, aging and top debtors per currency, invoiced and paid per month (three SQL reads). */
+/**
+ * The summary's money: dues, aging and top debtors per currency, invoiced and paid per month (four SQL reads, side by
+ * side). The dues are the ones the database keeps per invoice (receivable_dues, migration 0031: the money rule of
+ * receivables.sql.ts kept by a trigger at every write), read from its index of the outstanding ones: the sums per
+ * currency and bucket, and per client the ten who owe most per currency, each in one pass over them.
+ */
 async function computeMoney(executor: Executor, today: string, months: string[]): Promise<MoneyPart> {
   const from = `${months[0]}-01`;
-  const dues = receivableDues({ outstanding: true, narrow: true });
-
-  // One pass over the due rows (read once, in cents as bigint: cheap to sum): the sums per (currency, bucket) and
-  // per (currency, client), the currencies named after summing (their codes, not every row's), then each currency's
-  // ten largest clients (a top-10 sort per currency, not a ranking of every client).
-  // The bucket is its index in AGING_BUCKETS (agingBucket's rule against today's date as a parameter: the time zone
-  // conversion per row cost a third of the query).
-  const groupsRead = queryRows<{
+  // Each outstanding invoice's currency named (a hash of the few currencies) and its bucket: its index in
+  // AGING_BUCKETS, agingBucket's rule against today's date as a parameter.
+  const outstanding = sql`receivable_dues r
+    left join (select id, coalesce(upper(code), '') as code from currencies) cc on cc.id = r.currency_id
+    where r.due_cents > 0`;
+  const bucketsRead = queryRows<{ currency: string; bucket: number; due: string; count: number }>(
+    executor,
+    sql`select coalesce(cc.code, '') as currency,
+        (case when r.deadline is null or r.deadline >= k.today then 0
+          when r.deadline >= k.today - 30 then 1
+          when r.deadline >= k.today - 60 then 2
+          when r.deadline >= k.today - 90 then 3
+          else 4 end) as bucket,
+        cast(sum(r.due_cents) / 100.0 as text) as due, cast(count(*) as integer) as count
+      from (select ${today}::date as today) k cross join ${outstanding}
+      group by 1, 2`,
+  );
+  const debtorsRead = queryRows<{
     currency: string;
-    by_client: number;
-    bucket: number | null;
-    customer_id: string | null;
+    customer_id: string;
     due: string;
     overdue: string;
-    count: number;
     name: Localized | null;
   }>(
     executor,
-    sql`with r as (
-        select r.currency_id, r.customer_id, cast(r.due * 100 as bigint) as cents,
-          (case when r.deadline is null or r.deadline >= k.today then 0
-            when r.deadline >= k.today - 30 then 1
-            when r.deadline >= k.today - 60 then 2
-            when r.deadline >= k.today - 90 then 3
-            else 4 end) as bucket
-        from (${dues}) r cross join (select ${today}::date as today) k
-      ),
-      cc as materialized (select id, coalesce(upper(code), '') as code from currencies),
-      b0 as (
-        select r.currency_id, r.bucket, sum(r.cents) as cents, count(*) as count from r group by r.currency_id, r.bucket
-      ),
-      b as (
-        select coalesce(cc.code, '') as currency, b0.bucket, sum(b0.cents) as cents, sum(b0.count) as count
-        from b0 left join cc on cc.id = b0.currency_id group by 1, 2
-      ),
-      c0 as (
-        select r.currency_id, r.customer_id, sum(r.cents) as cents,
-          coalesce(sum(r.cents) filter (where r.bucket > 0), 0) as overdue
-        from r where r.customer_id is not null group by r.currency_id, r.customer_id
-      ),
-      c as materialized (
-        select coalesce(cc.code, '') as currency, c0.customer_id, sum(c0.cents) as cents, sum(c0.overdue) as overdue
-        from c0 left join cc on cc.id = c0.currency_id group by 1, 2
-      ),
-      top as (
-        select t.*, row_number() over (partition by t.currency order by t.cents desc, t.customer_id) as rn
-        from unnest(array(select distinct b.currency from b)) as cs(currency) cross join lateral (
-          select c.* from c where c.currency = cs.currency order by c.cents desc, c.customer_id limit ${TOP_DEBTORS}
-        ) t
-      )
-      select b.currency, 0 as by_client, b.bucket, null as customer_id, cast(b.cents / 100.0 as text) as due,
-        '0' as overdue, cast(b.count as integer) as count, null as name, 0 as rn
-      from b
-      union all
-      select top.currency, 1, null, top.customer_id, cast(top.cents / 100.0 as text), cast(top.overdue / 100.0 as text),
-        0, co.name, top.rn
-      from top left join companies co on co.id = top.customer_id
-      order by 1, 2, 9`,
+    sql`select t.currency, t.customer_id, cast(t.cents / 100.0 as text) as due,
+        cast(t.overdue / 100.0 as text) as overdue, co.name
+      from (
+        select coalesce(cc.code, '') as currency, r.customer_id, sum(r.due_cents) as cents,
+          coalesce(sum(r.due_cents) filter (where r.deadline < ${today}::date), 0) as overdue,
+          row_number() over (partition by coalesce(cc.code, '') order by sum(r.due_cents) desc, r.customer_id) as rn
+        from ${outstanding} and r.customer_id is not null
+        group by 1, 2
+      ) t left join companies co on co.id = t.customer_id
+      where t.rn <= ${TOP_DEBTORS}
+      order by t.currency, t.rn`,
   );
   const invoicedRead = queryRows<{ currency: string; month: string; amount: string }>(
     executor,
@@ -192,16 +175,18 @@ async function computeMoney(executor: Executor, today: string, months: string[])
       group by 1, 2`,
   );
   // The reads are independent: on PostgreSQL each takes a connection of the pool, so they run side by side.
-  const [groups, invoiced, paid] = await Promise.all([groupsRead, invoicedRead, paidRead]);
-  const buckets = groups
-    .filter((row) => Number(row.by_client) === 0)
-    .map((row) => ({
-      currency: row.currency,
-      bucket: AGING_BUCKETS[Number(row.bucket)],
-      amount: row.due,
-      count: row.count,
-    }));
-  const debtors = groups.filter((row) => Number(row.by_client) === 1 && row.customer_id !== null);
+  const [bucketRowsRead, debtors, invoiced, paid] = await Promise.all([
+    bucketsRead,
+    debtorsRead,
+    invoicedRead,
+    paidRead,
+  ]);
+  const buckets = bucketRowsRead.map((row) => ({
+    currency: row.currency,
+    bucket: AGING_BUCKETS[Number(row.bucket)],
+    amount: row.due,
+    count: row.count,
+  }));
   const codes = new Set<string>();
   for (const row of [...buckets, ...invoiced, ...paid]) codes.add(row.currency);
   const currencies: CurrencySummary[] = [...codes].sort(byCurrency).map((currency) => {
@@ -227,7 +212,7 @@ async function computeMoney(executor: Executor, today: string, months: string[])
       topDebtors: debtors
         .filter((row) => row.currency === currency)
         .map((row) => ({
-          clientId: row.customer_id!,
+          clientId: row.customer_id,
           name: row.name ?? { bg: '', it: '' },
           due: money(row.due),
           overdue: money(row.overdue),

@@ -37,12 +37,6 @@ export interface ReceivableDuesOptions {
    * computing every due row and sorting them.
    */
   first?: { where: SQL; limit: number };
-  /**
-   * Only the columns invoice_id, customer_id, currency_id, deadline and due, no currency code (default false): for a
-   * query that sums every due row (the summary), which then does not compute the others for tens of thousands of rows
-   * and names the currencies of its sums itself.
-   */
-  narrow?: boolean;
 }
 
 /** The order of `receivableDues({ first })` rows (alias `r`): the open invoices' index order. */
@@ -55,14 +49,12 @@ export const DEADLINE_ORDER = sql`r.deadline asc nulls last, r.number asc, r.inv
  * helpers, or sum them in SQL).
  */
 export function receivableDues(options: ReceivableDuesOptions = {}): SQL {
-  const { customerId, openOnly = true, outstanding = false, first, narrow = false } = options;
+  const { customerId, openOnly = true, outstanding = false, first } = options;
   const customer = (alias: string) =>
     customerId === undefined ? sql`` : sql` and ${sql.raw(alias)}.customer_id = ${customerId}::uuid`;
   const due = sql`(inv.total_amount - inv.paid_amount + coalesce(n.credited, 0) - coalesce(n.paid, 0))`;
   const keep = outstanding ? sql` and ${due} > 0` : sql``;
-  const columns = narrow
-    ? sql`inv.id as invoice_id, inv.customer_id, inv.currency_id, inv.payment_deadline_date as deadline, ${due} as due`
-    : sql`inv.id as invoice_id, inv.customer_id, inv.currency_id,
+  const columns = sql`inv.id as invoice_id, inv.customer_id, inv.currency_id,
       coalesce(upper(cur.code), '') as currency, inv.number, inv.date,
       inv.payment_deadline_date as deadline,
       inv.total_amount as total,
