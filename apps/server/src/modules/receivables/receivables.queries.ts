@@ -131,26 +131,29 @@ async function computeMoney(executor: Executor, today: string, months: string[])
       from (select ${today}::date as today) k cross join ${outstanding}
       group by 1, 2`,
   );
-  const debtorsRead = queryRows<{
-    currency: string;
-    customer_id: string;
-    due: string;
-    overdue: string;
-    name: Localized | null;
-  }>(
-    executor,
-    sql`select t.currency, t.customer_id, cast(t.cents / 100.0 as text) as due,
-        cast(t.overdue / 100.0 as text) as overdue, co.name
-      from (
-        select coalesce(cc.code, '') as currency, r.customer_id, sum(r.due_cents) as cents,
-          coalesce(sum(r.due_cents) filter (where r.deadline < ${today}::date), 0) as overdue,
-          row_number() over (partition by coalesce(cc.code, '') order by sum(r.due_cents) desc, r.customer_id) as rn
-        from ${outstanding} and r.customer_id is not null
-        group by 1, 2
-      ) t left join companies co on co.id = t.customer_id
-      where t.rn <= ${TOP_DEBTORS}
-      order by t.currency, t.rn`,
-  );
+  // Per currency and client, then each currency's ten largest (a top-10 sort per currency, not a sort of every
+  // client), and only then their names. For this read: 32 MB of work memory (the default 4 MB sends the clients' hash
+  // to disk), and no JIT (the planner, expecting 200 currencies, would compile it: 25 ms of a 40 ms query).
+  const debtorsRead = executor.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('work_mem', '32MB', true), set_config('jit', 'off', true)`);
+    return queryRows<{ currency: string; customer_id: string; due: string; overdue: string; name: Localized | null }>(
+      tx,
+      sql`with c as materialized (
+          select coalesce(cc.code, '') as currency, r.customer_id, sum(r.due_cents) as cents,
+            coalesce(sum(r.due_cents) filter (where r.deadline < ${today}::date), 0) as overdue
+          from ${outstanding} and r.customer_id is not null
+          group by 1, 2
+        )
+        select cs.currency, t.customer_id, cast(t.cents / 100.0 as text) as due,
+          cast(t.overdue / 100.0 as text) as overdue,
+          (select co.name from companies co where co.id = t.customer_id) as name
+        from (select distinct c.currency from c) cs
+        cross join lateral (
+          select c.* from c where c.currency = cs.currency order by c.cents desc, c.customer_id limit ${TOP_DEBTORS}
+        ) t
+        order by cs.currency, t.cents desc, t.customer_id`,
+    );
+  });
   const invoicedRead = queryRows<{ currency: string; month: string; amount: string }>(
     executor,
     // Summed per currency and day first (from billing_documents_issued_date_idx alone, in its order), then per month:

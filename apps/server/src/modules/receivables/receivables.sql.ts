@@ -14,6 +14,9 @@ import { sofiaToday } from '../../db/sql-helpers.ts';
  * - `due`      total + credited − paid = Σ (total_amount − paid_amount) over the invoice and its notices.
  * Outstanding: due > 0. Overdue: outstanding and deadline < today (Europe/Sofia). The invoice's currency
  * (`currencies.code`, upper case; '' when the currency has no code) and deadline are the receivable's.
+ *
+ * The database also keeps `due` per invoice in cents (receivable_dues, migration 0031's trigger), which the summary
+ * reads; test/receivable-dues-kept.test.ts pins it to this rule.
  */
 
 /** Options of `receivableDues`. */
