@@ -4,6 +4,7 @@ import type {
   BillingKind,
   BillingRunPreview,
   BillingRunResult,
+  PaymentChange,
 } from '@kantora/domain';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/sql-helpers.ts';
@@ -127,6 +128,42 @@ export function createNotice(
     noticeReason: t('Отстъпка', 'Sconto'),
     ...extra,
   });
+}
+
+/**
+ * A payment of an issued invoice or notice on a day (a credit notice's refund: below zero), or a change of the payment
+ * `_id`; answers the saved payment.
+ */
+export async function savedPayment(
+  s: BillingSetup,
+  documentId: string,
+  amount: number,
+  date: string,
+  extra: Record<string, unknown> = {},
+): Promise<NonNullable<PaymentChange['payment']>> {
+  const response = await call<PaymentChange>(s.ctx, 'POST', `${BASE.invoice}/savePayment`, {
+    invoice: documentId,
+    amount,
+    date,
+    type: s.paymentType,
+    ...extra,
+  });
+  if (response.status !== 200 || !response.body.Result.payment)
+    throw new Error(`payment not saved: ${JSON.stringify(response.body)}`);
+  return response.body.Result.payment;
+}
+
+/** A credit (1) or debit (2) notice of the original invoice with one row of `net`, issued. */
+export async function issuedNotice(
+  s: BillingSetup,
+  noticeType: 1 | 2,
+  original: string,
+  net: number,
+  extra: Record<string, unknown> = {},
+): Promise<BillingDocumentView> {
+  const draft = await createNotice(s, noticeType, original, extra);
+  await addItem(s, 'invoice', draft._id, net);
+  return issue(s, 'invoice', draft._id);
 }
 
 /** Copies of a draft (header and rows), made in one statement: many drafts without many calls. */

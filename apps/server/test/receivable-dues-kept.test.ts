@@ -17,9 +17,10 @@ import {
   BASE,
   type BillingSetup,
   createDraft,
-  createNotice,
   issue,
+  issuedNotice,
   issuedWith,
+  savedPayment,
   setUpBilling,
 } from './billing-fixtures.ts';
 import { raceIt } from './concurrency.ts';
@@ -67,23 +68,11 @@ async function keptDue(invoiceId: string): Promise<number | undefined> {
   return kept[0] ? Number(kept[0].due_cents) : undefined;
 }
 
-async function pay(documentId: string, amount: number, id?: string) {
-  const response = await call(s.ctx, 'POST', `${BASE.invoice}/savePayment`, {
-    invoice: documentId,
-    amount,
-    date: '2026-03-20',
-    type: s.paymentType,
-    ...(id ? { _id: id } : {}),
-  });
-  if (response.status !== 200) throw new Error(`payment: ${JSON.stringify(response.body)}`);
-  return response.body.Result.payment._id as string;
-}
+const pay = async (documentId: string, amount: number, id?: string) =>
+  (await savedPayment(s, documentId, amount, '2026-03-20', id ? { _id: id } : {}))._id;
 
-async function notice(type: 1 | 2, original: string, net: number) {
-  const draft = await createNotice(s, type, original, { date: '2026-03-10' });
-  await addItem(s, 'invoice', draft._id, net);
-  return issue(s, 'invoice', draft._id);
-}
+const notice = (type: 1 | 2, original: string, net: number) =>
+  issuedNotice(s, type, original, net, { date: '2026-03-10' });
 
 async function unissue(documentId: string) {
   const response = await call(s.ctx, 'POST', `${BASE.invoice}/unissue`, { invoiceId: documentId });

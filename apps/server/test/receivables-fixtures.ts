@@ -7,15 +7,14 @@
 import { sofiaDay } from '@kantora/domain';
 import {
   addItem,
-  BASE,
   type BillingSetup,
   createDraft,
   createNotice,
   issue,
+  savedPayment,
   setUpBilling,
 } from './billing-fixtures.ts';
 import { createClient, t } from './clients-fixtures.ts';
-import { call } from './helpers.ts';
 
 /** Today (Europe/Sofia) plus days, YYYY-MM-DD. */
 export const dayFromToday = (days: number) => sofiaDay(new Date(Date.now() + days * 86_400_000));
@@ -70,13 +69,7 @@ export async function setUpReceivables(): Promise<ReceivablesSetup> {
   const currencyCode = (id: string) => (id === s.usd ? 'USD' : id === s.bgn ? 'BGN' : 'EUR');
 
   const pay = async (documentId: string, amount: number, currency: string) => {
-    const response = await call(s.ctx, 'POST', `${BASE.invoice}/savePayment`, {
-      invoice: documentId,
-      amount,
-      date: today,
-      type: s.paymentType,
-    });
-    if (response.status !== 200) throw new Error(`payment not saved: ${JSON.stringify(response.body)}`);
+    await savedPayment(s, documentId, amount, today);
     payments.push({ currency, amount });
   };
   const invoice = async (

@@ -3,11 +3,11 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/sql-helpers.ts';
 import {
   addItem,
-  BASE,
   type BillingSetup,
   createDraft,
   createNotice,
   issue,
+  savedPayment,
   setUpBilling,
   t,
 } from './billing-fixtures.ts';
@@ -94,13 +94,7 @@ export async function overdueInvoice(
 
 /** A payment of an invoice (dated its date). */
 export async function pay(r: ReminderSetup, invoice: BillingDocumentView, amount: number) {
-  const response = await call(r.s.ctx, 'POST', `${BASE.invoice}/savePayment`, {
-    invoice: invoice._id,
-    amount,
-    date: r.today,
-    type: r.s.paymentType,
-  });
-  if (response.status !== 200) throw new Error(`payment not saved: ${JSON.stringify(response.body)}`);
+  await savedPayment(r.s, invoice._id, amount, r.today);
 }
 
 /** An issued credit notice of the whole invoice (200 + VAT: the invoice is then fully credited). */

@@ -10,11 +10,11 @@ import { Access, type CompanyBalance, type MailView, Permissions } from '@kantor
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addItem,
-  BASE,
   type BillingSetup,
   createDraft,
-  createNotice,
   issue,
+  issuedNotice,
+  savedPayment,
   setUpBilling,
   t,
 } from './billing-fixtures.ts';
@@ -41,21 +41,10 @@ async function issued(customerId: string, net: number, extra: Record<string, unk
   return issue(s, 'invoice', draft._id);
 }
 
-async function notice(type: 1 | 2, original: string, net: number, date: string) {
-  const draft = await createNotice(s, type, original, { customerId: client, customerBank: null, date });
-  await addItem(s, 'invoice', draft._id, net);
-  return issue(s, 'invoice', draft._id);
-}
+const notice = (type: 1 | 2, original: string, net: number, date: string) =>
+  issuedNotice(s, type, original, net, { customerId: client, customerBank: null, date });
 
-async function pay(documentId: string, amount: number, date: string) {
-  const response = await call(s.ctx, 'POST', `${BASE.invoice}/savePayment`, {
-    invoiceId: documentId,
-    amount,
-    date,
-    type: s.paymentType,
-  });
-  if (response.status !== 200) throw new Error(`payment: ${JSON.stringify(response.body)}`);
-}
+const pay = (documentId: string, amount: number, date: string) => savedPayment(s, documentId, amount, date);
 
 const statement = (body: Record<string, unknown>, token = s.ctx.users.accountant.token) =>
   s.ctx.app.inject({
