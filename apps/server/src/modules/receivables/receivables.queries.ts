@@ -22,6 +22,7 @@ import { cappedCount, queryRows } from '../../db/sql-helpers.ts';
 import { iso } from '../../http/dto.ts';
 import {
   agingBucket,
+  agingBucketIndex,
   daysOverdue,
   deadlineInBucket,
   isOverdue,
@@ -121,12 +122,7 @@ async function computeMoney(executor: Executor, today: string, months: string[])
     where r.due_cents > 0`;
   const bucketsRead = queryRows<{ currency: string; bucket: number; due: string; count: number }>(
     executor,
-    sql`select coalesce(cc.code, '') as currency,
-        (case when r.deadline is null or r.deadline >= k.today then 0
-          when r.deadline >= k.today - 30 then 1
-          when r.deadline >= k.today - 60 then 2
-          when r.deadline >= k.today - 90 then 3
-          else 4 end) as bucket,
+    sql`select coalesce(cc.code, '') as currency, ${agingBucketIndex(sql`r.deadline`, sql`k.today`)} as bucket,
         cast(sum(r.due_cents) / 100.0 as text) as due, cast(count(*) as integer) as count
       from (select ${today}::date as today) k cross join ${outstanding}
       group by 1, 2`,

@@ -3,8 +3,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { sofiaToday } from '../../db/sql-helpers.ts';
 
 /**
- * The money rule of receivables (docs/decisions.md, "Receivables"), the one SQL piece every receivables call, the
- * statement's balance and the reminders use.
+ * The money rule of receivables (docs/decisions.md, "Receivables"), the one SQL piece the overdue list, the reminders
+ * and the portal's balance use (the summary reads the same rule as the database keeps it, below).
  *
  * A receivable is an ISSUED invoice (kind 'invoice', notice_type 0) together with its ISSUED notices
  * (credit_to_invoice_id = it; credit notices are stored negative, debit notices positive). Per invoice:
@@ -144,6 +144,18 @@ export function agingBucket(deadline: SQL = sql`r.deadline`): SQL<AgingBucket> {
     when ${days} <= 60 then 'd31_60'
     when ${days} <= 90 then 'd61_90'
     else 'd90_plus' end)`;
+}
+
+/**
+ * agingBucket's rule as the bucket's index in AGING_BUCKETS (0 `current` … 4 `d90_plus`), against a day given as a
+ * parameter (for a read over many rows: Europe/Sofia's today converted once, not per row).
+ */
+export function agingBucketIndex(deadline: SQL, today: SQL): SQL<number> {
+  return sql<number>`(case when ${deadline} is null or ${deadline} >= ${today} then 0
+    when ${deadline} >= ${today} - 30 then 1
+    when ${deadline} >= ${today} - 60 then 2
+    when ${deadline} >= ${today} - 90 then 3
+    else 4 end)`;
 }
 
 /** The condition "the deadline falls in the bucket" (for the overdue list's filter; uses the deadline index). */
